@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Blankslate",
+  products: [
+    .library(name: "BlankslateKit", targets: ["BlankslateKit"]),
+    .executable(name: "blankslate", targets: ["blankslate"]),
+  ],
+  targets: [
+    // libxml2 from the system (Debian: libxml2-dev), imported through an ICU-safe shim.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    // One Linux call Glibc's Swift overlay does not expose: renameat2(RENAME_EXCHANGE),
+    // which swaps a finished build into place in a single step.
+    .target(name: "CSystem"),
+    // Turns Templates/ into Swift source at build time, so the binary carries its
+    // templates and works from any folder without a resource bundle beside it.
+    .executableTarget(name: "template-embedder"),
+    .plugin(
+      name: "EmbedTemplates",
+      capability: .buildTool(),
+      dependencies: ["template-embedder"]
+    ),
+    .target(
+      name: "BlankslateKit",
+      dependencies: ["CLibXML2", "CSystem"],
+      plugins: ["EmbedTemplates"]
+    ),
+    .executableTarget(
+      name: "blankslate",
+      dependencies: ["BlankslateKit"]
+    ),
+    .testTarget(
+      name: "BlankslateKitTests",
+      dependencies: ["BlankslateKit", "blankslate"],
+      exclude: ["__Snapshots__"]
+    ),
+  ]
+)

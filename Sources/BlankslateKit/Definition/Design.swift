@@ -1,0 +1,43 @@
+/// One placeholder design: a layout and its variants, from one file.
+public struct Design: Sendable, Equatable {
+  /// `[a-z0-9-]+`, unique in the site; the file name when not written.
+  public var id: String
+  /// The gallery's label.
+  public var name: String
+  public var layout: LayoutKind
+  public var tags: [String]
+  /// The design's variants in file order; at least one.
+  public var variants: [Variant]
+  /// The file, relative to the site folder (`placeholders/orders.json`).
+  public var sourceFile: String
+
+  public init(
+    id: String, name: String, layout: LayoutKind, tags: [String] = [], variants: [Variant],
+    sourceFile: String
+  ) {
+    self.id = id
+    self.name = name
+    self.layout = layout
+    self.tags = tags
+    self.variants = variants
+    self.sourceFile = sourceFile
+  }
+}
+
+/// One variant of a design, its properties already laid over the design's.
+public struct Variant: Sendable, Equatable {
+  /// `[a-z0-9-]+`, unique in its design; `default` when the design has no variants.
+  public var id: String
+  public var name: String
+  /// The resolved properties: the design's with this variant's laid over them.
+  public var properties: Properties
+  /// The variant's JSON path in its file (`variants[2]`), or the root for `default`.
+  public var path: JSONPath
+
+  public init(id: String, name: String, properties: Properties, path: JSONPath = .root) {
+    self.id = id
+    self.name = name
+    self.properties = properties
+    self.path = path
+  }
+}

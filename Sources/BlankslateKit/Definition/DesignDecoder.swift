@@ -1,0 +1,107 @@
+/// Decodes one `placeholders/*.json` file into a `Design`.
+struct DesignDecoder {
+  let fields: FieldDecoder
+  let assets: AssetResolver
+
+  static let designKeys = ["id", "name", "layout", "tags", "variants"]
+  static let variantKeys = ["id", "name"]
+
+  /// - Parameter fileStem: the file name without `.json`, the id when none is written.
+  func decode(_ root: JSONValue, fileStem: String, sourceFile: String) -> Design? {
+    let allowed = Self.designKeys + PropertyKey.allCases.map(\.rawValue)
+    guard let object = fields.object(root, at: .root, allowed: allowed) else { return nil }
+
+    var id: String?
+    if let value = object["id"] {
+      id = fields.identifier(value, at: .root.appending("id"))
+    } else if Identifier.isValid(fileStem) {
+      id = fileStem
+    } else {
+      fields.report(
+        .missingKey(
+          fields.location(.root, root), key: "id",
+          expected: "the file name \"\(fileStem)\" is not a valid id, so write one such as \"\(Identifier.suggest(from: fileStem))\""))
+    }
+
+    var layout: LayoutKind?
+    if let value = object["layout"] {
+      layout = fields.choice(value, at: .root.appending("layout"), among: LayoutKind.allCases, what: "a layout")
+    } else {
+      fields.report(
+        .missingKey(
+          fields.location(.root, root), key: "layout",
+          expected: "one of " + LayoutKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))
+    }
+
+    let name = object["name"].flatMap { fields.string($0, at: .root.appending("name")) }
+    let tags = object["tags"].flatMap { tagList($0, at: .root.appending("tags")) } ?? []
+    let properties = PropertiesDecoder(fields: fields, assets: assets)
+    let shared = properties.decode(object, at: .root, layout: layout)
+
+    var variants: [Variant] = []
+    if let value = object["variants"] {
+      variants = decodeVariants(value, shared: shared, layout: layout, properties: properties)
+    } else {
+      variants = [Variant(id: "default", name: "Default", properties: shared)]
+    }
+
+    guard let id, let layout else { return nil }
+    return Design(
+      id: id, name: name ?? id, layout: layout, tags: tags, variants: variants, sourceFile: sourceFile)
+  }
+
+  private func decodeVariants(
+    _ value: JSONValue, shared: Properties, layout: LayoutKind?, properties: PropertiesDecoder
+  ) -> [Variant] {
+    let path = JSONPath.root.appending("variants")
+    guard let items = fields.array(value, at: path, of: "variant objects") else { return [] }
+    guard !items.isEmpty else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "an empty array",
+          expected: "at least one variant (leave \"variants\" out for a single default variant)", allowed: []))
+      return []
+    }
+    var variants: [Variant] = []
+    var firstPath: [String: JSONPath] = [:]
+    let allowed = Self.variantKeys + PropertyKey.allCases.map(\.rawValue)
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index)
+      guard let object = fields.object(item, at: itemPath, allowed: allowed) else { continue }
+      var id: String?
+      if let idValue = object["id"] {
+        id = fields.identifier(idValue, at: itemPath.appending("id"))
+        if let found = id {
+          if let first = firstPath[found] {
+            fields.report(.duplicateID(fields.location(itemPath.appending("id"), idValue), id: found, firstUse: first.description))
+            id = nil
+          } else {
+            firstPath[found] = itemPath
+          }
+        }
+      } else {
+        fields.report(.missingKey(fields.location(itemPath, item), key: "id", expected: "a variant id such as \"no-data\""))
+      }
+      let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
+      let own = properties.decode(object, at: itemPath, layout: layout)
+      if let id {
+        variants.append(Variant(id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath))
+      }
+    }
+    return variants
+  }
+
+  private func tagList(_ value: JSONValue, at path: JSONPath) -> [String]? {
+    guard let items = fields.array(value, at: path, of: "tags") else { return nil }
+    var tags: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let tag = fields.string(item, at: path.appending(index)) else { continue }
+      guard !tag.isEmpty, tag.count <= 64 else {
+        fields.report(.invalidValue(fields.location(path.appending(index), item), found: item.excerpt, expected: "a tag of 1 to 64 characters", allowed: []))
+        continue
+      }
+      if !tags.contains(tag) { tags.append(tag) }
+    }
+    return tags
+  }
+}

@@ -1,0 +1,223 @@
+/// Reads typed values out of one file's JSON, collecting every problem
+/// instead of stopping at the first.
+///
+/// Each reader returns nil when the value is unusable and records why, with
+/// the file, the JSON path and the position, so one pass reports everything.
+final class FieldDecoder {
+  let file: String
+  private(set) var errors: [DefinitionError] = []
+
+  init(file: String) {
+    self.file = file
+  }
+
+  func report(_ error: DefinitionError) {
+    errors.append(error)
+  }
+
+  func location(_ path: JSONPath, _ value: JSONValue?) -> SourceLocation {
+    SourceLocation(file: file, path: path, position: value?.position)
+  }
+
+  /// The members of an object, after reporting any key outside `allowed`.
+  func object(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> [String: JSONValue]? {
+    guard case .object(let members) = value.kind else {
+      report(.wrongType(location(path, value), found: value.typeName, expected: "an object"))
+      return nil
+    }
+    var fields: [String: JSONValue] = [:]
+    for member in members {
+      if allowed.contains(member.key) {
+        fields[member.key] = member.value
+      } else {
+        let at = SourceLocation(file: file, path: path.appending(member.key), position: member.keyPosition)
+        report(.unknownKey(at, key: member.key, allowed: allowed))
+      }
+    }
+    return fields
+  }
+
+  func string(_ value: JSONValue, at path: JSONPath) -> String? {
+    guard case .string(let text) = value.kind else {
+      report(.wrongType(location(path, value), found: value.typeName, expected: "a string"))
+      return nil
+    }
+    return checkedForXML(text, value, at: path)
+  }
+
+  /// Refuses characters XML 1.0 cannot hold (C0 controls other than tab, line
+  /// feed and carriage return; U+FFFE and U+FFFF).
+  func checkedForXML(_ text: String, _ value: JSONValue, at path: JSONPath) -> String? {
+    for (offset, scalar) in text.unicodeScalars.enumerated() where !XMLCharacters.allows(scalar) {
+      report(.forbiddenCharacter(location(path, value), scalar: scalar, offset: offset))
+      return nil
+    }
+    return text
+  }
+
+  /// An id: `[a-z0-9-]+`.
+  func identifier(_ value: JSONValue, at path: JSONPath) -> String? {
+    guard let text = string(value, at: path) else { return nil }
+    guard Identifier.isValid(text) else {
+      report(
+        .invalidValue(
+          location(path, value), found: value.excerpt,
+          expected: "an id of lower-case letters, digits and '-' (such as \"\(Identifier.suggest(from: text))\")",
+          allowed: []))
+      return nil
+    }
+    return text
+  }
+
+  func number(_ value: JSONValue, at path: JSONPath, minimum: Double? = nil, maximum: Double? = nil) -> Double? {
+    guard case .number(let number, _) = value.kind else {
+      report(.wrongType(location(path, value), found: value.typeName, expected: expectation(minimum, maximum)))
+      return nil
+    }
+    if let minimum, number < minimum {
+      report(.invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: []))
+      return nil
+    }
+    if let maximum, number > maximum {
+      report(.invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: []))
+      return nil
+    }
+    return number
+  }
+
+  private func expectation(_ minimum: Double?, _ maximum: Double?) -> String {
+    switch (minimum, maximum) {
+    case (0?, nil): "a number of points, 0 or more"
+    case (let low?, let high?): "a number from \(NumberText.format(low)) to \(NumberText.format(high))"
+    case (let low?, nil): "a number of at least \(NumberText.format(low))"
+    case (nil, let high?): "a number of at most \(NumberText.format(high))"
+    case (nil, nil): "a number"
+    }
+  }
+
+  func integer(_ value: JSONValue, at path: JSONPath, minimum: Int, maximum: Int) -> Int? {
+    guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e9 else {
+      report(.wrongType(location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)"))
+      return nil
+    }
+    guard Int(number) >= minimum, Int(number) <= maximum else {
+      report(.invalidValue(location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)", allowed: []))
+      return nil
+    }
+    return Int(number)
+  }
+
+  func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+    guard case .bool(let flag) = value.kind else {
+      report(.wrongType(location(path, value), found: value.typeName, expected: "true or false"))
+      return nil
+    }
+    return flag
+  }
+
+  func array(_ value: JSONValue, at path: JSONPath, of what: String) -> [JSONValue]? {
+    guard case .array(let items) = value.kind else {
+      report(.wrongType(location(path, value), found: value.typeName, expected: "an array of \(what)"))
+      return nil
+    }
+    return items
+  }
+
+  /// `[width, height]`, both 0 or more.
+  func size(_ value: JSONValue, at path: JSONPath, maximum: Double = 10_000) -> Size? {
+    guard case .array(let items) = value.kind, items.count == 2 else {
+      report(.wrongType(location(path, value), found: value.excerpt, expected: "[width, height] in points"))
+      return nil
+    }
+    let width = number(items[0], at: path.appending(0), minimum: 0, maximum: maximum)
+    let height = number(items[1], at: path.appending(1), minimum: 0, maximum: maximum)
+    guard let width, let height else { return nil }
+    return Size(width: width, height: height)
+  }
+
+  func color(_ value: JSONValue, at path: JSONPath) -> ColorValue? {
+    guard let text = string(value, at: path) else { return nil }
+    guard let color = ColorValue(parsing: text) else {
+      report(
+        .invalidValue(
+          location(path, value), found: value.excerpt,
+          expected: "a colour: #RGB, #RRGGBB, #RRGGBBAA, or one of the names "
+            + ColorValue.allNames.joined(separator: ", "),
+          allowed: ColorValue.allNames))
+      return nil
+    }
+    return color
+  }
+
+  /// A string, or an object of locale → string.
+  func text(_ value: JSONValue, at path: JSONPath) -> LocalizedText? {
+    switch value.kind {
+    case .string:
+      return string(value, at: path).map(LocalizedText.init)
+    case .object(let members):
+      guard !members.isEmpty else {
+        report(.invalidValue(location(path, value), found: "an empty object", expected: "at least one locale → text entry", allowed: []))
+        return nil
+      }
+      var entries: [(locale: String, text: String)] = []
+      var valid = true
+      for member in members {
+        let memberPath = path.appending(member.key)
+        if !LocaleTag.isValid(member.key) {
+          let at = SourceLocation(file: file, path: memberPath, position: member.keyPosition)
+          report(.invalidValue(at, found: "\"\(member.key)\"", expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+          valid = false
+          continue
+        }
+        guard let text = string(member.value, at: memberPath) else {
+          valid = false
+          continue
+        }
+        entries.append((member.key, text))
+      }
+      return valid ? LocalizedText(entries: entries) : nil
+    default:
+      report(.wrongType(location(path, value), found: value.typeName, expected: "a string or an object of locale → string"))
+      return nil
+    }
+  }
+
+  /// One of a fixed set of raw values.
+  func choice<Value: RawRepresentable>(
+    _ value: JSONValue, at path: JSONPath, among allowed: [Value], what: String
+  ) -> Value? where Value.RawValue == String {
+    guard let text = string(value, at: path) else { return nil }
+    if let match = allowed.first(where: { $0.rawValue == text }) { return match }
+    let names = allowed.map(\.rawValue)
+    report(
+      .invalidValue(
+        location(path, value), found: value.excerpt,
+        expected: "\(what): " + names.map { "\"\($0)\"" }.joined(separator: ", "), allowed: names))
+    return nil
+  }
+
+  /// A list of distinct choices, at least one.
+  func choices<Value: RawRepresentable & Equatable>(
+    _ value: JSONValue, at path: JSONPath, among allowed: [Value], what: String
+  ) -> [Value]? where Value.RawValue == String {
+    guard let items = array(value, at: path, of: what) else { return nil }
+    guard !items.isEmpty else {
+      report(.invalidValue(location(path, value), found: "an empty array", expected: "at least one \(what)", allowed: []))
+      return nil
+    }
+    var result: [Value] = []
+    var valid = true
+    for (index, item) in items.enumerated() {
+      guard let choice = choice(item, at: path.appending(index), among: allowed, what: what) else {
+        valid = false
+        continue
+      }
+      if result.contains(choice) {
+        report(.duplicateID(location(path.appending(index), item), id: choice.rawValue, firstUse: "an earlier entry of \(path)"))
+        valid = false
+      }
+      result.append(choice)
+    }
+    return valid ? result : nil
+  }
+}

@@ -1,0 +1,47 @@
+/// Ids of designs and variants: `[a-z0-9-]+`, safe in file names and URLs.
+enum Identifier {
+  static func isValid(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+    }
+  }
+
+  /// A valid id close to `text`, to show in a message ("Orders List" → "orders-list").
+  static func suggest(from text: String) -> String {
+    var result = ""
+    for character in text.lowercased() {
+      if character.isASCII, character.isLetter || character.isNumber {
+        result.append(character)
+      } else if !result.hasSuffix("-") {
+        result.append("-")
+      }
+    }
+    let trimmed = result.trimmingCharacters(in: "-")
+    return trimmed.isEmpty ? "my-design" : trimmed
+  }
+}
+
+extension String {
+  /// The string without leading and trailing `character`s.
+  func trimmingCharacters(in character: Character) -> String {
+    var slice = Substring(self)
+    while slice.first == character { slice.removeFirst() }
+    while slice.last == character { slice.removeLast() }
+    return String(slice)
+  }
+}
+
+/// Locale tags as the format accepts them: BCP 47 in its common shape
+/// (`en`, `zh-Hans`, `pt-BR`, `en-XA`).
+enum LocaleTag {
+  static func isValid(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard let language = parts.first, (2...3).contains(language.count),
+      language.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+}

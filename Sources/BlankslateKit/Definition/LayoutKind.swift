@@ -1,0 +1,40 @@
+/// A layout family: one generator each, reproducing one seed design.
+public enum LayoutKind: String, Sendable, CaseIterable, Codable {
+  /// SPBlankPageView: tip label, image and reload button over the host list.
+  case blankPage = "blank-page"
+  /// The zero-code table placeholder: one line of text, or image + text, or a custom view.
+  case message
+  /// CQNoNetworkView: 404 image, title, message and a retry button, above the tab bar.
+  case noNetwork = "no-network"
+  /// The UITableView category: the placeholder fills the table frame when every section is empty.
+  case table
+
+  /// The properties this layout reads; any other property is refused.
+  public var reads: [PropertyKey] {
+    switch self {
+    case .blankPage:
+      [.state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+       .button, .sections, .toast, .chrome]
+    case .message:
+      [.state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+       .offsetY, .headerHeight, .sections, .customView, .loading, .toast, .chrome]
+    case .noNetwork:
+      [.state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont,
+       .background, .image, .imageSize, .button, .sections, .toast, .chrome]
+    case .table:
+      [.message, .messageColor, .messageFont, .background, .image, .imageSize,
+       .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome]
+    }
+  }
+
+  /// The states this layout can show, the first being its default. (`table`
+  /// reads no `state`: its `sections` decide between the two.)
+  public var states: [ContentState] {
+    switch self {
+    case .blankPage: [.noData, .hasError, .hasData]
+    case .message: [.noData, .loading, .hasData]
+    case .noNetwork: [.offline, .hasData]
+    case .table: [.noData, .hasData]
+    }
+  }
+}

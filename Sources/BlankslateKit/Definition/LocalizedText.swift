@@ -1,0 +1,44 @@
+/// Text as written in a definition: one string for every language, or one
+/// string per locale.
+public struct LocalizedText: Sendable, Equatable {
+  /// The entries in the order written; the first one is the fallback.
+  /// A plain string is one entry with no locale.
+  public var entries: [(locale: String?, text: String)]
+
+  public init(_ text: String) {
+    entries = [(nil, text)]
+  }
+
+  public init(entries: [(locale: String, text: String)]) {
+    self.entries = entries.map { ($0.locale, $0.text) }
+  }
+
+  /// The text shown in `locale`.
+  ///
+  /// An exact entry wins; then an entry for the locale's language
+  /// (`zh-Hans-CN` → `zh-Hans` → `zh`); then the first entry.
+  public func resolved(in locale: String) -> String {
+    if let exact = text(for: locale) { return exact }
+    var parts = locale.split(separator: "-")
+    while parts.count > 1 {
+      parts.removeLast()
+      if let match = text(for: parts.joined(separator: "-")) { return match }
+    }
+    return entries.first?.text ?? ""
+  }
+
+  /// Whether the text has its own entry for `locale` (a plain string has one
+  /// for every locale).
+  public func hasEntry(for locale: String) -> Bool {
+    entries.count == 1 && entries[0].locale == nil || text(for: locale) != nil
+  }
+
+  private func text(for locale: String) -> String? {
+    entries.first { $0.locale?.lowercased() == locale.lowercased() }?.text
+  }
+
+  public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && zip(lhs.entries, rhs.entries).allSatisfy { $0.locale == $1.locale && $0.text == $1.text }
+  }
+}

@@ -1,0 +1,106 @@
+/// The properties of a placeholder, as written for a design or a variant.
+///
+/// Every property is optional: what is not written falls back to the design,
+/// then to the layout's default (the seed's value). A variant's properties are
+/// laid over its design's with `laid(over:)`.
+public struct Properties: Sendable, Equatable {
+  public var state: ContentState?
+  public var title: LocalizedText?
+  public var message: LocalizedText?
+  public var titleColor: ColorValue?
+  public var messageColor: ColorValue?
+  public var background: ColorValue?
+  public var titleFont: Double?
+  public var messageFont: Double?
+  public var image: Nullable<ImageSource> = .absent
+  public var imageSize: Size?
+  public var button: Nullable<ButtonDefinition> = .absent
+  public var offsetY: Double?
+  public var headerHeight: Double?
+  public var sections: [Int]?
+  public var scrollEnabled: Bool?
+  public var customView: Nullable<CustomViewDefinition> = .absent
+  public var loading: Bool?
+  public var toast: Nullable<LocalizedText> = .absent
+  public var chrome: ChromeDefinition?
+
+  public init() {}
+
+  /// These properties over `base`: every property written here wins.
+  ///
+  /// Objects (`button`, `customView`, `chrome`) are replaced whole, not merged
+  /// key by key, so a variant reads the same on its own as it renders.
+  public func laid(over base: Properties) -> Properties {
+    var result = Properties()
+    result.state = state ?? base.state
+    result.title = title ?? base.title
+    result.message = message ?? base.message
+    result.titleColor = titleColor ?? base.titleColor
+    result.messageColor = messageColor ?? base.messageColor
+    result.background = background ?? base.background
+    result.titleFont = titleFont ?? base.titleFont
+    result.messageFont = messageFont ?? base.messageFont
+    result.image = image.laid(over: base.image)
+    result.imageSize = imageSize ?? base.imageSize
+    result.button = button.laid(over: base.button)
+    result.offsetY = offsetY ?? base.offsetY
+    result.headerHeight = headerHeight ?? base.headerHeight
+    result.sections = sections ?? base.sections
+    result.scrollEnabled = scrollEnabled ?? base.scrollEnabled
+    result.customView = customView.laid(over: base.customView)
+    result.loading = loading ?? base.loading
+    result.toast = toast.laid(over: base.toast)
+    result.chrome = chrome ?? base.chrome
+    return result
+  }
+
+  /// Every text of these properties, with where it is written, for checks
+  /// that look at all strings (missing translations, for one).
+  public var texts: [(key: String, text: LocalizedText)] {
+    var found: [(String, LocalizedText)] = []
+    if let title { found.append(("title", title)) }
+    if let message { found.append(("message", message)) }
+    if case .value(let button) = button, let title = button.title { found.append(("button.title", title)) }
+    if case .value(let custom) = customView, let text = custom.text { found.append(("customView.text", text)) }
+    if case .value(let toast) = toast { found.append(("toast", toast)) }
+    if let title = chrome?.navigationTitle { found.append(("chrome.navigationTitle", title)) }
+    return found
+  }
+}
+
+/// The action button of a placeholder. Anything left out takes the layout's default.
+public struct ButtonDefinition: Sendable, Equatable {
+  public var title: LocalizedText?
+  public var textColor: ColorValue?
+  public var background: ColorValue?
+  public var size: Size?
+  public var cornerRadius: Double?
+  /// Title font size in points (an extension of the v1 format).
+  public var font: Double?
+
+  public init() {}
+}
+
+/// A custom view that replaces the default placeholder (a label in the seed).
+public struct CustomViewDefinition: Sendable, Equatable {
+  public var size: Size?
+  public var background: ColorValue?
+  public var text: LocalizedText?
+  public var textColor: ColorValue?
+  /// Text font size in points (an extension of the v1 format).
+  public var font: Double?
+
+  public init() {}
+}
+
+/// The bars of the host screen around the placeholder.
+public struct ChromeDefinition: Sendable, Equatable {
+  /// The navigation bar's title.
+  public var navigationTitle: LocalizedText?
+  /// Whether a tab bar is shown at the bottom.
+  public var tabBar: Bool?
+  /// Whether a navigation bar is shown at all (an extension of the v1 format; default true).
+  public var navigationBar: Bool?
+
+  public init() {}
+}

@@ -1,0 +1,144 @@
+/// Decodes the placeholder properties of a design or a variant object.
+struct PropertiesDecoder {
+  let fields: FieldDecoder
+  /// Checks `image` paths against the site's files.
+  let assets: AssetResolver
+
+  /// Reads every property key present in `object`.
+  ///
+  /// - Parameter layout: the design's layout when known; a property it does
+  ///   not read, or a state it cannot show, is refused.
+  func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> Properties {
+    var properties = Properties()
+    for key in PropertyKey.allCases {
+      guard let value = object[key.rawValue] else { continue }
+      let keyPath = path.appending(key.rawValue)
+      if let layout, !layout.reads.contains(key) {
+        fields.report(
+          .propertyNotRead(
+            fields.location(keyPath, value), key: key.rawValue, layout: layout.rawValue,
+            reads: layout.reads.map(\.rawValue)))
+        continue
+      }
+      decode(key, value, at: keyPath, layout: layout, into: &properties)
+    }
+    return properties
+  }
+
+  private func decode(
+    _ key: PropertyKey, _ value: JSONValue, at path: JSONPath, layout: LayoutKind?, into properties: inout Properties
+  ) {
+    switch key {
+    case .state:
+      properties.state = fields.choice(
+        value, at: path, among: layout?.states ?? ContentState.allCases,
+        what: layout.map { "a state of the \($0.rawValue) layout" } ?? "a state")
+    case .title: properties.title = fields.text(value, at: path)
+    case .message: properties.message = fields.text(value, at: path)
+    case .titleColor: properties.titleColor = fields.color(value, at: path)
+    case .messageColor: properties.messageColor = fields.color(value, at: path)
+    case .background: properties.background = fields.color(value, at: path)
+    case .titleFont: properties.titleFont = fields.number(value, at: path, minimum: 1, maximum: 200)
+    case .messageFont: properties.messageFont = fields.number(value, at: path, minimum: 1, maximum: 200)
+    case .image: properties.image = nullable(value) { image($0, at: path) }
+    case .imageSize: properties.imageSize = fields.size(value, at: path)
+    case .button: properties.button = nullable(value) { button($0, at: path) }
+    case .offsetY: properties.offsetY = fields.number(value, at: path, minimum: -10_000, maximum: 10_000)
+    case .headerHeight: properties.headerHeight = fields.number(value, at: path, minimum: 0, maximum: 10_000)
+    case .sections: properties.sections = sections(value, at: path)
+    case .scrollEnabled: properties.scrollEnabled = fields.bool(value, at: path)
+    case .customView: properties.customView = nullable(value) { customView($0, at: path) }
+    case .loading: properties.loading = fields.bool(value, at: path)
+    case .toast: properties.toast = nullable(value) { fields.text($0, at: path) }
+    case .chrome: properties.chrome = chrome(value, at: path)
+    }
+  }
+
+  /// `null`, or a value read by `read`; a value that fails to read leaves the
+  /// property absent (the error is already reported).
+  private func nullable<Value>(_ value: JSONValue, _ read: (JSONValue) -> Value?) -> Nullable<Value> {
+    if case .null = value.kind { return .null }
+    return read(value).map(Nullable.value) ?? .absent
+  }
+
+  private func image(_ value: JSONValue, at path: JSONPath) -> ImageSource? {
+    guard let text = fields.string(value, at: path) else { return nil }
+    if text.hasPrefix("builtin:") {
+      let name = String(text.dropFirst("builtin:".count))
+      guard let builtin = BuiltinImage(rawValue: name) else {
+        let names = BuiltinImage.allCases.map { "builtin:" + $0.rawValue }
+        fields.report(
+          .invalidValue(
+            fields.location(path, value), found: value.excerpt,
+            expected: "a built-in image (" + names.joined(separator: ", ") + ") or a path under assets/",
+            allowed: names))
+        return nil
+      }
+      return .builtin(builtin)
+    }
+    switch assets.resolve(text) {
+    case .success(let relative):
+      return .asset(relative)
+    case .failure(.outsideAssets):
+      fields.report(.assetOutsideSite(fields.location(path, value), path: text))
+    case .failure(.missing):
+      fields.report(.assetMissing(fields.location(path, value), path: text))
+    case .failure(.unsupportedType(let allowed)):
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "an image file ending in " + allowed.map { "." + $0 }.joined(separator: " or "), allowed: []))
+    }
+    return nil
+  }
+
+  private func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
+    let allowed = ["title", "textColor", "background", "size", "cornerRadius", "font"]
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    var button = ButtonDefinition()
+    if let v = object["title"] { button.title = fields.text(v, at: path.appending("title")) }
+    if let v = object["textColor"] { button.textColor = fields.color(v, at: path.appending("textColor")) }
+    if let v = object["background"] { button.background = fields.color(v, at: path.appending("background")) }
+    if let v = object["size"] { button.size = fields.size(v, at: path.appending("size")) }
+    if let v = object["cornerRadius"] {
+      button.cornerRadius = fields.number(v, at: path.appending("cornerRadius"), minimum: 0, maximum: 10_000)
+    }
+    if let v = object["font"] { button.font = fields.number(v, at: path.appending("font"), minimum: 1, maximum: 200) }
+    return button
+  }
+
+  private func customView(_ value: JSONValue, at path: JSONPath) -> CustomViewDefinition? {
+    let allowed = ["size", "background", "text", "textColor", "font"]
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    var custom = CustomViewDefinition()
+    if let v = object["size"] { custom.size = fields.size(v, at: path.appending("size")) }
+    if let v = object["background"] { custom.background = fields.color(v, at: path.appending("background")) }
+    if let v = object["text"] { custom.text = fields.text(v, at: path.appending("text")) }
+    if let v = object["textColor"] { custom.textColor = fields.color(v, at: path.appending("textColor")) }
+    if let v = object["font"] { custom.font = fields.number(v, at: path.appending("font"), minimum: 1, maximum: 200) }
+    return custom
+  }
+
+  private func chrome(_ value: JSONValue, at path: JSONPath) -> ChromeDefinition? {
+    let allowed = ["navigationTitle", "tabBar", "navigationBar"]
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    var chrome = ChromeDefinition()
+    if let v = object["navigationTitle"] { chrome.navigationTitle = fields.text(v, at: path.appending("navigationTitle")) }
+    if let v = object["tabBar"] { chrome.tabBar = fields.bool(v, at: path.appending("tabBar")) }
+    if let v = object["navigationBar"] { chrome.navigationBar = fields.bool(v, at: path.appending("navigationBar")) }
+    return chrome
+  }
+
+  private func sections(_ value: JSONValue, at path: JSONPath) -> [Int]? {
+    guard let items = fields.array(value, at: path, of: "row counts") else { return nil }
+    guard !items.isEmpty, items.count <= 100 else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt, expected: "from 1 to 100 sections (row counts)", allowed: []))
+      return nil
+    }
+    let counts = items.enumerated().map { fields.integer($1, at: path.appending($0), minimum: 0, maximum: 1_000) }
+    guard counts.allSatisfy({ $0 != nil }) else { return nil }
+    return counts.compactMap { $0 }
+  }
+}

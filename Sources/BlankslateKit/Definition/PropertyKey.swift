@@ -1,0 +1,22 @@
+/// The keys of a placeholder's properties (shared by a design and its variants).
+public enum PropertyKey: String, Sendable, CaseIterable {
+  case state
+  case title
+  case message
+  case titleColor
+  case messageColor
+  case background
+  case titleFont
+  case messageFont
+  case image
+  case imageSize
+  case button
+  case offsetY
+  case headerHeight
+  case sections
+  case scrollEnabled
+  case customView
+  case loading
+  case toast
+  case chrome
+}

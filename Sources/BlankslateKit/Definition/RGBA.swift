@@ -1,0 +1,45 @@
+/// A colour in sRGB, 8 bits a channel.
+public struct RGBA: Sendable, Equatable, Hashable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+  public var alpha: UInt8
+
+  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// A colour from a 24-bit `0xRRGGBB` literal.
+  public init(hex: UInt32, alpha: UInt8 = 255) {
+    self.init(
+      red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF),
+      alpha: alpha)
+  }
+
+  /// `#RRGGBB`, upper case, without alpha.
+  public var hexRGB: String {
+    "#" + [red, green, blue].map { byte in
+      let digits = String(byte, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }.joined()
+  }
+
+  /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
+  public var hex: String {
+    guard alpha != 255 else { return hexRGB }
+    let digits = String(alpha, radix: 16, uppercase: true)
+    return hexRGB + (digits.count == 1 ? "0" + digits : digits)
+  }
+
+  /// Opacity from 0 to 1.
+  public var opacity: Double { Double(alpha) / 255 }
+
+  public var isOpaque: Bool { alpha == 255 }
+
+  public static let black = RGBA(hex: 0x000000)
+  public static let white = RGBA(hex: 0xFFFFFF)
+  public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+}

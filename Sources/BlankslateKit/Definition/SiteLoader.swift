@@ -1,0 +1,138 @@
+import Foundation
+
+/// Loads a site folder: `site.json` and every `placeholders/*.json`.
+///
+/// Every file is read and checked before anything is returned, so a user sees
+/// all the problems of a site at once, each naming its file and JSON path.
+public struct SiteLoader: Sendable {
+  /// The site folder.
+  public var root: URL
+  /// How messages name the site folder (`Site`, as the user typed it).
+  public var displayRoot: String
+  /// Definition files larger than this are refused before parsing.
+  public var maximumFileSize: Int = 1 << 20
+
+  public init(root: URL, displayRoot: String? = nil) {
+    self.root = root
+    self.displayRoot = displayRoot ?? root.path
+  }
+
+  /// - Throws: `DefinitionErrors` with every problem found, in file order.
+  public func load() throws(DefinitionErrors) -> SiteDefinition {
+    var errors: [DefinitionError] = []
+    let settings = loadSettings(errors: &errors)
+
+    var designs: [Design] = []
+    var firstFile: [String: String] = [:]
+    for file in placeholderFiles(errors: &errors) {
+      let display = displayPath("placeholders/" + file)
+      guard let json = parse(relativePath: "placeholders/" + file, errors: &errors) else { continue }
+      let fields = FieldDecoder(file: display)
+      let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root))
+      let stem = String(file.dropLast(".json".count))
+      let design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
+      errors += fields.errors.sorted(by: Self.byPosition)
+      guard let design, fields.errors.isEmpty else { continue }
+      if let first = firstFile[design.id] {
+        let idPosition: SourcePosition? = {
+          if case .object(let members) = json.kind { return members.first { $0.key == "id" }?.value.position }
+          return nil
+        }()
+        errors.append(
+          .duplicateID(
+            SourceLocation(file: display, path: .root.appending("id"), position: idPosition ?? json.position),
+            id: design.id, firstUse: first))
+        continue
+      }
+      firstFile[design.id] = display
+      designs.append(design)
+    }
+
+    guard errors.isEmpty else { throw DefinitionErrors(errors) }
+    designs.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    return SiteDefinition(
+      title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
+      designs: designs)
+  }
+
+  private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
+    (a.position ?? SourcePosition(line: 0, column: 0)) < (b.position ?? SourcePosition(line: 0, column: 0))
+  }
+
+  private func displayPath(_ relative: String) -> String {
+    displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot + "/" + relative
+  }
+
+  private func loadSettings(errors: inout [DefinitionError]) -> SiteSettings {
+    let url = root.appending(path: "site.json")
+    guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
+    guard let json = parse(relativePath: "site.json", errors: &errors) else { return SiteSettings() }
+    let fields = FieldDecoder(file: displayPath("site.json"))
+    let settings = SiteSettings.decode(json, fields: fields)
+    errors += fields.errors.sorted(by: Self.byPosition)
+    return settings
+  }
+
+  /// The JSON files directly inside `placeholders/`, sorted by name (byte order).
+  private func placeholderFiles(errors: inout [DefinitionError]) -> [String] {
+    let folder = root.appending(path: "placeholders")
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+      let reason =
+        exists && isDirectory.boolValue
+        ? "the folder is missing; a site keeps one design per file in placeholders/*.json"
+        : "the site folder \(displayRoot) does not exist"
+      errors.append(.unreadable(file: displayPath("placeholders"), reason: reason))
+      return []
+    }
+    let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    if files.isEmpty {
+      errors.append(.unreadable(file: displayPath("placeholders"), reason: "it holds no *.json design files"))
+    }
+    return files
+  }
+
+  private func parse(relativePath: String, errors: inout [DefinitionError]) -> JSONValue? {
+    let url = root.appending(path: relativePath)
+    let display = displayPath(relativePath)
+    let data: Data
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      if let size = attributes[.size] as? Int, size > maximumFileSize {
+        errors.append(.unreadable(file: display, reason: "it is \(size) bytes; definition files are limited to \(maximumFileSize) bytes"))
+        return nil
+      }
+      data = try Data(contentsOf: url)
+    } catch {
+      errors.append(.unreadable(file: display, reason: (error as NSError).localizedDescription))
+      return nil
+    }
+    do {
+      return try JSONParser().parse(Array(data))
+    } catch {
+      errors.append(.syntax(file: display, position: error.position, message: error.message))
+      return nil
+    }
+  }
+}
+
+extension DefinitionError {
+  /// The line and column of the problem, when known.
+  var position: SourcePosition? {
+    switch self {
+    case .unreadable: nil
+    case .syntax(_, let position, _): position
+    case .unknownKey(let location, _, _), .missingKey(let location, _, _),
+      .wrongType(let location, _, _), .invalidValue(let location, _, _, _),
+      .duplicateID(let location, _, _), .forbiddenCharacter(let location, _, _),
+      .assetOutsideSite(let location, _), .assetMissing(let location, _),
+      .propertyNotRead(let location, _, _, _):
+      location.position
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// The settings of `site.json`; every key is optional.
+struct SiteSettings {
+  var title = "Placeholder Gallery"
+  var devices: [Device] = [.iphoneSE, .iphone15]
+  var themes: [Theme] = [.light, .dark]
+  var locales: [String] = ["en"]
+
+  static let keys = ["title", "devices", "themes", "locales"]
+
+  static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
+    var settings = SiteSettings()
+    guard let object = fields.object(json, at: .root, allowed: keys) else { return settings }
+    if let value = object["title"], let title = fields.string(value, at: .root.appending("title")) {
+      settings.title = title
+    }
+    if let value = object["devices"],
+      let devices = fields.choices(value, at: .root.appending("devices"), among: Device.allCases, what: "a device")
+    {
+      settings.devices = devices
+    }
+    if let value = object["themes"],
+      let themes = fields.choices(value, at: .root.appending("themes"), among: Theme.allCases, what: "a theme")
+    {
+      settings.themes = themes
+    }
+    if let value = object["locales"], let locales = decodeLocales(value, fields: fields) {
+      settings.locales = locales
+    }
+    return settings
+  }
+
+  private static func decodeLocales(_ value: JSONValue, fields: FieldDecoder) -> [String]? {
+    let path = JSONPath.root.appending("locales")
+    guard let items = fields.array(value, at: path, of: "locale tags") else { return nil }
+    guard !items.isEmpty else {
+      fields.report(.invalidValue(fields.location(path, value), found: "an empty array", expected: "at least one locale tag", allowed: []))
+      return nil
+    }
+    var locales: [String] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index)
+      guard let tag = fields.string(item, at: itemPath) else { continue }
+      guard LocaleTag.isValid(tag) else {
+        fields.report(.invalidValue(fields.location(itemPath, item), found: item.excerpt, expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+        continue
+      }
+      guard !locales.contains(tag) else {
+        fields.report(.duplicateID(fields.location(itemPath, item), id: tag, firstUse: "an earlier entry of locales"))
+        continue
+      }
+      locales.append(tag)
+    }
+    return locales.count == items.count ? locales : nil
+  }
+}

@@ -1,0 +1,66 @@
+/// What a generator needs to lay out one render: the job, its resolved
+/// properties, and helpers that turn properties into drawable values.
+struct LayoutContext {
+  let job: RenderJob
+
+  var properties: Properties { job.variant.properties }
+  var theme: Theme { job.theme }
+  var locale: String { job.locale }
+  var device: DeviceMetrics { job.device.metrics }
+  var screen: Rect { Rect(x: 0, y: 0, width: device.width, height: device.height) }
+
+  /// The written text in this locale, or the layout's default.
+  func text(_ value: LocalizedText?, default fallback: DefaultString) -> String {
+    value?.resolved(in: locale) ?? fallback.text(in: locale)
+  }
+
+  /// The written colour in this theme, or the default.
+  func color(_ value: ColorValue?, default fallback: RGBA) -> RGBA {
+    value?.resolved(in: theme) ?? fallback
+  }
+
+  /// A semantic colour in this theme.
+  func color(_ semantic: SemanticColor) -> RGBA {
+    semantic.resolved(in: theme)
+  }
+
+  /// The host screen's background: the written `background`, or systemBackground.
+  var hostBackground: RGBA {
+    color(properties.background, default: color(.systemBackground))
+  }
+
+  /// A label sized to its text, as `sizeToFit` sizes it, wrapping at `maxWidth`.
+  func label(
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, maxWidth: Double,
+    background: RGBA? = nil, cornerRadius: Double = 0
+  ) -> (block: TextBlock, size: Size) {
+    let lines = TextWrapper(fontSize: fontSize, weight: weight).lines(of: text, maxWidth: max(maxWidth, fontSize))
+    let width = lines.map { TextMetrics.labelWidth(of: $0, fontSize: fontSize, weight: weight) }.max() ?? 0
+    let lineHeight = TextMetrics.lineHeight(for: fontSize)
+    let block = TextBlock(
+      lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
+      cornerRadius: cornerRadius)
+    return (block, Size(width: min(width, max(maxWidth, fontSize)), height: block.textHeight))
+  }
+
+  /// A text block fitted into a fixed frame: lines that do not fit are cut and
+  /// the block marked truncated (what a fixed-size UILabel does).
+  func fittedText(
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, in size: Size,
+    background: RGBA? = nil, cornerRadius: Double = 0
+  ) -> TextBlock {
+    var lines = TextWrapper(fontSize: fontSize, weight: weight).lines(of: text, maxWidth: max(size.width, fontSize))
+    let lineHeight = TextMetrics.lineHeight(for: fontSize)
+    let fitting = max(1, Int((size.height + 0.001) / lineHeight))
+    let truncated = lines.count > fitting
+    if truncated { lines = Array(lines.prefix(fitting)) }
+    return TextBlock(
+      lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
+      cornerRadius: cornerRadius, isTruncated: truncated)
+  }
+
+  /// The size an image is drawn at: the written `imageSize`, else `fallback`.
+  func imageSize(default fallback: Size) -> Size {
+    properties.imageSize ?? fallback
+  }
+}

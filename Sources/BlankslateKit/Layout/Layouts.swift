@@ -1,0 +1,53 @@
+/// A generator for one layout family: computes the scene of a render.
+protocol LayoutGenerator {
+  func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode]
+  /// The host screen the seed shows this layout on.
+  func hostScreen(for context: LayoutContext) -> HostScreen
+}
+
+/// The entry point of the layout stage: one render job in, one scene out.
+public enum Layouts {
+  /// Lays out `job` with its design's generator, on its device, in its theme and locale.
+  public static func scene(for job: RenderJob) -> Scene {
+    let context = LayoutContext(job: job)
+    let generator = generator(for: job.design.layout)
+    let host = generator.hostScreen(for: context)
+    var nodes = generator.nodes(for: context, on: host)
+    nodes += host.chromeNodes()
+    if let toast = Toast(context: context).node() {
+      nodes.append(toast)
+    }
+    return Scene(
+      size: Size(width: context.device.width, height: context.device.height), background: context.hostBackground,
+      nodes: nodes, locale: job.locale, theme: job.theme)
+  }
+
+  static func generator(for layout: LayoutKind) -> any LayoutGenerator {
+    switch layout {
+    case .blankPage: BlankPageLayout()
+    case .message: MessageLayout()
+    case .noNetwork: NoNetworkLayout()
+    case .table: TableLayout()
+    }
+  }
+}
+
+/// The toast over the screen (MBProgressHUD's text mode: centred, dark, rounded).
+struct Toast {
+  let context: LayoutContext
+
+  static let fill = RGBA(hex: 0x000000, alpha: 204)
+  static let fontSize: Double = 15
+
+  func node() -> SceneNode? {
+    guard case .value(let text) = context.properties.toast else { return nil }
+    let screen = context.screen
+    let label = context.label(
+      text.resolved(in: context.locale), fontSize: Self.fontSize, color: .white, maxWidth: screen.width - 80,
+      background: Self.fill, cornerRadius: 8)
+    let size = Size(width: label.size.width + 32, height: label.size.height + 24)
+    return SceneNode(
+      id: "toast", role: .toast, frame: Rect(centerX: screen.midX, centerY: screen.midY, size: size),
+      content: .text(label.block))
+  }
+}

@@ -1,0 +1,59 @@
+/// The host list with data: section headers and rows, cut at the list's frame.
+struct ListRows {
+  let context: LayoutContext
+
+  static let rowHeight: Double = 44
+  static let sectionHeaderHeight: Double = 28
+
+  /// The rows of `sections` laid out from the top of `frame`; rows below the
+  /// frame are not drawn (the list would scroll to them).
+  func nodes(sections: [Int], in frame: Rect) -> [SceneNode] {
+    var nodes: [SceneNode] = []
+    var y = frame.minY
+    let showsHeaders = sections.count > 1
+    let ink = context.color(.label)
+    let secondary = context.color(.secondaryLabel)
+    let separator = context.color(.separator)
+    var rowNumber = 0
+    for (sectionIndex, rows) in sections.enumerated() where y + Self.rowHeight <= frame.maxY {
+      if showsHeaders {
+        let header = Rect(x: frame.minX, y: y, width: frame.width, height: Self.sectionHeaderHeight)
+        let title = context.fittedText(
+          DefaultString.section(sectionIndex + 1, in: context.locale), fontSize: 13, color: secondary,
+          in: Size(width: frame.width - 32, height: 16))
+        var text = title
+        text.alignment = .leading
+        nodes.append(
+          SceneNode(
+            id: "section-\(sectionIndex + 1)", role: .sectionHeader, frame: header,
+            content: .box(BoxStyle(fill: context.color(.secondarySystemBackground))),
+            children: [
+              SceneNode(
+                id: "section-\(sectionIndex + 1)-title", role: .decoration,
+                frame: Rect(x: header.minX + 16, y: header.midY - 8, width: header.width - 32, height: 16), content: .text(text))
+            ]))
+        y += Self.sectionHeaderHeight
+      }
+      for _ in 0..<rows where y + Self.rowHeight <= frame.maxY {
+        rowNumber += 1
+        let row = Rect(x: frame.minX, y: y, width: frame.width, height: Self.rowHeight)
+        var title = context.fittedText(
+          DefaultString.row(rowNumber, in: context.locale), fontSize: 17, color: ink, in: Size(width: frame.width - 32, height: 20.5))
+        title.alignment = .leading
+        let children = [
+          SceneNode(
+            id: "row-\(rowNumber)-title", role: .decoration,
+            frame: Rect(x: row.minX + 16, y: y + (Self.rowHeight - 20.5) / 2, width: frame.width - 32, height: 20.5),
+            content: .text(title)),
+          SceneNode(
+            id: "row-\(rowNumber)-separator", role: .separator,
+            frame: Rect(x: row.minX + 16, y: y + Self.rowHeight - 0.5, width: frame.width - 16, height: 0.5),
+            content: .box(BoxStyle(fill: separator))),
+        ]
+        nodes.append(SceneNode(id: "row-\(rowNumber)", role: .row, frame: row, content: .group, children: children))
+        y += Self.rowHeight
+      }
+    }
+    return nodes
+  }
+}

@@ -1,0 +1,69 @@
+/// The UITableView category (seed 001): when every section is empty the
+/// placeholder view fills the table's frame, and scrolling is enabled or not;
+/// with any row, the table shows its rows.
+struct TableLayout: LayoutGenerator {
+  static let imageGap: Double = 16
+  static let messageFontSize: Double = 15
+  static let customViewSize = Size(width: 200, height: 100)
+  static let customViewBackground = RGBA(hex: 0x00FFFF)
+
+  func hostScreen(for context: LayoutContext) -> HostScreen {
+    HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
+  }
+
+  func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
+    let table = host.contentFrame
+    let properties = context.properties
+    let headerHeight = min(properties.headerHeight ?? 0, table.height)
+    var nodes: [SceneNode] = []
+    if headerHeight > 0 {
+      nodes.append(TableHeader(context: context).node(in: Rect(x: table.minX, y: table.minY, width: table.width, height: headerHeight)))
+    }
+    let list = Rect(x: table.minX, y: table.minY + headerHeight, width: table.width, height: table.height - headerHeight)
+    let sections = properties.sections ?? [0]
+    if context.job.variant.state(in: .table) == .hasData {
+      return nodes + ListRows(context: context).nodes(sections: sections, in: list)
+    }
+
+    var children: [SceneNode] = []
+    if let custom = properties.customView.resolved(default: nil) {
+      let size = custom.size ?? Self.customViewSize
+      let block = context.fittedText(
+        context.text(custom.text, default: .customView), fontSize: custom.font ?? 17,
+        color: context.color(custom.textColor, default: .black), in: size,
+        background: context.color(custom.background, default: Self.customViewBackground))
+      children.append(
+        SceneNode(id: "custom-view", role: .customView, frame: Rect(centerX: list.midX, centerY: list.midY, size: size), content: .text(block)))
+    } else {
+      let message = context.label(
+        context.text(properties.message, default: .tableNoData), fontSize: properties.messageFont ?? Self.messageFontSize,
+        color: context.color(properties.messageColor, default: context.color(.secondaryLabel)), maxWidth: list.width - 32)
+      let image = properties.image.resolved(default: .builtin(.noteListNoData))
+      let imageSize = image.map { context.imageSize(default: $0.intrinsicSize) } ?? Size(width: 0, height: 0)
+      let gap = image == nil ? 0 : Self.imageGap
+      var top = list.midY - (imageSize.height + gap + message.size.height) / 2
+      if let image {
+        let frame = Rect(x: list.midX - imageSize.width / 2, y: top, width: imageSize.width, height: imageSize.height)
+        children.append(SceneNode(id: "image", role: .image, frame: frame, content: .image(image)))
+        top = frame.maxY + gap
+      }
+      children.append(
+        SceneNode(
+          id: "message", role: .message,
+          frame: Rect(x: list.midX - message.size.width / 2, y: top, width: message.size.width, height: message.size.height),
+          content: .text(message.block)))
+    }
+    if properties.scrollEnabled ?? true {
+      let ink = context.theme == .light ? RGBA(hex: 0x000000, alpha: 89) : RGBA(hex: 0xFFFFFF, alpha: 89)
+      children.append(
+        SceneNode(
+          id: "scroll-indicator", role: .scrollIndicator, frame: Rect(x: list.maxX - 6, y: list.minY + 4, width: 3, height: 48),
+          content: .box(BoxStyle(fill: ink, cornerRadius: 1.5))))
+    }
+    nodes.append(
+      SceneNode(
+        id: "placeholder", role: .placeholder, frame: list, content: .box(BoxStyle(fill: context.hostBackground)),
+        children: children))
+    return nodes
+  }
+}

@@ -1,0 +1,166 @@
+/// Draws a scene as one standalone SVG document.
+///
+/// The output is deterministic (fixed attribute order, `NumberText` numbers),
+/// escapes every string, and carries a `<title>` and `<desc>` as its
+/// accessible name and description. Each node becomes a `<g>` whose `id` is
+/// the node's id and whose `data-role` is its role, so a diff can name what changed.
+public struct SVGRenderer: Sendable {
+  public static let fontFamily =
+    "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'PingFang SC', 'Helvetica Neue', Helvetica, Arial, 'Noto Sans CJK SC', 'Noto Sans', sans-serif"
+
+  public var assets: AssetCatalog
+
+  public init(assets: AssetCatalog = AssetCatalog()) {
+    self.assets = assets
+  }
+
+  /// - Parameters:
+  ///   - title: the accessible name (`<title>`), e.g. the design, variant and device.
+  /// - Returns: the SVG document, ending with a line feed.
+  public func render(_ scene: Scene, title: String) -> String {
+    var writer = MarkupWriter(capacity: 8192)
+    writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    writer.open(
+      "svg",
+      [
+        "xmlns": "http://www.w3.org/2000/svg",
+        "width": .number(scene.size.width), "height": .number(scene.size.height),
+        "viewBox": .text("0 0 \(NumberText.format(scene.size.width)) \(NumberText.format(scene.size.height))"),
+        "role": "img", "aria-labelledby": "bs-title bs-desc", "lang": .text(scene.locale),
+        "font-family": .text(Self.fontFamily), "data-theme": .text(scene.theme.rawValue),
+      ])
+    writer.raw("\n")
+    writer.element("title", ["id": "bs-title"], text: title)
+    writer.raw("\n")
+    writer.element("desc", ["id": "bs-desc"], text: scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
+    writer.raw("\n")
+    writer.empty(
+      "rect", ["id": "bs-background", "width": .number(scene.size.width), "height": .number(scene.size.height), "fill": .text(scene.background.hexRGB)])
+    writer.raw("\n")
+    for node in scene.nodes {
+      write(node, into: &writer)
+    }
+    writer.raw("</svg>\n")
+    return writer.output
+  }
+
+  private func write(_ node: SceneNode, into writer: inout MarkupWriter) {
+    writer.open("g", ["id": .text(node.id), "data-role": .text(node.role.rawValue)])
+    let frame = node.frame
+    switch node.content {
+    case .group:
+      break
+    case .box(let style):
+      rect(frame, fill: style.fill, cornerRadius: style.cornerRadius, stroke: style.stroke, into: &writer)
+    case .text(let block):
+      if let background = block.background {
+        rect(frame, fill: background, cornerRadius: block.cornerRadius, stroke: nil, into: &writer)
+      }
+      text(block, in: frame, into: &writer)
+    case .button(let face):
+      rect(frame, fill: face.fill, cornerRadius: face.cornerRadius, stroke: nil, into: &writer)
+      text(face.title, in: frame, into: &writer)
+    case .image(let source):
+      image(source, in: frame, into: &writer)
+    case .spinner(let color):
+      spinner(in: frame, color: color, into: &writer)
+    case .symbol(let symbol, let color):
+      let art = Glyph.art(for: symbol, color: color)
+      nested(art.viewBox, art.body, in: frame, into: &writer)
+    }
+    for child in node.children {
+      write(child, into: &writer)
+    }
+    writer.close("g")
+    writer.raw("\n")
+  }
+
+  private func rect(_ frame: Rect, fill: RGBA, cornerRadius: Double, stroke: RGBA?, into writer: inout MarkupWriter) {
+    writer.empty(
+      "rect",
+      [
+        "x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height),
+        "rx": cornerRadius > 0 ? .number(cornerRadius) : nil,
+        "fill": .text(fill.hexRGB), "fill-opacity": fill.isOpaque ? nil : .number(fill.opacity),
+        "stroke": stroke.map { .text($0.hexRGB) }, "stroke-opacity": stroke.flatMap { $0.isOpaque ? nil : .number($0.opacity) },
+      ])
+  }
+
+  /// The lines centred vertically in the frame, as a label draws them.
+  private func text(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
+    guard block.lines.contains(where: { !$0.isEmpty }) else { return }
+    let top = frame.midY - block.textHeight / 2
+    let x = block.alignment == .center ? frame.midX : frame.minX
+    let baselines = block.lines.indices.map { index in
+      top + Double(index) * block.lineHeight + block.lineHeight / 2 + 0.35 * block.fontSize
+    }
+    writer.open(
+      "text",
+      [
+        "x": .number(x), "y": .number(baselines[0]), "font-size": .number(block.fontSize),
+        "font-weight": block.weight == .regular ? nil : .number(Double(block.weight.cssValue)),
+        "fill": .text(block.color.hexRGB), "fill-opacity": block.color.isOpaque ? nil : .number(block.color.opacity),
+        "text-anchor": block.alignment == .center ? "middle" : nil,
+      ])
+    if block.lines.count == 1 {
+      writer.text(block.lines[0])
+    } else {
+      for (line, baseline) in zip(block.lines, baselines) {
+        writer.element("tspan", ["x": .number(x), "y": .number(baseline)], text: line)
+      }
+    }
+    writer.close("text")
+  }
+
+  private func image(_ source: ImageSource, in frame: Rect, into writer: inout MarkupWriter) {
+    switch source {
+    case .builtin(let builtin):
+      let art = Illustration.art(for: builtin)
+      nested(art.viewBox, art.body, in: frame, into: &writer)
+    case .asset(let path):
+      guard let entry = assets.entry(for: path) else { return }
+      writer.empty(
+        "image",
+        [
+          "x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height),
+          "preserveAspectRatio": "xMidYMid meet", "href": .text(entry.dataURI),
+        ])
+    }
+  }
+
+  private func nested(_ viewBox: Size, _ body: String, in frame: Rect, into writer: inout MarkupWriter) {
+    writer.open(
+      "svg",
+      [
+        "x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height),
+        "viewBox": .text("0 0 \(NumberText.format(viewBox.width)) \(NumberText.format(viewBox.height))"),
+        "preserveAspectRatio": "xMidYMid meet",
+      ])
+    writer.raw(body)
+    writer.close("svg")
+  }
+
+  /// UIActivityIndicatorView's twelve spokes, fading clockwise from the top.
+  private func spinner(in frame: Rect, color: RGBA, into writer: inout MarkupWriter) {
+    let radius = min(frame.width, frame.height) / 2
+    writer.open(
+      "g",
+      [
+        "transform": .text("translate(\(NumberText.format(frame.midX)) \(NumberText.format(frame.midY)))"),
+        "stroke": .text(color.hexRGB), "stroke-width": .number(radius * 0.2), "stroke-linecap": "round",
+      ])
+    for spoke in 0..<12 {
+      // The head points up; the spokes behind it (anticlockwise) fade out.
+      let age = (12 - spoke) % 12
+      let opacity = 1 - Double(age) * 0.07
+      writer.empty(
+        "line",
+        [
+          "x1": 0, "y1": .number(-radius * 0.5), "x2": 0, "y2": .number(-radius * 0.95),
+          "stroke-opacity": .number(opacity * color.opacity),
+          "transform": spoke == 0 ? nil : .text("rotate(\(spoke * 30))"),
+        ])
+    }
+    writer.close("g")
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reads and checks every image the definitions reference, once.
+struct AssetLoader {
+  let site: URL
+  let siteDisplay: String
+
+  /// The catalog to embed, and the files to copy into the output's `assets/`.
+  func load(_ definition: SiteDefinition) throws(BuildError) -> (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])]) {
+    var paths: Set<String> = []
+    for design in definition.designs {
+      for variant in design.variants {
+        if case .value(.asset(let path)) = variant.properties.image { paths.insert(path) }
+      }
+    }
+    var entries: [String: AssetCatalog.Entry] = [:]
+    var files: [(String, [UInt8])] = []
+    var problems: [AssetProblem] = []
+    let inspector = AssetInspector()
+    for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      let display = siteDisplay + "/" + path
+      let bytes: [UInt8]
+      do {
+        bytes = Array(try Data(contentsOf: site.appending(path: path)))
+      } catch {
+        problems.append(AssetProblem(file: display, reason: "it cannot be read (\(error.localizedDescription))"))
+        continue
+      }
+      do {
+        let mediaType = try inspector.inspect(bytes, path: display)
+        entries[path] = AssetCatalog.Entry(mediaType: mediaType, base64: Data(bytes).base64EncodedString())
+        files.append((path, bytes))
+      } catch {
+        problems.append(error)
+      }
+    }
+    guard problems.isEmpty else { throw .assets(problems) }
+    return (AssetCatalog(entries: entries), files.map { (path: $0.0, bytes: $0.1) })
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What `build` is asked to do.
+public struct BuildOptions: Sendable {
+  /// The site folder (`Site`).
+  public var site: URL
+  /// How messages name the site folder.
+  public var siteDisplay: String
+  /// The output folder (`_site`), replaced as a whole when the build succeeds.
+  public var output: URL
+  /// How messages name the output folder.
+  public var outputDisplay: String
+  /// Parallel workers; 1 renders on one thread. The bytes are the same either way.
+  public var jobs: Int
+  /// A folder of templates laid over the built-in ones, file by file.
+  public var templates: URL?
+
+  public init(
+    site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, jobs: Int? = nil,
+    templates: URL? = nil
+  ) {
+    self.site = site
+    self.siteDisplay = siteDisplay ?? site.path
+    self.output = output
+    self.outputDisplay = outputDisplay ?? output.path
+    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.templates = templates
+  }
+}
+
+/// What a successful build made.
+public struct BuildSummary: Sendable, Equatable {
+  public var designs: Int
+  public var variants: Int
+  public var renders: Int
+  public var files: Int
+  public var bytes: Int
+}

@@ -1,0 +1,31 @@
+/// Where each page and image of the gallery lives, relative to the output folder.
+///
+/// These paths are permalinks: a variant's page keeps its address as long as
+/// its design id, variant id, device, theme and locale stay the same.
+public enum SitePaths {
+  /// The gallery's own stylesheet and script.
+  public static let galleryFolder = "_gallery"
+
+  public static func designFolder(_ designID: String) -> String {
+    "designs/\(designID)"
+  }
+
+  public static func designPage(_ designID: String) -> String {
+    designFolder(designID) + "/index.html"
+  }
+
+  /// `designs/<design>/<variant>.<device>.<theme>.<locale>.svg`
+  public static func svg(_ job: RenderJob) -> String {
+    designFolder(job.design.id) + "/" + job.renderName + ".svg"
+  }
+
+  /// `designs/<design>/<variant>.<device>.<theme>.<locale>.html`
+  public static func page(_ job: RenderJob) -> String {
+    designFolder(job.design.id) + "/" + job.renderName + ".html"
+  }
+
+  /// The prefix that leads from the folder of `path` back to the output root (`../../`).
+  public static func rootPrefix(from path: String) -> String {
+    String(repeating: "../", count: path.split(separator: "/").count - 1)
+  }
+}

@@ -1,0 +1,65 @@
+/// A compiled template of the project's Mustache-like language.
+///
+/// Supported: `{{name}}` (escaped), `{{{name}}}` and `{{& name}}` (raw),
+/// dotted names and `{{.}}`, sections `{{#name}}…{{/name}}` over booleans,
+/// lists and objects, inverted sections `{{^name}}…{{/name}}`, partials
+/// `{{> name}}` and comments `{{! … }}`. A line holding only a section,
+/// comment or partial tag leaves no blank line behind.
+public struct Template: Sendable {
+  indirect enum Node: Sendable {
+    case text(String)
+    case variable(name: String, escaped: Bool, line: Int)
+    case section(name: String, inverted: Bool, body: [Node], line: Int)
+    case partial(name: String, indentation: String, line: Int)
+  }
+
+  public let name: String
+  let nodes: [Node]
+
+  /// Compiles `source`.
+  ///
+  /// - Throws: `TemplateError.syntax` naming the template and line.
+  public init(name: String, source: String) throws(TemplateError) {
+    self.name = name
+    let tokens = try TemplateScanner(template: name, source: source).tokens()
+    var index = 0
+    nodes = try Self.parse(tokens, &index, template: name, closing: nil)
+  }
+
+  private static func parse(
+    _ tokens: [TemplateScanner.Token], _ index: inout Int, template: String, closing: (name: String, line: Int)?
+  ) throws(TemplateError) -> [Node] {
+    var nodes: [Node] = []
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      switch token.kind {
+      case .text(let text):
+        nodes.append(.text(text))
+      case .comment:
+        break
+      case .variable(let name, let escaped):
+        nodes.append(.variable(name: name, escaped: escaped, line: token.line))
+      case .partial(let name, let indentation):
+        nodes.append(.partial(name: name, indentation: indentation, line: token.line))
+      case .open(let name, let inverted):
+        let body = try parse(tokens, &index, template: template, closing: (name, token.line))
+        nodes.append(.section(name: name, inverted: inverted, body: body, line: token.line))
+      case .close(let name):
+        guard let closing else {
+          throw .syntax(template: template, line: token.line, message: "{{/\(name)}} closes a section that was never opened")
+        }
+        guard closing.name == name else {
+          throw .syntax(
+            template: template, line: token.line,
+            message: "{{/\(name)}} closes {{#\(closing.name)}} opened on line \(closing.line)")
+        }
+        return nodes
+      }
+    }
+    if let closing {
+      throw .syntax(template: template, line: closing.line, message: "the section {{#\(closing.name)}} is never closed")
+    }
+    return nodes
+  }
+}

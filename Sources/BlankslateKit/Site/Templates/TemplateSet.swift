@@ -1,0 +1,126 @@
+import Foundation
+
+/// The gallery's templates and static files: the built-in set shipped inside
+/// the binary, with a user's folder laid over it file by file.
+public struct TemplateSet: Sendable {
+  private var templates: [String: Template]
+  /// Files copied verbatim into the output (`static/…`), path → bytes.
+  public private(set) var staticFiles: [(path: String, bytes: [UInt8])]
+
+  /// The templates Blankslate ships.
+  public static func builtIn() throws(TemplateError) -> TemplateSet {
+    try TemplateSet(files: EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) })
+  }
+
+  /// The built-in set with every file of `folder` replacing the built-in file
+  /// of the same path (a theme can override just `static/gallery.css`).
+  public static func builtIn(overriddenBy folder: URL) throws -> TemplateSet {
+    var files = EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) }
+    let root = folder.standardizedFileURL
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+      return try TemplateSet(files: files)
+    }
+    for case let url as URL in walker {
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+      let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+      guard !relative.hasPrefix("."), !relative.contains("/.") else { continue }
+      let bytes = Array(try Data(contentsOf: url))
+      files.removeAll { $0.0 == relative }
+      files.append((relative, bytes))
+    }
+    return try TemplateSet(files: files)
+  }
+
+  /// - Parameter files: paths below the templates folder and their bytes;
+  ///   `*.html` files are templates, files below `static/` are copied.
+  init(files: [(String, [UInt8])]) throws(TemplateError) {
+    var templates: [String: Template] = [:]
+    var statics: [(String, [UInt8])] = []
+    for (path, bytes) in files {
+      if path.hasPrefix("static/") {
+        statics.append((String(path.dropFirst("static/".count)), bytes))
+      } else if path.hasSuffix(".html") {
+        let name = String(path.dropLast(".html".count))
+        templates[name] = try Template(name: path, source: String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    self.templates = templates
+    staticFiles = statics.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map { (path: $0.0, bytes: $0.1) }
+  }
+
+  /// Renders the template `name` (without `.html`) with `context`.
+  public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+    guard let template = templates[name] else { throw .missingTemplate(name: name + ".html") }
+    var output = ""
+    output.reserveCapacity(16_384)
+    try TemplateRenderer(templates: templates).render(template.nodes, template: template.name, stack: [context], depth: 0, into: &output)
+    return output
+  }
+}
+
+/// Walks a compiled template against a context stack.
+struct TemplateRenderer {
+  let templates: [String: Template]
+  static let maximumDepth = 16
+
+  func render(
+    _ nodes: [Template.Node], template: String, stack: [TemplateValue], depth: Int, into output: inout String
+  ) throws(TemplateError) {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        output += text
+      case .variable(let name, let escaped, let line):
+        guard let value = lookup(name, in: stack) else {
+          throw .missingValue(template: template, line: line, name: name)
+        }
+        switch value {
+        case .string(let text): output += escaped ? Markup.escapeText(text) : text
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .list, .object: throw .notText(template: template, line: line, name: name)
+        }
+      case .section(let name, let inverted, let body, _):
+        let value = lookup(name, in: stack)
+        if inverted {
+          if !(value?.isTruthy ?? false) {
+            try render(body, template: template, stack: stack, depth: depth, into: &output)
+          }
+          continue
+        }
+        guard let value, value.isTruthy else { continue }
+        switch value {
+        case .list(let items):
+          for item in items {
+            try render(body, template: template, stack: stack + [item], depth: depth, into: &output)
+          }
+        case .object, .string:
+          try render(body, template: template, stack: stack + [value], depth: depth, into: &output)
+        case .bool:
+          try render(body, template: template, stack: stack, depth: depth, into: &output)
+        }
+      case .partial(let name, _, let line):
+        guard let partial = templates[name] else {
+          throw .missingPartial(template: template, line: line, name: name)
+        }
+        guard depth < Self.maximumDepth else {
+          throw .recursion(template: template, line: line, depth: Self.maximumDepth)
+        }
+        try render(partial.nodes, template: partial.name, stack: stack, depth: depth + 1, into: &output)
+      }
+    }
+  }
+
+  /// Mustache lookup: the first name searched from the top of the stack down,
+  /// the rest of a dotted name inside what was found.
+  func lookup(_ name: String, in stack: [TemplateValue]) -> TemplateValue? {
+    if name == "." { return stack.last }
+    let parts = name.split(separator: ".").map(String.init)
+    guard let first = parts.first else { return nil }
+    guard var value = stack.reversed().lazy.compactMap({ $0[first] }).first else { return nil }
+    for part in parts.dropFirst() {
+      guard let next = value[part] else { return nil }
+      value = next
+    }
+    return value
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Validates files and folders on disk: every SVG, HTML and XML file, and the
+/// links between the files of each folder given.
+public struct FolderValidator: Sendable {
+  /// What a validation found.
+  public struct Report: Sendable {
+    public var filesChecked: Int
+    public var issues: [XMLIssue]
+  }
+
+  public init() {}
+
+  /// - Parameter paths: files or folders, as the user typed them.
+  /// - Throws: `CocoaError`-style errors when a path cannot be read.
+  public func validate(_ paths: [String]) throws -> Report {
+    var report = Report(filesChecked: 0, issues: [])
+    let checker = MarkupChecker()
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        report.issues.append(XMLIssue(file: path, line: 0, message: "no such file or folder"))
+        continue
+      }
+      if !isDirectory.boolValue {
+        guard let kind = MarkupKind(path: path) else {
+          report.issues.append(XMLIssue(file: path, line: 0, message: "not an .svg, .html or .xml file"))
+          continue
+        }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        report.issues += checker.check(bytes, file: path, kind: kind).issues
+        report.filesChecked += 1
+        continue
+      }
+      let root = URL(fileURLWithPath: path).standardizedFileURL
+      var files: Set<String> = []
+      var pages: [LinkChecker.Page] = []
+      let relativePaths = try Self.files(under: root)
+      for relative in relativePaths {
+        files.insert(relative)
+        guard let kind = MarkupKind(path: relative) else { continue }
+        let display = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + relative
+        let bytes = Array(try Data(contentsOf: root.appending(path: relative)))
+        let result = checker.check(bytes, file: display, kind: kind)
+        report.issues += result.issues
+        report.filesChecked += 1
+        if kind == .html { pages.append(LinkChecker.Page(path: relative, links: result.links, ids: result.ids)) }
+      }
+      let display = path.hasSuffix("/") ? String(path.dropLast()) : path
+      report.issues += LinkChecker(allowsExternalLinks: true).check(pages, files: files, displayRoot: display)
+    }
+    return report
+  }
+
+  /// Regular files below `root`, relative to it, sorted (byte order).
+  static func files(under root: URL) throws -> [String] {
+    var result: [String] = []
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+      return []
+    }
+    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+      result.append(String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)))
+    }
+    return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+}

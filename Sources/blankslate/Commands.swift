@@ -1,0 +1,161 @@
+import BlankslateKit
+import Foundation
+
+/// The commands: each parses its options, calls the kit, and returns an exit code.
+enum Commands {
+  static let usage = """
+    blankslate: a design gallery of mobile empty-state screens, from JSON definitions.
+
+    Usage: blankslate <command> [options]
+
+    Commands:
+      build      Render every design into a validated static gallery (SVG + HTML)
+      validate   Check SVG, HTML and XML files or folders with libxml2
+      list       List the site's designs, variants and render count
+
+    Run 'blankslate <command> --help' for a command's options.
+    Exit codes: 0 success, 1 invalid output, 2 bad usage or bad input.
+    """
+
+  static let buildUsage = """
+    Usage: blankslate build [--site DIR] [--output DIR] [--jobs N] [--templates DIR]
+
+    Renders every variant × device × theme × locale of the site into SVG and
+    HTML, validates every file with libxml2, and replaces the output folder
+    only when everything succeeded.
+
+      --site DIR        the site folder (default: Site)
+      --output DIR      the output folder (default: _site)
+      --jobs N          parallel workers (default: the number of cores)
+      --templates DIR   templates laid over the built-in ones, file by file
+    """
+
+  static let validateUsage = """
+    Usage: blankslate validate PATH...
+
+    Parses every .svg, .html and .xml file (folders are searched) strictly with
+    libxml2, applies Blankslate's structural checks, and checks the links
+    between the files of each folder. Exit 1 when anything is invalid.
+    """
+
+  static let listUsage = """
+    Usage: blankslate list [--site DIR] [--json]
+
+    Lists the designs and variants of the site with their layout and state.
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      Terminal.error(usage)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "build": return try build(rest)
+      case "validate": return try validate(rest)
+      case "list": return try list(rest)
+      case "--help", "-h", "help":
+        Terminal.out(usage)
+        return 0
+      case "--version":
+        Terminal.out("blankslate \(Blankslate.version)")
+        return 0
+      default:
+        let known = ["build", "validate", "list", "help"]
+        let hint = known.first { $0.hasPrefix(String(command.prefix(2))) }.map { " Did you mean '\($0)'?" } ?? ""
+        Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(usage)")
+        return 2
+      }
+    } catch let error as Arguments.UsageError {
+      Terminal.failure(error.description + " (see 'blankslate \(command) --help')")
+      return 2
+    } catch {
+      Terminal.failure("\(error)")
+      return 2
+    }
+  }
+
+  private static func wantsHelp(_ arguments: [String], _ text: String) -> Bool {
+    guard arguments.contains("--help") || arguments.contains("-h") else { return false }
+    Terminal.out(text)
+    return true
+  }
+
+  static func build(_ arguments: [String]) throws -> Int32 {
+    if wantsHelp(arguments, buildUsage) { return 0 }
+    let parsed = try Arguments(arguments, options: ["--site", "--output", "--jobs", "--templates"], flags: [])
+    guard parsed.positional.isEmpty else {
+      throw Arguments.UsageError(description: "build takes no arguments, only options (found \(parsed.positional[0]))")
+    }
+    let site = parsed.value("--site") ?? "Site"
+    let output = parsed.value("--output") ?? "_site"
+    let options = BuildOptions(
+      site: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      outputDisplay: output, jobs: try parsed.count("--jobs"),
+      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      let summary = try SiteBuilder(options: options).build()
+      let elapsed = clock.now - start
+      Terminal.out(
+        "Built \(summary.designs) designs, \(summary.variants) variants, \(summary.renders) renders → "
+          + "\(summary.files) files (\(ByteCount.format(summary.bytes))) in \(output)/ in \(Seconds.format(elapsed)); all valid.")
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+
+  static func validate(_ arguments: [String]) throws -> Int32 {
+    if wantsHelp(arguments, validateUsage) { return 0 }
+    let parsed = try Arguments(arguments, options: [], flags: [])
+    guard !parsed.positional.isEmpty else {
+      throw Arguments.UsageError(description: "validate needs at least one file or folder")
+    }
+    let report = try FolderValidator().validate(parsed.positional)
+    for issue in report.issues {
+      Terminal.error(issue.description)
+    }
+    if report.issues.isEmpty {
+      Terminal.out("\(report.filesChecked) files valid.")
+      return 0
+    }
+    Terminal.failure("\(report.issues.count) problems in \(report.filesChecked) files checked.")
+    return 1
+  }
+
+  static func list(_ arguments: [String]) throws -> Int32 {
+    if wantsHelp(arguments, listUsage) { return 0 }
+    let parsed = try Arguments(arguments, options: ["--site"], flags: ["--json"])
+    let site = parsed.value("--site") ?? "Site"
+    let definition: SiteDefinition
+    do {
+      definition = try SiteLoader(root: URL(fileURLWithPath: site), displayRoot: site).load()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    Terminal.out(parsed.has("--json") ? SiteListing(definition).json : SiteListing(definition).text)
+    return 0
+  }
+}
+
+/// Human-sized byte counts (`2.1 MB`).
+enum ByteCount {
+  static func format(_ bytes: Int) -> String {
+    if bytes < 1_000 { return "\(bytes) B" }
+    if bytes < 1_000_000 { return NumberText.format((Double(bytes) / 100).rounded() / 10) + " kB" }
+    return NumberText.format((Double(bytes) / 100_000).rounded() / 10) + " MB"
+  }
+}
+
+/// Durations as seconds with two decimals.
+enum Seconds {
+  static func format(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return NumberText.format(seconds) + " s"
+  }
+}
