@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "BlankslateKitTests",
       dependencies: ["BlankslateKit", "blankslate"],
-      exclude: ["__Snapshots__"]
+      exclude: ["Render/__Snapshots__"]
     ),
   ]
 )

@@ -31,7 +31,7 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
   }
 
   public static func < (lhs: Device, rhs: Device) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
 }
 

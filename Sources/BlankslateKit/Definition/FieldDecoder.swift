@@ -88,6 +88,7 @@ final class FieldDecoder {
   private func expectation(_ minimum: Double?, _ maximum: Double?) -> String {
     switch (minimum, maximum) {
     case (0?, nil): "a number of points, 0 or more"
+    case (0?, let high?): "a number of points from 0 to \(NumberText.format(high))"
     case (let low?, let high?): "a number from \(NumberText.format(low)) to \(NumberText.format(high))"
     case (let low?, nil): "a number of at least \(NumberText.format(low))"
     case (nil, let high?): "a number of at most \(NumberText.format(high))"

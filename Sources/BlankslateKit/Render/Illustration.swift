@@ -16,7 +16,7 @@ enum Illustration {
 
   /// An open, empty cardboard tray with a few motes above it.
   static let emptyTray = """
-    <ellipse cx="96" cy="104" rx="64" ry="7" fill="#E3E9F1"/>\
+    <ellipse cx="96" cy="104" rx="64" ry="7" fill="#8DA2BC" fill-opacity="0.3"/>\
     <path d="M52 44L96 28L140 44L96 60Z" fill="#C9D5E3"/>\
     <path d="M52 44L96 60L96 100L52 84Z" fill="#A9BBD0"/>\
     <path d="M140 44L96 60L96 100L140 84Z" fill="#93A8C1"/>\
@@ -32,7 +32,7 @@ enum Illustration {
 
   /// A page torn across with a warning sign at its corner.
   static let tornPage = """
-    <ellipse cx="96" cy="106" rx="62" ry="6" fill="#E3E9F1"/>\
+    <ellipse cx="96" cy="106" rx="62" ry="6" fill="#8DA2BC" fill-opacity="0.3"/>\
     <path d="M66 10h52a6 6 0 0 1 6 6v40l-8 6-8-6-8 6-8-6-8 6-8-6-8 6-8-6V16a6 6 0 0 1 6-6z" fill="#FFFFFF" stroke="#A9BBD0" stroke-width="2" stroke-linejoin="round"/>\
     <path d="M60 72l8-6 8 6 8-6 8 6 8-6 8 6 8-6 8 6v26a6 6 0 0 1-6 6H66a6 6 0 0 1-6-6z" fill="#FFFFFF" stroke="#A9BBD0" stroke-width="2" stroke-linejoin="round"/>\
     <rect x="72" y="22" width="40" height="5" rx="2.5" fill="#D3DDE8"/>\
@@ -63,7 +63,7 @@ enum Illustration {
 
   /// A notebook with empty ruled lines and a pencil.
   static let emptyNotes = """
-    <ellipse cx="60" cy="108" rx="40" ry="6" fill="#E3E9F1"/>\
+    <ellipse cx="60" cy="108" rx="40" ry="6" fill="#8DA2BC" fill-opacity="0.3"/>\
     <rect x="26" y="14" width="62" height="86" rx="7" fill="#FFFFFF" stroke="#A9BBD0" stroke-width="2"/>\
     <rect x="26" y="14" width="14" height="86" rx="7" fill="#C9D5E3"/>\
     <circle cx="33" cy="30" r="2.5" fill="#FFFFFF"/>\

@@ -45,8 +45,16 @@ public struct SVGRenderer: Sendable {
   }
 
   private func write(_ node: SceneNode, into writer: inout MarkupWriter) {
-    writer.open("g", ["id": .text(node.id), "data-role": .text(node.role.rawValue)])
     let frame = node.frame
+    // The frame travels with the element, so diffs, reports and checks can
+    // read what moved without re-running the layout.
+    writer.open(
+      "g",
+      [
+        "id": .text(node.id), "data-role": .text(node.role.rawValue),
+        "data-frame": .text(
+          [frame.x, frame.y, frame.width, frame.height].map(NumberText.format).joined(separator: " ")),
+      ])
     switch node.content {
     case .group:
       break

@@ -21,6 +21,7 @@ enum ParallelWork {
         results.withLock { $0[index] = result }
       }
     }
-    return results.withLock { $0.map { $0! } }
+    // Every index was claimed exactly once, so every slot is filled.
+    return results.withLock { $0.compactMap { $0 } }
   }
 }

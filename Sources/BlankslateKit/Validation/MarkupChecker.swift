@@ -15,6 +15,11 @@ public struct MarkupChecker: Sendable {
   public struct Link: Sendable, Equatable {
     public var line: Int
     public var target: String
+
+    public init(line: Int, target: String) {
+      self.line = line
+      self.target = target
+    }
   }
 
   static let svgNamespace = "http://www.w3.org/2000/svg"

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the built `blankslate` binary, as a user would.
+@Suite("The blankslate command", .serialized)
+struct CommandLineTests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  static var binary: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blankslate")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return Repository.root.appending(path: ".build/debug/blankslate")
+  }
+
+  static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+      error: String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test func buildsTheBundledSite() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = try Self.run(["build", "--output", output.path, "--jobs", "2"])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.hasPrefix("Built 4 designs, 16 variants, 128 renders"))
+    #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
+  }
+
+  @Test func badDefinitionsExitTwoNamingFileAndPath() throws {
+    let site = try TemporarySite(
+      placeholders: ["orders.json": ##"{ "layout": "message", "variants": [ {"id": "a"}, {"id": "b", "messageColor": "#12"} ] }"##])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    let run = try Self.run(["build", "--site", site.root.path, "--output", output.path], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("placeholders/orders.json:1:") && run.error.contains("variants[1].messageColor"), "\(run.error)")
+    #expect(run.error.contains("nothing was built"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func validateReportsFileAndLine() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">\n<title>x</title>\n<g></svg>\n".utf8)
+      .write(to: folder.appending(path: "broken.svg"))
+    let run = try Self.run(["validate", folder.path])
+    #expect(run.status == 1)
+    #expect(run.error.contains("broken.svg:3:"), "\(run.error)")
+    let goldens = Repository.root.appending(path: "Tests/BlankslateKitTests/Render/__Snapshots__/SeedSnapshotTests")
+    let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }.sorted()
+    let good = try Self.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
+    #expect(good.status == 0, "\(good.error)")
+    #expect(good.output.contains("\(svgs.count) files valid."))
+  }
+
+  @Test(arguments: [
+    (["build", "--ouput", "x"], "Did you mean --output?"), (["biuld"], "unknown command"), (["build", "--jobs", "0"], "at least 1"),
+    (["validate"], "at least one file"),
+  ])
+  func badUsageExitsTwo(arguments: [String], message: String) throws {
+    let run = try Self.run(arguments, environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+
+  @Test func everyCommandHasHelp() throws {
+    for command in ["build", "validate", "list"] {
+      let run = try Self.run([command, "--help"])
+      #expect(run.status == 0)
+      #expect(run.output.contains("Usage: blankslate \(command)"))
+    }
+    #expect(try Self.run(["--help"]).output.contains("Commands:"))
+  }
+
+  @Test func listsTheSite() throws {
+    let run = try Self.run(["list", "--json"])
+    #expect(run.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    #expect(json?["renders"] as? Int == 128)
+  }
+}

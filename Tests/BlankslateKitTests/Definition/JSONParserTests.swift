@@ -1,0 +1,58 @@
+import BlankslateKit
+import Testing
+
+@Suite("JSON parser")
+struct JSONParserTests {
+  @Test func keepsKeyOrderAndPositions() throws {
+    let value = try JSONParser().parse("{\n  \"b\": 1,\n  \"a\": [true, null, \"x\"]\n}")
+    guard case .object(let members) = value.kind else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.map(\.key) == ["b", "a"])
+    #expect(members[1].keyPosition == SourcePosition(line: 3, column: 3))
+    #expect(members[1].value.position == SourcePosition(line: 3, column: 8))
+  }
+
+  @Test func decodesEscapesAndSurrogatePairs() throws {
+    let value = try JSONParser().parse(#""a\n\u00e9\ud83d\ude00\"""#)
+    #expect(value.kind == .string("a\né😀\""))
+  }
+
+  @Test(arguments: [
+    ("{\"a\": 1,}", 1, 9, "trailing comma"),
+    ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key"),
+    ("[1, 2", 1, 6, "unterminated array"),
+    ("{\n  \"a\": 01\n}", 2, 9, "leading zero"),
+    ("\"\\ud800\"", 1, 8, "lone high surrogate"),
+    ("\"tab\there\"", 1, 5, "raw control character"),
+    ("// comment\n{}", 1, 1, "expected a value"),
+    ("{} {}", 1, 4, "after the end"),
+    ("", 1, 1, "end of file"),
+  ])
+  func refusesInvalidJSON(text: String, line: Int, column: Int, message: String) {
+    do {
+      _ = try JSONParser().parse(text)
+      Issue.record("parsed invalid JSON: \(text)")
+    } catch {
+      #expect(error.position == SourcePosition(line: line, column: column), "\(error.message)")
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+
+  @Test func limitsNestingDepth() {
+    let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    #expect(throws: JSONParser.SyntaxError.self) { try JSONParser(maximumDepth: 64).parse(deep) }
+    let shallow = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+    #expect(throws: Never.self) { try JSONParser(maximumDepth: 64).parse(shallow) }
+  }
+
+  @Test func countsColumnsInCharacters() {
+    do {
+      _ = try JSONParser().parse("{\"暂无\": x}")
+      Issue.record("parsed invalid JSON")
+    } catch {
+      #expect(error.position.column == 8)
+    }
+  }
+}

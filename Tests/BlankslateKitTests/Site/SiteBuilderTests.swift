@@ -1,0 +1,106 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+@Suite("Building the gallery", .serialized)
+struct SiteBuilderTests {
+  /// Every file below `folder`, path → bytes.
+  static func contents(of folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    while let url = walker?.nextObject() as? URL {
+      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+      result[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+    }
+    return result
+  }
+
+  static func build(site: URL = Repository.site, into output: URL, jobs: Int) throws(BuildError) -> BuildSummary {
+    try SiteBuilder(options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: jobs)).build()
+  }
+
+  @Test func bundledSiteBuildsValidAndIdenticalTwice() throws {
+    let first = temporaryFolder()
+    let second = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    let summary = try Self.build(into: first, jobs: 4)
+    #expect(summary.designs == 4)
+    #expect(summary.renders == summary.variants * 8)
+    _ = try Self.build(into: second, jobs: 1)
+    let a = try Self.contents(of: first)
+    let b = try Self.contents(of: second)
+    #expect(a.count == summary.files + 1)  // + the output marker
+    #expect(a.keys.sorted() == b.keys.sorted())
+    for (path, data) in a where b[path] != data {
+      Issue.record("\(path) differs between --jobs 4 and --jobs 1")
+    }
+    // An independent pass over what was written: every page and image parses.
+    let report = try FolderValidator().validate([first.path])
+    #expect(report.issues == [])
+    #expect(report.filesChecked == summary.renders * 2 + summary.designs + 1)
+    // Every seed text reaches the SVGs.
+    let svgText = a.filter { $0.key.hasSuffix(".svg") }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+    for text in ["暂无数据", "貌似出了点差错", "点击重新加载", "这是一个自定义的View", "自定义的无数据提示", "您似乎迷路了", "刷新一下返回店铺!", "重新查看", "请检查你的网络连接"] {
+      #expect(svgText.contains(text), "no SVG shows \(text)")
+    }
+  }
+
+  @Test func rebuildingReplacesTheOutputWhole() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    _ = try Self.build(into: output, jobs: 2)
+    let stray = output.appending(path: "designs/stale.html")
+    try Data("old".utf8).write(to: stray)
+    _ = try Self.build(into: output, jobs: 2)
+    #expect(!FileManager.default.fileExists(atPath: stray.path))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+      .filter { $0.hasPrefix("." + output.lastPathComponent + ".staging") }
+    #expect(leftovers == [])
+  }
+
+  @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    _ = try Self.build(into: output, jobs: 2)
+    let before = try Self.contents(of: output)
+    let broken = try TemporarySite(placeholders: ["a.json": #"{ "layout": "message", "messageColor": "nope" }"#])
+    defer { broken.remove() }
+    #expect(throws: BuildError.self) { try Self.build(site: broken.root, into: output, jobs: 2) }
+    #expect(try Self.contents(of: output) == before)
+  }
+
+  @Test func refusesToReplaceAFolderItDidNotWrite() throws {
+    let output = temporaryFolder()
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    try Data("precious".utf8).write(to: output.appending(path: "notes.txt"))
+    defer { try? FileManager.default.removeItem(at: output) }
+    do {
+      _ = try Self.build(into: output, jobs: 1)
+      Issue.record("built into a folder of other files")
+    } catch {
+      #expect(error.exitCode == 2)
+      #expect(error.description.contains("did not write"))
+    }
+    #expect(try String(contentsOf: output.appending(path: "notes.txt"), encoding: .utf8) == "precious")
+  }
+
+  @Test func copiesAndEmbedsUserAssets() throws {
+    let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>".utf8)
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
+      placeholders: ["a.json": #"{ "layout": "message", "image": "assets/dot.svg", "imageSize": [40, 40] }"#],
+      assets: ["assets/dot.svg": svg])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let summary = try Self.build(site: site.root, into: output, jobs: 1)
+    #expect(summary.renders == 1)
+    let files = try Self.contents(of: output)
+    #expect(files["assets/dot.svg"] == Data(svg))
+    let render = String(decoding: files["designs/a/default.iphone-se.light.en.svg"] ?? Data(), as: UTF8.self)
+    #expect(render.contains("href=\"data:image/svg+xml;base64,"))
+  }
+}

@@ -1,0 +1,63 @@
+@testable import BlankslateKit
+import Testing
+
+@Suite("Template engine")
+struct TemplateTests {
+  func render(_ source: String, _ context: TemplateValue, partials: [String: String] = [:]) throws(TemplateError) -> String {
+    var files = [("page.html", Array(source.utf8))]
+    for (name, text) in partials { files.append((name + ".html", Array(text.utf8))) }
+    return try TemplateSet(files: files).render("page", context)
+  }
+
+  @Test func escapesVariablesByDefault() throws {
+    #expect(try render("<p>{{x}}</p>{{{x}}}{{& x}}", ["x": "<b>&"]) == "<p>&lt;b&gt;&amp;</p><b>&<b>&")
+  }
+
+  @Test func rendersSectionsOverListsBooleansAndObjects() throws {
+    let context: TemplateValue = [
+      "items": [["name": "a"], ["name": "b"]], "flag": true, "off": false, "person": ["name": "c"], "title": "T",
+    ]
+    let source = "{{#items}}[{{name}}{{title}}]{{/items}}{{#flag}}yes{{/flag}}{{#off}}no{{/off}}{{^off}}not{{/off}}{{#person}}{{name}}{{/person}}{{person.name}}"
+    #expect(try render(source, context) == "[aT][bT]yesnotcc")
+  }
+
+  @Test func listsOfStringsUseTheDot() throws {
+    #expect(try render("{{#tags}}#{{.}} {{/tags}}", ["tags": ["x", "y"]]) == "#x #y ")
+  }
+
+  @Test func standaloneTagsLeaveNoBlankLines() throws {
+    let source = "<ul>\n  {{#items}}\n  <li>{{.}}</li>\n  {{/items}}\n</ul>\n"
+    #expect(try render(source, ["items": ["a", "b"]]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
+  }
+
+  @Test func includesPartials() throws {
+    #expect(try render("<{{> parts/head}}>", ["x": "1"], partials: ["parts/head": "h{{x}}"]) == "<h1>")
+  }
+
+  @Test(arguments: [
+    ("{{#a}}x", "page.html:1: the section {{#a}} is never closed"),
+    ("line\n{{#a}}x{{/b}}", "page.html:2: {{/b}} closes {{#a}} opened on line 2"),
+    ("{{x", "page.html:1: a tag opened with {{ is never closed"),
+    ("{{> nope}}", "page.html:1: the partial \"nope\" does not exist"),
+    ("\n\n{{missing}}", "page.html:3: \"missing\" is not a value this page provides"),
+    ("{{list}}", "page.html:1: \"list\" is a list or an object"),
+    ("{{=<% %>=}}", "changing delimiters"),
+  ])
+  func reportsTheTemplateAndLine(source: String, message: String) {
+    do {
+      _ = try render(source, ["list": ["a"]])
+      Issue.record("rendered \(source)")
+    } catch {
+      #expect(error.description.contains(message), "\(error)")
+    }
+  }
+
+  @Test func stopsRecursivePartials() {
+    #expect(throws: TemplateError.self) { try render("{{> loop}}", [:], partials: ["loop": "{{> loop}}"]) }
+  }
+
+  @Test func builtInTemplatesCompile() throws {
+    let set = try TemplateSet.builtIn()
+    #expect(set.staticFiles.map(\.path).contains("gallery.css"))
+  }
+}
