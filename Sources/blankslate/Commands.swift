@@ -100,8 +100,9 @@ enum Commands {
       let summary = try SiteBuilder(options: options).build()
       let elapsed = clock.now - start
       Terminal.out(
-        "Built \(summary.designs) designs, \(summary.variants) variants, \(summary.renders) renders → "
-          + "\(summary.files) files (\(ByteCount.format(summary.bytes))) in \(output)/ in \(Seconds.format(elapsed)); all valid.")
+        "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
+          + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
+          + "in \(output)/ in \(Seconds.format(elapsed)); all valid.")
       return 0
     } catch {
       Terminal.failure(error.description)
@@ -141,6 +142,11 @@ enum Commands {
     Terminal.out(parsed.has("--json") ? SiteListing(definition).json : SiteListing(definition).text)
     return 0
   }
+}
+
+/// `1 design`, `2 designs`.
+func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 
 /// Human-sized byte counts (`2.1 MB`).

@@ -42,17 +42,31 @@ public enum DefinitionError: Error, Sendable, Equatable {
   /// A property the design's layout does not read.
   case propertyNotRead(SourceLocation, key: String, layout: String, reads: [String])
 
-  /// The file the problem is in.
-  public var file: String {
+  /// Where the problem is, for every case that concerns a value of a file.
+  public var location: SourceLocation? {
     switch self {
-    case .unreadable(let file, _), .syntax(let file, _, _): file
+    case .unreadable, .syntax: nil
     case .unknownKey(let location, _, _), .missingKey(let location, _, _),
       .wrongType(let location, _, _), .invalidValue(let location, _, _, _),
       .duplicateID(let location, _, _), .forbiddenCharacter(let location, _, _),
       .assetOutsideSite(let location, _), .assetMissing(let location, _),
       .propertyNotRead(let location, _, _, _):
-      location.file
+      location
     }
+  }
+
+  /// The file the problem is in.
+  public var file: String {
+    switch self {
+    case .unreadable(let file, _), .syntax(let file, _, _): file
+    default: location?.file ?? ""
+    }
+  }
+
+  /// The line and column of the problem, when known.
+  public var position: SourcePosition? {
+    if case .syntax(_, let position, _) = self { return position }
+    return location?.position
   }
 }
 

@@ -120,19 +120,3 @@ public struct SiteLoader: Sendable {
     }
   }
 }
-
-extension DefinitionError {
-  /// The line and column of the problem, when known.
-  var position: SourcePosition? {
-    switch self {
-    case .unreadable: nil
-    case .syntax(_, let position, _): position
-    case .unknownKey(let location, _, _), .missingKey(let location, _, _),
-      .wrongType(let location, _, _), .invalidValue(let location, _, _, _),
-      .duplicateID(let location, _, _), .forbiddenCharacter(let location, _, _),
-      .assetOutsideSite(let location, _), .assetMissing(let location, _),
-      .propertyNotRead(let location, _, _, _):
-      location.position
-    }
-  }
-}

@@ -8,8 +8,6 @@ struct MessageLayout: LayoutGenerator {
   static let imageGap: Double = 24
   static let spinnerSize = Size(width: 20, height: 20)
   static let spinnerColor = RGBA(hex: 0x8E8E93)
-  static let customViewSize = Size(width: 200, height: 100)
-  static let customViewBackground = RGBA(hex: 0x00FFFF)  // cyan
 
   func hostScreen(for context: LayoutContext) -> HostScreen {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
@@ -18,12 +16,10 @@ struct MessageLayout: LayoutGenerator {
   func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
     let table = host.contentFrame
     let properties = context.properties
-    let headerHeight = min(properties.headerHeight ?? 0, table.height)
-    var nodes: [SceneNode] = []
-    if headerHeight > 0 {
-      nodes.append(TableHeader(context: context).node(in: Rect(x: table.minX, y: table.minY, width: table.width, height: headerHeight)))
-    }
-    let below = Rect(x: table.minX, y: table.minY + headerHeight, width: table.width, height: table.height - headerHeight)
+    let area = TableArea(context: context, frame: table)
+    let headerHeight = area.headerHeight
+    let below = area.list
+    var nodes = area.headerNodes
     let state = context.job.variant.state(in: .message)
     if state == .hasData {
       return nodes + ListRows(context: context).nodes(sections: properties.sections ?? [12], in: below)
@@ -40,15 +36,7 @@ struct MessageLayout: LayoutGenerator {
           id: "spinner", role: .spinner, frame: Rect(centerX: center.x, centerY: center.y, size: Self.spinnerSize),
           content: .spinner(color: Self.spinnerColor)))
     } else if let custom = properties.customView.resolved(default: nil) {
-      let size = custom.size ?? Self.customViewSize
-      let block = context.fittedText(
-        context.text(custom.text, default: .customView), fontSize: custom.font ?? Self.fontSize,
-        color: context.color(custom.textColor, default: .black), in: size,
-        background: context.color(custom.background, default: Self.customViewBackground))
-      children.append(
-        SceneNode(
-          id: "custom-view", role: .customView, frame: Rect(centerX: center.x, centerY: center.y, size: size),
-          content: .text(block)))
+      children.append(CustomView(definition: custom).node(context: context, centerX: center.x, centerY: center.y))
     } else {
       let label = context.label(
         context.text(properties.message, default: .messageNoData), fontSize: properties.messageFont ?? Self.fontSize,
@@ -67,26 +55,6 @@ struct MessageLayout: LayoutGenerator {
     }
     nodes.append(SceneNode(id: "placeholder", role: .placeholder, frame: below, content: .group, children: children))
     return nodes
-  }
-}
-
-/// A table header view above the list (the seed's tableHeaderView case).
-struct TableHeader {
-  let context: LayoutContext
-
-  func node(in frame: Rect) -> SceneNode {
-    let label = context.fittedText(
-      DefaultString.tableHeader.text(in: context.locale), fontSize: 15, color: context.color(.secondaryLabel),
-      in: Size(width: frame.width - 32, height: min(frame.height, 18)))
-    return SceneNode(
-      id: "table-header", role: .tableHeader, frame: frame,
-      content: .box(BoxStyle(fill: context.color(.secondarySystemBackground))),
-      children: [
-        SceneNode(
-          id: "table-header-title", role: .decoration,
-          frame: Rect(x: frame.minX + 16, y: frame.midY - min(frame.height, 18) / 2, width: frame.width - 32, height: min(frame.height, 18)),
-          content: .text(label))
-      ])
   }
 }
 

@@ -4,22 +4,16 @@
 struct TableLayout: LayoutGenerator {
   static let imageGap: Double = 16
   static let messageFontSize: Double = 15
-  static let customViewSize = Size(width: 200, height: 100)
-  static let customViewBackground = RGBA(hex: 0x00FFFF)
 
   func hostScreen(for context: LayoutContext) -> HostScreen {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
   }
 
   func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
-    let table = host.contentFrame
     let properties = context.properties
-    let headerHeight = min(properties.headerHeight ?? 0, table.height)
-    var nodes: [SceneNode] = []
-    if headerHeight > 0 {
-      nodes.append(TableHeader(context: context).node(in: Rect(x: table.minX, y: table.minY, width: table.width, height: headerHeight)))
-    }
-    let list = Rect(x: table.minX, y: table.minY + headerHeight, width: table.width, height: table.height - headerHeight)
+    let area = TableArea(context: context, frame: host.contentFrame)
+    let list = area.list
+    var nodes = area.headerNodes
     let sections = properties.sections ?? [0]
     if context.job.variant.state(in: .table) == .hasData {
       return nodes + ListRows(context: context).nodes(sections: sections, in: list)
@@ -27,13 +21,7 @@ struct TableLayout: LayoutGenerator {
 
     var children: [SceneNode] = []
     if let custom = properties.customView.resolved(default: nil) {
-      let size = custom.size ?? Self.customViewSize
-      let block = context.fittedText(
-        context.text(custom.text, default: .customView), fontSize: custom.font ?? 17,
-        color: context.color(custom.textColor, default: .black), in: size,
-        background: context.color(custom.background, default: Self.customViewBackground))
-      children.append(
-        SceneNode(id: "custom-view", role: .customView, frame: Rect(centerX: list.midX, centerY: list.midY, size: size), content: .text(block)))
+      children.append(CustomView(definition: custom).node(context: context, centerX: list.midX, centerY: list.midY))
     } else {
       let message = context.label(
         context.text(properties.message, default: .tableNoData), fontSize: properties.messageFont ?? Self.messageFontSize,
