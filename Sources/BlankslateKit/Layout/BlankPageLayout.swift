@@ -18,7 +18,7 @@ struct BlankPageLayout: LayoutGenerator {
     let properties = context.properties
     let state = properties.state ?? .noData
     if state == .hasData {
-      return ListRows(context: context).nodes(sections: properties.sections ?? [12], in: view)
+      return [ListView.node(frame: view, children: ListRows(context: context).nodes(sections: properties.sections ?? [12], in: view))]
     }
     let isError = state == .hasError
 
@@ -53,10 +53,10 @@ struct BlankPageLayout: LayoutGenerator {
         title: title)
       children.append(SceneNode(id: "button", role: .button, frame: frame, content: .button(face), action: .reload))
     }
-    return [
-      SceneNode(
-        id: "placeholder", role: .placeholder, frame: view, content: .box(BoxStyle(fill: context.hostBackground)),
-        children: children)
-    ]
+    // The blank page is a subview of the table view, so it scrolls with it.
+    let placeholder = SceneNode(
+      id: "placeholder", role: .placeholder, frame: view, content: .box(BoxStyle(fill: context.hostBackground)),
+      children: children)
+    return [ListView.node(frame: view, children: [placeholder])]
   }
 }

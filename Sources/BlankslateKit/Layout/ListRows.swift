@@ -1,12 +1,15 @@
-/// The host list with data: section headers and rows, cut at the list's frame.
+/// The host list with data: section headers and rows.
 struct ListRows {
   let context: LayoutContext
 
   static let rowHeight: Double = 44
   static let sectionHeaderHeight: Double = 28
 
-  /// The rows of `sections` laid out from the top of `frame`; rows below the
-  /// frame are not drawn (the list would scroll to them).
+  /// Rows beyond this many are not laid out (the list would hold more).
+  static let maximumRows = 200
+
+  /// The rows of `sections` laid out from the top of `frame`, all of them: the
+  /// list that holds them clips what lies below its frame and scrolls to it.
   func nodes(sections: [Int], in frame: Rect) -> [SceneNode] {
     var nodes: [SceneNode] = []
     var y = frame.minY
@@ -15,7 +18,7 @@ struct ListRows {
     let secondary = context.color(.secondaryLabel)
     let separator = context.color(.separator)
     var rowNumber = 0
-    for (sectionIndex, rows) in sections.enumerated() where y + Self.rowHeight <= frame.maxY {
+    for (sectionIndex, rows) in sections.enumerated() where rowNumber < Self.maximumRows {
       if showsHeaders {
         let header = Rect(x: frame.minX, y: y, width: frame.width, height: Self.sectionHeaderHeight)
         let title = context.fittedText(
@@ -34,7 +37,7 @@ struct ListRows {
             ]))
         y += Self.sectionHeaderHeight
       }
-      for _ in 0..<rows where y + Self.rowHeight <= frame.maxY {
+      for _ in 0..<rows where rowNumber < Self.maximumRows {
         rowNumber += 1
         let row = Rect(x: frame.minX, y: y, width: frame.width, height: Self.rowHeight)
         var title = context.fittedText(
@@ -55,5 +58,13 @@ struct ListRows {
       }
     }
     return nodes
+  }
+}
+
+/// The host list itself: a table view that clips and scrolls what it holds.
+enum ListView {
+  /// A scroll view node of `frame` around `children`.
+  static func node(frame: Rect, scroll: ScrollBehavior = .enabled, children: [SceneNode]) -> SceneNode {
+    SceneNode(id: "list", role: .list, frame: frame, content: .group, children: children, scroll: scroll)
   }
 }

@@ -19,10 +19,10 @@ struct MessageLayout: LayoutGenerator {
     let area = TableArea(context: context, frame: table)
     let headerHeight = area.headerHeight
     let below = area.list
-    var nodes = area.headerNodes
     let state = context.job.variant.state(in: .message)
     if state == .hasData {
-      return nodes + ListRows(context: context).nodes(sections: properties.sections ?? [12], in: below)
+      let rows = ListRows(context: context).nodes(sections: properties.sections ?? [12], in: below)
+      return [ListView.node(frame: table, children: area.headerNodes + rows)]
     }
 
     // The original adds offsetY twice when loading; the spinner here uses the
@@ -53,8 +53,8 @@ struct MessageLayout: LayoutGenerator {
         children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block), action: .reload))
       }
     }
-    nodes.append(SceneNode(id: "placeholder", role: .placeholder, frame: below, content: .group, children: children))
-    return nodes
+    let placeholder = SceneNode(id: "placeholder", role: .placeholder, frame: below, content: .group, children: children)
+    return [ListView.node(frame: table, children: area.headerNodes + [placeholder])]
   }
 }
 

@@ -22,7 +22,8 @@ struct NoNetworkLayout: LayoutGenerator {
   func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
     let properties = context.properties
     if properties.state == .hasData {
-      return ListRows(context: context).nodes(sections: properties.sections ?? [12], in: host.contentFrame)
+      let rows = ListRows(context: context).nodes(sections: properties.sections ?? [12], in: host.contentFrame)
+      return [ListView.node(frame: host.contentFrame, children: rows)]
     }
     // The seed's frame is (0, 0, screenWidth, screenHeight - 49): under the
     // translucent top bars, above the tab bar.

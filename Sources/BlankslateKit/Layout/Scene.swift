@@ -35,13 +35,17 @@ public struct Scene: Sendable, Equatable {
     allNodes.first { $0.id == id }
   }
 
-  /// Every text the screen shows, in drawing order (for descriptions and checks).
+  /// The texts of the placeholder itself (title, message, button, custom
+  /// view, toast) in drawing order, without the host's bars and rows: what
+  /// an accessible description of the design should say.
   public var texts: [String] {
-    allNodes.compactMap { node in
+    let roles: Set<NodeRole> = [.title, .message, .button, .customView, .toast]
+    return allNodes.compactMap { node in
+      guard roles.contains(node.role) else { return nil }
       switch node.content {
-      case .text(let block): block.lines.joined(separator: " ")
-      case .button(let face): face.title.lines.joined(separator: " ")
-      default: nil
+      case .text(let block): return block.lines.joined(separator: " ")
+      case .button(let face): return face.title.lines.joined(separator: " ")
+      default: return nil
       }
     }
   }
@@ -58,10 +62,13 @@ public struct SceneNode: Sendable, Equatable {
   public var children: [SceneNode]
   /// What a tap does, for the live HTML rendition; nil when not tappable.
   public var action: NodeAction?
+  /// Set when the node is a scroll view: its children are clipped to its
+  /// frame, and a drag scrolls them, or not.
+  public var scroll: ScrollBehavior?
 
   public init(
     id: String, role: NodeRole, frame: Rect, content: NodeContent, children: [SceneNode] = [],
-    action: NodeAction? = nil
+    action: NodeAction? = nil, scroll: ScrollBehavior? = nil
   ) {
     self.id = id
     self.role = role
@@ -69,7 +76,16 @@ public struct SceneNode: Sendable, Equatable {
     self.content = content
     self.children = children
     self.action = action
+    self.scroll = scroll
   }
+}
+
+/// Whether a scroll view follows a drag (`UIScrollView.scrollEnabled`).
+public enum ScrollBehavior: String, Sendable, Equatable {
+  /// The list scrolls (and bounces) under a finger.
+  case enabled
+  /// The list stays put.
+  case disabled
 }
 
 /// What a tappable node does when tapped.

@@ -11,12 +11,14 @@ struct TableLayout: LayoutGenerator {
 
   func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
     let properties = context.properties
-    let area = TableArea(context: context, frame: host.contentFrame)
+    let table = host.contentFrame
+    let area = TableArea(context: context, frame: table)
     let list = area.list
-    var nodes = area.headerNodes
     let sections = properties.sections ?? [0]
     if context.job.variant.state(in: .table) == .hasData {
-      return nodes + ListRows(context: context).nodes(sections: sections, in: list)
+      // With rows the category always turns scrolling back on.
+      let rows = ListRows(context: context).nodes(sections: sections, in: list)
+      return [ListView.node(frame: table, children: area.headerNodes + rows)]
     }
 
     var children: [SceneNode] = []
@@ -41,17 +43,17 @@ struct TableLayout: LayoutGenerator {
           frame: Rect(x: list.midX - message.size.width / 2, y: top, width: message.size.width, height: message.size.height),
           content: .text(message.block)))
     }
-    if properties.scrollEnabled ?? true {
+    let scrolls = properties.scrollEnabled ?? true
+    if scrolls {
       let ink = context.theme == .light ? RGBA(hex: 0x000000, alpha: 89) : RGBA(hex: 0xFFFFFF, alpha: 89)
       children.append(
         SceneNode(
           id: "scroll-indicator", role: .scrollIndicator, frame: Rect(x: list.maxX - 6, y: list.minY + 4, width: 3, height: 48),
           content: .box(BoxStyle(fill: ink, cornerRadius: 1.5))))
     }
-    nodes.append(
-      SceneNode(
-        id: "placeholder", role: .placeholder, frame: list, content: .box(BoxStyle(fill: context.hostBackground)),
-        children: children))
-    return nodes
+    let placeholder = SceneNode(
+      id: "placeholder", role: .placeholder, frame: list, content: .box(BoxStyle(fill: context.hostBackground)),
+      children: children)
+    return [ListView.node(frame: table, scroll: scrolls ? .enabled : .disabled, children: area.headerNodes + [placeholder])]
   }
 }

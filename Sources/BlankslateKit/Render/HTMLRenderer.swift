@@ -15,12 +15,11 @@ public struct HTMLRenderer: Sendable {
   ///   renditions can share a page.
   public func render(_ scene: Scene, idPrefix: String = "") -> String {
     var writer = MarkupWriter(capacity: 8192)
-    let scrolls = scene.allNodes.contains { $0.role == .scrollIndicator }
     writer.open(
       "div",
       [
         "class": "bs-screen", "id": .text(idPrefix + "screen"), "lang": .text(scene.locale),
-        "data-theme": .text(scene.theme.rawValue), "data-scroll": scrolls ? "enabled" : nil,
+        "data-theme": .text(scene.theme.rawValue),
         "style": .text(
           "width:\(px(scene.size.width));height:\(px(scene.size.height));background-color:\(css(scene.background))"),
       ])
@@ -72,6 +71,11 @@ public struct HTMLRenderer: Sendable {
       break
     }
     if node.role == .toast { classes += " bs-toast" }
+    if let scroll = node.scroll {
+      classes += " bs-list"
+      extra.append(("data-scroll", scroll.rawValue))
+      style += scroll == .enabled ? ";overflow-x:hidden;overflow-y:auto" : ";overflow:hidden"
+    }
 
     writer.raw("<\(tag) class=\"\(classes)\" id=\"\(Markup.escapeAttribute(idPrefix + node.id))\" data-role=\"\(node.role.rawValue)\"")
     for (key, value) in extra {

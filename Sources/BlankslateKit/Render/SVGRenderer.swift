@@ -34,6 +34,17 @@ public struct SVGRenderer: Sendable {
     writer.raw("\n")
     writer.element("desc", ["id": "bs-desc"], text: scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
     writer.raw("\n")
+    let scrollViews = scene.allNodes.filter { $0.scroll != nil }
+    if !scrollViews.isEmpty {
+      writer.open("defs")
+      for node in scrollViews {
+        writer.open("clipPath", ["id": .text(Self.clipID(node))])
+        rect(node.frame, fill: .black, cornerRadius: 0, stroke: nil, into: &writer)
+        writer.close("clipPath")
+      }
+      writer.close("defs")
+      writer.raw("\n")
+    }
     writer.empty(
       "rect", ["id": "bs-background", "width": .number(scene.size.width), "height": .number(scene.size.height), "fill": .text(scene.background.hexRGB)])
     writer.raw("\n")
@@ -54,6 +65,8 @@ public struct SVGRenderer: Sendable {
         "id": .text(node.id), "data-role": .text(node.role.rawValue),
         "data-frame": .text(
           [frame.x, frame.y, frame.width, frame.height].map(NumberText.format).joined(separator: " ")),
+        "data-scroll": node.scroll.map { .text($0.rawValue) },
+        "clip-path": node.scroll.map { _ in .text("url(#\(Self.clipID(node)))") },
       ])
     switch node.content {
     case .group:
@@ -81,6 +94,11 @@ public struct SVGRenderer: Sendable {
     }
     writer.close("g")
     writer.raw("\n")
+  }
+
+  /// The id of a scroll view's clip path (`bs-` ids never clash with node ids).
+  static func clipID(_ node: SceneNode) -> String {
+    "bs-clip-" + node.id
   }
 
   private func rect(_ frame: Rect, fill: RGBA, cornerRadius: Double, stroke: RGBA?, into writer: inout MarkupWriter) {
