@@ -1,35 +1,313 @@
-// Blankslate gallery: makes the live renditions behave like the phone.
-// The pages are complete without it; it only adds behaviour.
+// Blankslate gallery script. Every page is complete without it; it adds:
+// on the index, search, filters and the device/theme/language switches
+// (their state lives in the URL, so a filtered view can be shared); on a
+// render page, the live rendition's behaviour (toast, reload, bounce).
 (function () {
   "use strict";
+
+  // ---- Index: search, filters, switches ----------------------------------
+
+  var FILTERS = ["q", "layout", "state", "tag"];
+  var SWITCHES = ["device", "theme", "locale"];
+
+  function initIndex(main) {
+    var data = window.BlankslateIndex;
+    var form = document.getElementById("controls");
+    var grid = document.getElementById("cards");
+    var count = document.getElementById("result-count");
+    var pager = document.getElementById("pager");
+    if (!data || !form || !grid) return;
+    var root = main.getAttribute("data-root") || "";
+    var serverCards = Array.prototype.slice.call(grid.children);
+    var serverCount = count ? count.textContent : "";
+
+    var params = new URLSearchParams(window.location.search);
+    var state = {};
+    FILTERS.concat(SWITCHES).forEach(function (name) {
+      var value = params.get(name) || "";
+      if (SWITCHES.indexOf(name) >= 0 && !valid(name, value)) value = defaults()[name];
+      state[name] = value;
+    });
+
+    function defaults() {
+      return { device: data.devices[0].id, theme: data.themes[0], locale: data.locales[0] };
+    }
+
+    function valid(name, value) {
+      if (name === "device") return data.devices.some(function (d) { return d.id === value; });
+      if (name === "theme") return data.themes.indexOf(value) >= 0;
+      if (name === "locale") return data.locales.indexOf(value) >= 0;
+      return true;
+    }
+
+    function syncForm() {
+      FILTERS.forEach(function (name) {
+        var field = form.elements[name];
+        if (field) field.value = state[name];
+      });
+      SWITCHES.forEach(function (name) {
+        var radios = form.querySelectorAll("input[name='" + name + "']");
+        Array.prototype.forEach.call(radios, function (radio) { radio.checked = radio.value === state[name]; });
+      });
+    }
+
+    function filtering() {
+      return FILTERS.some(function (name) { return state[name] !== ""; });
+    }
+
+    function matches(entry) {
+      if (state.layout && entry.layout !== state.layout) return false;
+      if (state.state && entry.states.indexOf(state.state) < 0) return false;
+      if (state.tag && entry.tags.indexOf(state.tag) < 0) return false;
+      var terms = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+      return terms.every(function (term) { return entry.text.indexOf(term) >= 0; });
+    }
+
+    function suffix(extension) {
+      return "." + state.device + "." + state.theme + "." + state.locale + extension;
+    }
+
+    function deviceName() {
+      for (var i = 0; i < data.devices.length; i++) {
+        if (data.devices[i].id === state.device) return data.devices[i].name;
+      }
+      return state.device;
+    }
+
+    function shownVariant(entry) {
+      if (state.state) {
+        for (var i = 0; i < entry.variants.length; i++) {
+          if (entry.variants[i].state === state.state) return entry.variants[i];
+        }
+      }
+      return entry.variants[0];
+    }
+
+    function element(tag, className, text) {
+      var node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    }
+
+    function buildCard(entry) {
+      var variant = shownVariant(entry);
+      var base = "designs/" + entry.id + "/" + variant.id;
+      var card = element("li", "card");
+      card.id = "design-" + entry.id;
+      card.setAttribute("data-layout", entry.layout);
+      card.setAttribute("data-states", entry.states.join(" "));
+      card.setAttribute("data-tags", entry.tags.join(" "));
+      var thumb = element("a", "thumb");
+      thumb.setAttribute("data-render", base);
+      var image = element("img");
+      image.setAttribute("loading", "lazy");
+      image.setAttribute("width", data.devices[0].width);
+      image.setAttribute("height", data.devices[0].height);
+      image.setAttribute("alt", entry.name + " — " + variant.name);
+      thumb.appendChild(image);
+      card.appendChild(thumb);
+      var body = element("div", "card-body");
+      var heading = element("h2");
+      var link = element("a", null, entry.name);
+      link.href = root + entry.page;
+      heading.appendChild(link);
+      body.appendChild(heading);
+      var meta = element("p", "meta");
+      meta.appendChild(element("span", "badge", entry.layout));
+      entry.states.forEach(function (s) {
+        meta.appendChild(document.createTextNode(" "));
+        meta.appendChild(element("span", "state", s));
+      });
+      body.appendChild(meta);
+      if (entry.tags.length) {
+        var tags = element("p", "tags");
+        entry.tags.forEach(function (t) {
+          tags.appendChild(element("span", "tag", "#" + t));
+          tags.appendChild(document.createTextNode(" "));
+        });
+        body.appendChild(tags);
+      }
+      var list = element("ol", "variant-list");
+      entry.variants.forEach(function (v) {
+        var item = element("li");
+        var a = element("a", null, v.name);
+        a.href = root + entry.page + "#variant-" + v.id;
+        item.appendChild(a);
+        list.appendChild(item);
+      });
+      body.appendChild(list);
+      card.appendChild(body);
+      return card;
+    }
+
+    function updateThumbnails() {
+      var thumbs = grid.querySelectorAll("a.thumb[data-render]");
+      Array.prototype.forEach.call(thumbs, function (thumb) {
+        var base = thumb.getAttribute("data-render");
+        thumb.href = root + base + suffix(".html");
+        var image = thumb.querySelector("img");
+        if (!image) return;
+        image.src = root + base + suffix(".svg");
+        var name = image.getAttribute("alt").split(" (")[0];
+        image.setAttribute("alt", name + " (" + deviceName() + ", " + state.theme + ", " + state.locale + ")");
+      });
+    }
+
+    function updateURL() {
+      var query = new URLSearchParams();
+      var initial = defaults();
+      FILTERS.forEach(function (name) { if (state[name]) query.set(name, state[name]); });
+      SWITCHES.forEach(function (name) { if (state[name] !== initial[name]) query.set(name, state[name]); });
+      var text = query.toString();
+      try {
+        window.history.replaceState(null, "", window.location.pathname + (text ? "?" + text : ""));
+      } catch (error) {
+        // Some browsers refuse history changes on file:// pages; the view still updates.
+      }
+      if (pager) {
+        var keep = new URLSearchParams();
+        SWITCHES.forEach(function (name) { if (state[name] !== initial[name]) keep.set(name, state[name]); });
+        var carried = keep.toString();
+        Array.prototype.forEach.call(pager.querySelectorAll("a"), function (a) {
+          var href = a.getAttribute("href").split("?")[0];
+          a.setAttribute("href", href + (carried ? "?" + carried : ""));
+        });
+      }
+    }
+
+    function render() {
+      if (filtering()) {
+        var found = data.designs.filter(matches);
+        grid.textContent = "";
+        found.forEach(function (entry) { grid.appendChild(buildCard(entry)); });
+        if (pager) pager.hidden = true;
+        if (count) {
+          count.textContent = found.length === 0
+            ? "No design matches these filters."
+            : found.length + " of " + data.designs.length + " designs match.";
+        }
+      } else {
+        grid.textContent = "";
+        serverCards.forEach(function (card) { grid.appendChild(card); });
+        if (pager) pager.hidden = false;
+        if (count) count.textContent = serverCount;
+      }
+      updateThumbnails();
+      updateURL();
+    }
+
+    var timer = null;
+    form.addEventListener("input", function (event) {
+      var field = event.target;
+      if (!field.name) return;
+      state[field.name] = field.value;
+      clearTimeout(timer);
+      timer = setTimeout(render, field.type === "search" ? 120 : 0);
+    });
+    form.addEventListener("change", function (event) {
+      var field = event.target;
+      if (!field.name) return;
+      state[field.name] = field.value;
+      render();
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      render();
+    });
+    syncForm();
+    render();
+  }
+
+  // ---- Render page: the live rendition behaves like the phone -------------
 
   function showToast(screen, text) {
     var toast = screen.querySelector(".bs-toast[data-from-button]");
     if (!toast) {
       toast = document.createElement("div");
-      toast.className = "bs-node bs-text bs-toast";
+      toast.className = "bs-toast bs-toast-live";
       toast.setAttribute("data-from-button", "");
       toast.setAttribute("role", "status");
-      toast.style.cssText = "left:50%;top:50%;transform:translate(-50%,-50%);max-width:calc(100% - 80px);padding:12px 16px;" +
-        "background-color:rgba(0,0,0,0.8);color:#FFFFFF;border-radius:8px;font-size:15px;line-height:18px;white-space:normal;text-align:center";
       screen.appendChild(toast);
     }
     toast.textContent = text;
     toast.classList.remove("bs-hidden");
-    clearTimeout(toast._timer);
-    toast._timer = setTimeout(function () { toast.classList.add("bs-hidden"); }, 2000);
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(function () { toast.classList.add("bs-hidden"); }, 2000);
   }
 
-  document.addEventListener("click", function (event) {
-    var target = event.target.closest ? event.target.closest("[data-action]") : null;
-    if (!target) return;
-    var screen = target.closest(".bs-screen");
-    if (!screen) return;
-    if (target.getAttribute("data-action") === "toast") {
-      showToast(screen, target.getAttribute("data-toast") || "");
-    } else if (target.getAttribute("data-action") === "reload") {
-      target.classList.add("bs-pressed");
-      setTimeout(function () { target.classList.remove("bs-pressed"); }, 300);
+  function reload(screen, button) {
+    button.classList.add("bs-pressed");
+    screen.classList.add("bs-reloading");
+    var spinner = screen.querySelector(".bs-reload-spinner");
+    if (!spinner) {
+      spinner = document.createElement("div");
+      spinner.className = "bs-reload-spinner bs-spinner";
+      spinner.setAttribute("role", "status");
+      spinner.setAttribute("aria-label", "Reloading");
+      for (var i = 0; i < 12; i++) {
+        var spoke = document.createElement("i");
+        spoke.style.transform = "rotate(" + i * 30 + "deg)";
+        spoke.style.opacity = String(1 - ((12 - i) % 12) * 0.07);
+        spinner.appendChild(spoke);
+      }
+      screen.appendChild(spinner);
     }
-  });
+    setTimeout(function () {
+      button.classList.remove("bs-pressed");
+      screen.classList.remove("bs-reloading");
+    }, 900);
+  }
+
+  // A list that may scroll follows a drag and springs back; one that may not stays put.
+  function enableBounce(list) {
+    var content = list.querySelector(".bs-list-content");
+    if (!content) return;
+    var startY = null;
+    list.addEventListener("pointerdown", function (event) {
+      if (event.target.closest("button")) return;
+      startY = event.clientY;
+      content.style.transition = "none";
+      list.setPointerCapture(event.pointerId);
+    });
+    list.addEventListener("pointermove", function (event) {
+      if (startY === null) return;
+      var overflow = content.scrollHeight > list.clientHeight + 1;
+      if (overflow) {
+        list.scrollTop -= event.clientY - startY;
+        startY = event.clientY;
+        return;
+      }
+      var distance = event.clientY - startY;
+      content.style.transform = "translateY(" + (distance * 0.35).toFixed(1) + "px)";
+    });
+    function release() {
+      if (startY === null) return;
+      startY = null;
+      content.style.transition = "transform 0.35s cubic-bezier(0.2, 0.8, 0.2, 1)";
+      content.style.transform = "";
+    }
+    list.addEventListener("pointerup", release);
+    list.addEventListener("pointercancel", release);
+  }
+
+  function initRenditions() {
+    document.addEventListener("click", function (event) {
+      var target = event.target.closest ? event.target.closest("[data-action]") : null;
+      if (!target) return;
+      var screen = target.closest(".bs-screen");
+      if (!screen) return;
+      if (target.getAttribute("data-action") === "toast") {
+        showToast(screen, target.getAttribute("data-toast") || "");
+      } else if (target.getAttribute("data-action") === "reload") {
+        reload(screen, target);
+      }
+    });
+    var lists = document.querySelectorAll(".bs-list[data-scroll='enabled']");
+    Array.prototype.forEach.call(lists, enableBounce);
+  }
+
+  var main = document.querySelector("main.index");
+  if (main) initIndex(main);
+  initRenditions();
 })();

@@ -1,16 +1,27 @@
 /// A colour as written in a definition: fixed, or a semantic name that
 /// follows the theme.
 public enum ColorValue: Sendable, Equatable {
-  /// A fixed colour, the same in every theme.
+  /// A fixed colour, the same in every theme, written in hex.
   case fixed(RGBA)
+  /// A fixed colour written as a UIKit name (`orange`), kept so it can be shown as written.
+  case named(String, RGBA)
   /// A UIKit semantic colour, resolved per theme.
   case semantic(SemanticColor)
 
   /// The colour drawn in `theme`.
   public func resolved(in theme: Theme) -> RGBA {
     switch self {
-    case .fixed(let rgba): rgba
+    case .fixed(let rgba), .named(_, let rgba): rgba
     case .semantic(let semantic): semantic.resolved(in: theme)
+    }
+  }
+
+  /// The colour as a definition writes it: a name, or `#RRGGBB[AA]`.
+  public var written: String {
+    switch self {
+    case .fixed(let rgba): rgba.hex
+    case .named(let name, _): name
+    case .semantic(let semantic): semantic.rawValue
     }
   }
 
@@ -46,7 +57,7 @@ public enum ColorValue: Sendable, Equatable {
       guard let rgba = Self.parseHex(text.dropFirst()) else { return nil }
       self = .fixed(rgba)
     } else if let named = Self.uikitNames.first(where: { $0.name == text }) {
-      self = .fixed(named.rgba)
+      self = .named(named.name, named.rgba)
     } else if let semantic = SemanticColor(rawValue: text) {
       self = .semantic(semantic)
     } else {

@@ -102,10 +102,21 @@ public struct HTMLRenderer: Sendable {
     case .group, .box:
       break
     }
+    if node.scroll != nil {
+      // A scroll view's content: as tall as what it holds, so rows beyond the
+      // frame scroll into view, and a drag can move it (gallery.js).
+      let bottom = node.children.map { Self.lowestEdge(of: $0) }.max() ?? frame.maxY
+      writer.raw("<div class=\"bs-list-content\" style=\"height:\(px(max(frame.height, bottom - frame.y)))\">")
+    }
     for child in node.children {
       write(child, parent: frame, idPrefix: idPrefix, into: &writer)
     }
+    if node.scroll != nil { writer.raw("</div>") }
     writer.raw("</\(tag)>\n")
+  }
+
+  private static func lowestEdge(of node: SceneNode) -> Double {
+    node.children.reduce(node.frame.maxY) { max($0, lowestEdge(of: $1)) }
   }
 
   private func textStyle(_ block: TextBlock) -> String {

@@ -7,7 +7,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
   /// A gallery template does not parse or render.
   case template(TemplateError)
   /// Pages or images failed validation; the build is not published.
-  case validation([XMLIssue])
+  case validation([ValidationIssue])
   /// The output folder cannot be used (it holds other files, or is the site itself).
   case unsafeOutput(path: String, reason: String)
   /// Reading or writing a file failed.

@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
 
   /// One render's share of the build.
   private struct RenderOutcome: Sendable {
-    var issues: [XMLIssue] = []
+    var issues: [ValidationIssue] = []
     var page: LinkChecker.Page?
     var files: [String] = []
     var bytes = 0
@@ -99,6 +99,13 @@ public struct SiteBuilder: Sendable {
 
     func emit(_ path: String, _ markup: String, kind: MarkupKind?) throws(BuildError) {
       let data = Array(markup.utf8)
+      if path.hasSuffix(".json") {
+        do {
+          _ = try JSONParser(maximumDepth: 32).parse(data)
+        } catch {
+          issues.append(ValidationIssue(file: outputDisplay + "/" + path, line: error.position.line, column: error.position.column, message: "not valid JSON: \(error.message)"))
+        }
+      }
       if let kind {
         let result = MarkupChecker().check(data, file: outputDisplay + "/" + path, kind: kind)
         issues += result.issues
@@ -110,8 +117,12 @@ public struct SiteBuilder: Sendable {
     }
 
     var scenesByRender: [String: [String: Scene]] = [:]
+    var shownTexts: [String: [String]] = [:]
     for (job, outcome) in zip(jobs, outcomes) {
       scenesByRender[job.design.id, default: [:]][job.renderName] = outcome.scene
+      if job.device == site.devices[0], job.theme == site.themes[0], let scene = outcome.scene {
+        shownTexts[job.design.id, default: []] += scene.texts
+      }
     }
     do {
       for design in site.designs {
@@ -122,7 +133,9 @@ public struct SiteBuilder: Sendable {
         let first = "\(design.variants[0].id).\(site.devices[0].rawValue).\(site.themes[0].rawValue).\(site.locales[0])"
         thumbnails[design.id] = scenesByRender[design.id]?[first]
       }
-      try emit("index.html", try pages.indexPage(thumbnailScenes: thumbnails), kind: .html)
+      for number in 1...pages.indexPageCount {
+        try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnails: thumbnails), kind: .html)
+      }
     } catch let error as TemplateError {
       throw .template(error)
     } catch let error as BuildError {
@@ -130,6 +143,9 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(path: "index.html", reason: "\(error)")
     }
+    let index = SiteIndex(site: site, shownTexts: shownTexts)
+    try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
+    try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
     for file in templates.staticFiles {
       let path = SitePaths.galleryFolder + "/" + file.path
       try staging.write(file.bytes, to: path)

@@ -24,34 +24,23 @@ public struct SiteListing: Sendable {
 
   /// The same as JSON, for scripts.
   public var json: String {
-    func quoted(_ text: String) -> String {
-      var result = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-          if scalar.value < 0x20 {
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-          } else {
-            result.unicodeScalars.append(scalar)
-          }
-        }
-      }
-      return result + "\""
+    let designs: [JSONDocument] = site.designs.map { design in
+      .object([
+        ("id", .string(design.id)), ("name", .string(design.name)), ("layout", .string(design.layout.rawValue)),
+        ("file", .string(design.sourceFile)), ("tags", .array(design.tags.map(JSONDocument.string))),
+        (
+          "variants",
+          .array(
+            design.variants.map {
+              .object([
+                ("id", .string($0.id)), ("name", .string($0.name)),
+                ("state", .string($0.state(in: design.layout).rawValue)),
+              ])
+            })
+        ),
+      ])
     }
-    let designs = site.designs.map { design in
-      let variants = design.variants.map { variant in
-        "{\"id\":\(quoted(variant.id)),\"name\":\(quoted(variant.name)),\"state\":\(quoted(variant.state(in: design.layout).rawValue))}"
-      }
-      return "{\"id\":\(quoted(design.id)),\"name\":\(quoted(design.name)),\"layout\":\(quoted(design.layout.rawValue)),"
-        + "\"file\":\(quoted(design.sourceFile)),\"tags\":[\(design.tags.map(quoted).joined(separator: ","))],"
-        + "\"variants\":[\(variants.joined(separator: ","))]}"
-    }
-    return "{\"designs\":[\(designs.joined(separator: ","))],\"renders\":\(site.renderJobs.count)}"
+    return JSONDocument.object([("designs", .array(designs)), ("renders", .number(Double(site.renderJobs.count)))])
+      .rendered(pretty: true)
   }
 }

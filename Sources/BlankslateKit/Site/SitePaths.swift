@@ -6,6 +6,17 @@ public enum SitePaths {
   /// The gallery's own stylesheet and script.
   public static let galleryFolder = "_gallery"
 
+  /// Index page `number`: `index.html`, then `pages/2.html`, `pages/3.html` …
+  public static func indexPage(_ number: Int) -> String {
+    number <= 1 ? "index.html" : "pages/\(number).html"
+  }
+
+  /// The machine-readable index of every design, variant and render.
+  public static let indexJSON = "index.json"
+
+  /// The data the index pages' script searches.
+  public static let searchIndex = galleryFolder + "/search-index.js"
+
   public static func designFolder(_ designID: String) -> String {
     "designs/\(designID)"
   }

@@ -6,7 +6,7 @@ public struct FolderValidator: Sendable {
   /// What a validation found.
   public struct Report: Sendable {
     public var filesChecked: Int
-    public var issues: [XMLIssue]
+    public var issues: [ValidationIssue]
   }
 
   public init() {}
@@ -19,12 +19,12 @@ public struct FolderValidator: Sendable {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        report.issues.append(XMLIssue(file: path, line: 0, message: "no such file or folder"))
+        report.issues.append(ValidationIssue(file: path, line: 0, message: "no such file or folder"))
         continue
       }
       if !isDirectory.boolValue {
         guard let kind = MarkupKind(path: path) else {
-          report.issues.append(XMLIssue(file: path, line: 0, message: "not an .svg, .html or .xml file"))
+          report.issues.append(ValidationIssue(file: path, line: 0, message: "not an .svg, .html or .xml file"))
           continue
         }
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -26,9 +26,9 @@ public struct LinkChecker: Sendable {
   ///   - pages: the checked files, with paths relative to the folder (`designs/a/index.html`).
   ///   - files: every file path in the folder, relative to it.
   ///   - displayRoot: how issues name the folder.
-  public func check(_ pages: [Page], files: Set<String>, displayRoot: String) -> [XMLIssue] {
+  public func check(_ pages: [Page], files: Set<String>, displayRoot: String) -> [ValidationIssue] {
     let idsByPath = Dictionary(pages.map { ($0.path, $0.ids) }, uniquingKeysWith: { first, _ in first })
-    var issues: [XMLIssue] = []
+    var issues: [ValidationIssue] = []
     for page in pages {
       let display = displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path
       for link in page.links {
@@ -36,7 +36,7 @@ public struct LinkChecker: Sendable {
         if target.hasPrefix("data:") || target.isEmpty { continue }
         if Self.hasScheme(target) || target.hasPrefix("//") {
           if !allowsExternalLinks {
-            issues.append(XMLIssue(file: display, line: link.line, message: "links outside the site: \(target.prefix(80))"))
+            issues.append(ValidationIssue(file: display, line: link.line, message: "links outside the site: \(target.prefix(80))"))
           }
           continue
         }
@@ -46,17 +46,17 @@ public struct LinkChecker: Sendable {
           resolved = page.path
         } else {
           guard let path = Self.resolve(pathPart, from: page.path) else {
-            issues.append(XMLIssue(file: display, line: link.line, message: "\"\(target)\" climbs out of the site folder"))
+            issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" climbs out of the site folder"))
             continue
           }
           resolved = files.contains(path) ? path : (files.contains(path + "/index.html") ? path + "/index.html" : path)
           guard files.contains(resolved) else {
-            issues.append(XMLIssue(file: display, line: link.line, message: "\"\(target)\" names no file of the site (\(path))"))
+            issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" names no file of the site (\(path))"))
             continue
           }
         }
         if let fragment, !fragment.isEmpty, let ids = idsByPath[resolved], !ids.contains(fragment) {
-          issues.append(XMLIssue(file: display, line: link.line, message: "\"\(target)\": \(resolved) has no element with id \"\(fragment)\""))
+          issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\": \(resolved) has no element with id \"\(fragment)\""))
         }
       }
     }

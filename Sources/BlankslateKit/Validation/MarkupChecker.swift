@@ -4,7 +4,7 @@
 public struct MarkupChecker: Sendable {
   /// What a check found, and what a site-wide check needs from the file.
   public struct Result: Sendable {
-    public var issues: [XMLIssue] = []
+    public var issues: [ValidationIssue] = []
     /// Every `href`/`src` in the file, for link checks.
     public var links: [Link] = []
     /// Every `id` in the file, for fragment checks.
@@ -43,7 +43,7 @@ public struct MarkupChecker: Sendable {
     } catch let failure as StrictXMLParser.Failure {
       return Result(issues: failure.issues)
     } catch {
-      return Result(issues: [XMLIssue(file: file, line: 0, message: "\(error)")])
+      return Result(issues: [ValidationIssue(file: file, line: 0, message: "\(error)")])
     }
   }
 }
@@ -55,7 +55,7 @@ struct StructureRules {
 
   func apply(to document: XMLDocumentView, into result: inout MarkupChecker.Result) {
     func issue(_ line: Int, _ message: String) {
-      result.issues.append(XMLIssue(file: file, line: line, message: message))
+      result.issues.append(ValidationIssue(file: file, line: line, message: message))
     }
     if let doctype = document.doctypeName {
       if kind != .html || doctype.lowercased() != "html" {

@@ -6,7 +6,7 @@
 public struct StrictXMLParser: Sendable {
   /// A parse that failed: every error libxml2 reported, with line and column.
   public struct Failure: Error, Sendable, Equatable {
-    public var issues: [XMLIssue]
+    public var issues: [ValidationIssue]
   }
 
   /// libxml2 is initialised once per process, before the first parse.
@@ -25,7 +25,7 @@ public struct StrictXMLParser: Sendable {
     _ bytes: UnsafeRawBufferPointer, file: String, _ body: (XMLDocumentView) throws -> Result
   ) throws -> Result {
     guard let context = xmlNewParserCtxt() else {
-      throw Failure(issues: [XMLIssue(file: file, line: 0, message: "libxml2 could not create a parser context")])
+      throw Failure(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser context")])
     }
     defer { xmlFreeParserCtxt(context) }
 
@@ -46,7 +46,7 @@ public struct StrictXMLParser: Sendable {
       }
     }
     guard let document else {
-      throw Failure(issues: collector.issues.isEmpty ? [XMLIssue(file: file, line: 0, message: "not well-formed XML")] : collector.issues)
+      throw Failure(issues: collector.issues.isEmpty ? [ValidationIssue(file: file, line: 0, message: "not well-formed XML")] : collector.issues)
     }
     defer { xmlFreeDoc(document) }
     guard context.pointee.wellFormed != 0, collector.errorCount == 0 else {
@@ -66,7 +66,7 @@ public struct StrictXMLParser: Sendable {
 /// Collects the errors of one parse.
 private final class ErrorCollector {
   let file: String
-  var issues: [XMLIssue] = []
+  var issues: [ValidationIssue] = []
   var errorCount = 0
 
   init(file: String) {
@@ -80,7 +80,7 @@ private final class ErrorCollector {
     // Cap the list: one broken file can report thousands of follow-on errors.
     guard issues.count < 50 else { return }
     issues.append(
-      XMLIssue(
+      ValidationIssue(
         file: file, line: Int(error.line), column: Int(error.int2),
         message: (isWarning ? "warning: " : "") + message))
   }

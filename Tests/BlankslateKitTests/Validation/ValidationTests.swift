@@ -6,7 +6,7 @@ import Testing
 struct ValidationTests {
   let checker = MarkupChecker()
 
-  func issues(_ text: String, kind: MarkupKind = .svg) -> [XMLIssue] {
+  func issues(_ text: String, kind: MarkupKind = .svg) -> [ValidationIssue] {
     checker.check(Array(text.utf8), file: "t.\(kind.rawValue)", kind: kind).issues
   }
 

@@ -1,5 +1,5 @@
-/// A problem found in one XML, SVG or HTML file, at a line and column.
-public struct XMLIssue: Sendable, Equatable, CustomStringConvertible {
+/// A problem found in one output file (SVG, HTML, XML or JSON), at a line and column.
+public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
   /// The file, as the caller named it.
   public var file: String
   /// 1-based; 0 when the problem concerns the whole file.

@@ -1,0 +1,42 @@
+extension GalleryPages {
+  /// A design's page: the matrix of its variants × devices × themes × locales.
+  func designPage(_ design: Design, scenes: [String: Scene]) throws(TemplateError) -> String {
+    let path = SitePaths.designPage(design.id)
+    var context = base(pageTitle: "\(design.name) · \(site.title)", path: path, breadcrumbs: [["label": .string(design.name)]])
+    context["design"] = [
+      "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
+      "sourceFile": .string(design.sourceFile), "tags": .list(design.tags.map(TemplateValue.string)),
+    ]
+    let perDevice = site.themes.count * site.locales.count
+    context["deviceHeaders"] = .list(
+      site.devices.map { ["label": .string($0.metrics.name), "span": .string(String(perDevice))] })
+    context["themeHeaders"] = .list(
+      site.devices.flatMap { _ in
+        site.themes.map { ["label": .string(Self.themeLabel($0)), "span": .string(String(site.locales.count))] }
+      })
+    context["localeHeaders"] = .list(
+      site.devices.flatMap { _ in site.themes.flatMap { _ in site.locales.map { ["label": .string($0)] } } })
+    context["variants"] = .list(
+      design.variants.map { variant in
+        var renders: [TemplateValue] = []
+        for device in site.devices {
+          for theme in site.themes {
+            for locale in site.locales {
+              guard let job = job(design.id, variant.id, device, theme, locale) else { continue }
+              renders.append([
+                "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
+                "alt": .string(Self.alt(of: job, scene: scenes[job.renderName])),
+                "width": .string(NumberText.format(device.metrics.width)),
+                "height": .string(NumberText.format(device.metrics.height)),
+              ])
+            }
+          }
+        }
+        return [
+          "id": .string(variant.id), "name": .string(variant.name),
+          "state": .string(variant.state(in: design.layout).rawValue), "renders": .list(renders),
+        ]
+      })
+    return try templates.render("design", .object(context))
+  }
+}

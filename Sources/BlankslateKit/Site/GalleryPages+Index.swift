@@ -1,0 +1,110 @@
+extension GalleryPages {
+  /// How many index pages the site's designs fill.
+  var indexPageCount: Int {
+    max(1, (site.designs.count + Self.designsPerPage - 1) / Self.designsPerPage)
+  }
+
+  /// Index page `number` (1-based): a page of cards with the search, filters
+  /// and switches, which work across every page through the search index.
+  ///
+  /// - Parameter thumbnails: the scene of each design's first render, for
+  ///   the thumbnails' text alternatives.
+  func indexPage(_ number: Int, thumbnails: [String: Scene]) throws(TemplateError) -> String {
+    let path = SitePaths.indexPage(number)
+    let root = SitePaths.rootPrefix(from: path)
+    var context = base(
+      pageTitle: number == 1 ? site.title : "\(site.title) · page \(number)", path: path,
+      breadcrumbs: number == 1 ? [] : [["label": .string("Page \(number)")]])
+    context["usesSearchIndex"] = true
+    context["pageNumber"] = .string(String(number))
+    context["designCount"] = .string(String(site.designs.count))
+    context["variantCount"] = .string(String(site.designs.reduce(0) { $0 + $1.variants.count }))
+    context["renderCount"] = .string(String(jobs.count))
+    context["deviceList"] = .string(site.devices.map(\.metrics.name).joined(separator: ", "))
+    context["themeList"] = .string(site.themes.map(\.rawValue).joined(separator: ", "))
+    context["localeList"] = .string(site.locales.joined(separator: ", "))
+    context["layouts"] = .list(Self.counted(site.designs.map { [$0.layout.rawValue] }))
+    context["states"] = .list(Self.counted(site.designs.map(Self.states)))
+    context["tags"] = .list(Self.counted(site.designs.map(\.tags)))
+    context["switches"] = .list([
+      switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
+      switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, Self.themeLabel($0)) }),
+      switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
+    ])
+
+    let first = (number - 1) * Self.designsPerPage
+    let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
+    context["pageSummary"] = .string(
+      indexPageCount == 1
+        ? "\(site.designs.count) designs."
+        : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount).")
+    context["designs"] = .list(designs.map { card(for: $0, root: root, scene: thumbnails[$0.id]) })
+    context["hasPages"] = .bool(indexPageCount > 1)
+    context["pages"] = .list(
+      (1...indexPageCount).map { page in
+        [
+          "number": .string(String(page)), "current": .bool(page == number),
+          "href": .string(root + SitePaths.indexPage(page)),
+        ]
+      })
+    return try templates.render("index", .object(context))
+  }
+
+  private func card(for design: Design, root: String, scene: Scene?) -> TemplateValue {
+    let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
+    let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
+    let states = Self.states(of: design)
+    return [
+      "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
+      "href": .string(root + SitePaths.designPage(design.id)),
+      "renderBase": .string(renderBase),
+      "renderPage": .string(root + (first.map(SitePaths.page) ?? SitePaths.designPage(design.id))),
+      "thumbnail": .string(root + (first.map(SitePaths.svg) ?? "")),
+      "thumbnailAlt": .string(first.map { Self.alt(of: $0, scene: scene) } ?? design.name),
+      "thumbWidth": .string(NumberText.format(site.devices[0].metrics.width)),
+      "thumbHeight": .string(NumberText.format(site.devices[0].metrics.height)),
+      "states": .list(states.map(TemplateValue.string)),
+      "stateList": .string(states.joined(separator: " ")),
+      "hasTags": .bool(!design.tags.isEmpty), "tags": .list(design.tags.map(TemplateValue.string)),
+      "tagList": .string(design.tags.joined(separator: " ")),
+      "variants": .list(
+        design.variants.map {
+          ["name": .string($0.name), "href": .string(root + SitePaths.designPage(design.id) + "#variant-" + $0.id)]
+        }),
+    ]
+  }
+
+  private func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)]) -> TemplateValue {
+    [
+      "label": .string(label),
+      "options": .list(
+        options.enumerated().map { index, option in
+          [
+            "name": .string(name), "value": .string(option.value), "label": .string(option.label),
+            "first": .bool(index == 0),
+          ]
+        }),
+    ]
+  }
+
+  /// The distinct states of a design's variants, in variant order.
+  static func states(of design: Design) -> [String] {
+    var states: [String] = []
+    for variant in design.variants {
+      let state = variant.state(in: design.layout).rawValue
+      if !states.contains(state) { states.append(state) }
+    }
+    return states
+  }
+
+  /// Each distinct value with how many designs have it, sorted by value.
+  static func counted(_ values: [[String]]) -> [TemplateValue] {
+    var counts: [String: Int] = [:]
+    for list in values {
+      for value in Set(list) { counts[value, default: 0] += 1 }
+    }
+    return counts.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+      ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
+    }
+  }
+}

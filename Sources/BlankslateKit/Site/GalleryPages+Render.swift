@@ -1,0 +1,112 @@
+extension GalleryPages {
+  /// The permalink page of one render: the SVG beside the live HTML
+  /// rendition, the resolved definition, and links to its neighbours.
+  func renderPage(_ job: RenderJob, scene: Scene, live: String) throws(TemplateError) -> String {
+    let path = SitePaths.page(job)
+    var context = base(
+      pageTitle: "\(job.design.name) — \(job.variant.name) · \(site.title)", path: path,
+      breadcrumbs: [
+        ["label": .string(job.design.name), "href": .string("index.html")],
+        ["label": .string(job.variant.name), "href": .string("index.html#variant-\(job.variant.id)")],
+        ["label": .string("\(job.device.metrics.name), \(Self.themeLabel(job.theme)), \(job.locale)")],
+      ])
+    let metrics = job.device.metrics
+    context["designName"] = .string(job.design.name)
+    context["variantName"] = .string(job.variant.name)
+    context["deviceName"] = .string(metrics.name)
+    context["theme"] = .string(job.theme.rawValue)
+    context["locale"] = .string(job.locale)
+    context["layout"] = .string(job.design.layout.rawValue)
+    context["state"] = .string(job.variant.state(in: job.design.layout).rawValue)
+    context["svg"] = .string(job.renderName + ".svg")
+    context["alt"] = .string(Self.alt(of: job, scene: scene))
+    context["width"] = .string(NumberText.format(metrics.width))
+    context["height"] = .string(NumberText.format(metrics.height))
+    context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))
+    context["live"] = .string(live)
+    context["liveHint"] = .string(Self.liveHint(for: scene))
+    context["switchGroups"] = .list(switchGroups(for: job))
+    context["sourceFile"] = .string(job.design.sourceFile)
+    context["sourcePath"] = .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description)
+    context["definitionJSON"] = .string(Self.resolvedDefinition(of: job).rendered(pretty: true))
+    let neighbours = self.neighbours(of: job)
+    if let previous = neighbours.previous {
+      context["previous"] = [
+        "href": .string(href(to: previous, from: job.design.id)),
+        "label": .string("\(previous.design.name) — \(previous.variant.name)"),
+      ]
+    }
+    if let next = neighbours.next {
+      context["next"] = [
+        "href": .string(href(to: next, from: job.design.id)),
+        "label": .string("\(next.design.name) — \(next.variant.name)"),
+      ]
+    }
+    return try templates.render("render", .object(context))
+  }
+
+  /// The variant as the gallery shows it: ids, layout, state, and its
+  /// properties as written (the design's, with the variant's laid over them).
+  static func resolvedDefinition(of job: RenderJob) -> JSONDocument {
+    .object([
+      ("design", .string(job.design.id)),
+      ("variant", .string(job.variant.id)),
+      ("name", .string(job.variant.name)),
+      ("layout", .string(job.design.layout.rawValue)),
+      ("state", .string(job.variant.state(in: job.design.layout).rawValue)),
+      ("properties", job.variant.properties.json),
+    ])
+  }
+
+  /// What a reviewer can try on the live rendition.
+  static func liveHint(for scene: Scene) -> String {
+    var hints: [String] = []
+    let nodes = scene.allNodes
+    if nodes.contains(where: { if case .showToast = $0.action { return true } else { return false } }) {
+      hints.append("tap the button: the toast appears")
+    }
+    if nodes.contains(where: { $0.action == .reload && $0.role == .button }) { hints.append("tap the button to reload") }
+    if nodes.contains(where: { $0.role == .spinner }) { hints.append("the spinner turns") }
+    if let list = nodes.first(where: { $0.scroll != nil }) {
+      hints.append(list.scroll == .enabled ? "drag the list" : "the list does not scroll")
+    }
+    return hints.isEmpty ? "the same Scene in HTML and CSS" : hints.joined(separator: "; ")
+  }
+
+  /// A link from a page in `design`'s folder to the render page of `job`.
+  private func href(to job: RenderJob, from design: String) -> String {
+    let file = job.renderName + ".html"
+    return job.design.id == design ? file : "../\(job.design.id)/\(file)"
+  }
+
+  /// Links to the same variant on the site's other devices, themes and locales.
+  private func switchGroups(for job: RenderJob) -> [TemplateValue] {
+    func option(_ label: String, _ target: RenderJob?) -> TemplateValue {
+      guard let target else { return ["label": .string(label), "current": false] }
+      return [
+        "label": .string(label), "href": .string(target.renderName + ".html"),
+        "current": .bool(target.renderName == job.renderName),
+      ]
+    }
+    let (design, variant) = (job.design.id, job.variant.id)
+    let devices = site.devices.map { option($0.metrics.name, self.job(design, variant, $0, job.theme, job.locale)) }
+    let themes = site.themes.map { option(Self.themeLabel($0), self.job(design, variant, job.device, $0, job.locale)) }
+    let locales = site.locales.map { option($0, self.job(design, variant, job.device, job.theme, $0)) }
+    return [
+      ["label": "Devices", "options": .list(devices)],
+      ["label": "Themes", "options": .list(themes)],
+      ["label": "Languages", "options": .list(locales)],
+    ]
+  }
+
+  /// The previous and next variant in gallery order, on the same device, theme and locale.
+  private func neighbours(of job: RenderJob) -> (previous: RenderJob?, next: RenderJob?) {
+    let order = site.designs.flatMap { design in design.variants.map { (design.id, $0.id) } }
+    guard let position = order.firstIndex(where: { $0 == (job.design.id, job.variant.id) }) else { return (nil, nil) }
+    func at(_ index: Int) -> RenderJob? {
+      guard order.indices.contains(index) else { return nil }
+      return self.job(order[index].0, order[index].1, job.device, job.theme, job.locale)
+    }
+    return (at(position - 1), at(position + 1))
+  }
+}
