@@ -1,0 +1,143 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+@Suite("The gallery's pages and indexes", .serialized)
+struct GalleryTests {
+  static func build(site: URL, templates: URL? = nil) throws -> (output: URL, summary: BuildSummary) {
+    let output = temporaryFolder()
+    let summary = try SiteBuilder(
+      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: 2, templates: templates)
+    ).build()
+    return (output, summary)
+  }
+
+  static func text(_ output: URL, _ path: String) throws -> String {
+    try String(contentsOf: output.appending(path: path), encoding: .utf8)
+  }
+
+  @Test func indexJSONListsEveryDesignVariantAndRender() throws {
+    let (output, _) = try Self.build(site: Repository.site)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let site = try Repository.bundledSite()
+    let data = try Data(contentsOf: output.appending(path: "index.json"))
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(json["locales"] as? [String] == ["zh-Hans", "en"])
+    let designs = try #require(json["designs"] as? [[String: Any]])
+    #expect(designs.map { $0["id"] as? String } == site.designs.map(\.id))
+    for (entry, design) in zip(designs, site.designs) {
+      #expect(entry["layout"] as? String == design.layout.rawValue)
+      #expect(entry["tags"] as? [String] == design.tags)
+      let variants = try #require(entry["variants"] as? [[String: Any]])
+      #expect(variants.map { $0["id"] as? String } == design.variants.map(\.id))
+      for (variantEntry, variant) in zip(variants, design.variants) {
+        #expect(variantEntry["state"] as? String == variant.state(in: design.layout).rawValue)
+        let renders = try #require(variantEntry["renders"] as? [[String: Any]])
+        #expect(renders.count == 8)
+        for render in renders {
+          for key in ["page", "svg"] {
+            let path = try #require(render[key] as? String)
+            #expect(FileManager.default.fileExists(atPath: output.appending(path: path).path), "\(path)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func renderPagesShowTheResolvedDefinitionAndTheirNeighbours() throws {
+    let (output, _) = try Self.build(site: Repository.site)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let page = try Self.text(output, "designs/table/scroll-disabled.iphone-se.dark.en.html")
+    #expect(page.contains("&quot;scrollEnabled&quot;: false") || page.contains("\"scrollEnabled\": false"))
+    #expect(page.contains("data-scroll=\"disabled\""))
+    #expect(page.contains("rel=\"prev\" href=\"with-rows.iphone-se.dark.en.html\""))
+    #expect(page.contains("rel=\"next\" href=\"../zero-code/default.iphone-se.dark.en.html\""))
+    #expect(page.contains("href=\"scroll-disabled.iphone-15.dark.en.html\""))
+    #expect(page.contains("<span aria-current=\"page\">iPhone SE</span>"))
+    let toast = try Self.text(output, "designs/no-network/default.iphone-15.light.zh-Hans.html")
+    #expect(toast.contains("data-action=\"toast\" data-toast=\"请检查你的网络连接\""))
+  }
+
+  @Test func designPagesHoldTheWholeMatrix() throws {
+    let (output, _) = try Self.build(site: Repository.site)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let page = try Self.text(output, "designs/zero-code/index.html")
+    let cells = page.components(separatedBy: "<td><a href=").count - 1
+    #expect(cells == 8 * 8)
+    #expect(page.contains("id=\"variant-under-header\""))
+  }
+
+  @Test func largeSitesArePaginatedAndEveryPageStaysSmall() throws {
+    var placeholders: [String: String] = [:]
+    for index in 0..<100 {
+      let layout = ["blank-page", "message", "no-network", "table"][index % 4]
+      placeholders[String(format: "design-%03d.json", index)] = #"{ "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
+    }
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+    defer { site.remove() }
+    let (output, summary) = try Self.build(site: site.root)
+    defer { try? FileManager.default.removeItem(at: output) }
+    #expect(summary.designs == 100)
+    let pages = ["index.html", "pages/2.html", "pages/3.html"]
+    for path in pages {
+      let page = try Self.text(output, path)
+      #expect(page.utf8.count < 150_000, "\(path) is \(page.utf8.count) bytes")
+      #expect(page.contains("href=\"\(SitePaths.rootPrefix(from: path))pages/3.html\"") || path == "pages/3.html")
+    }
+    #expect(try Self.text(output, "index.html").components(separatedBy: "<li class=\"card\"").count - 1 == 48)
+    #expect(try Self.text(output, "pages/3.html").components(separatedBy: "<li class=\"card\"").count - 1 == 4)
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: "pages/4.html").path))
+    let search = try Self.text(output, "_gallery/search-index.js")
+    #expect(search.hasPrefix("window.BlankslateIndex = {"))
+    #expect(search.contains("\"id\":\"design-099\""))
+  }
+
+  @Test func aUsersTemplatesReplaceTheBuiltInOnesFileByFile() throws {
+    let templates = temporaryFolder()
+    try FileManager.default.createDirectory(at: templates.appending(path: "static"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: templates.appending(path: "partials"), withIntermediateDirectories: true)
+    try Data("body { background: hotpink; }\n".utf8).write(to: templates.appending(path: "static/gallery.css"))
+    try Data("<footer class=\"site-footer\"><p>Acme design review</p></footer>\n".utf8)
+      .write(to: templates.appending(path: "partials/footer.html"))
+    defer { try? FileManager.default.removeItem(at: templates) }
+    let (output, _) = try Self.build(site: Repository.site, templates: templates)
+    defer { try? FileManager.default.removeItem(at: output) }
+    #expect(try Self.text(output, "_gallery/gallery.css") == "body { background: hotpink; }\n")
+    let index = try Self.text(output, "index.html")
+    #expect(index.contains("Acme design review"))
+    #expect(index.contains("class=\"controls\""))  // index.html itself is still the built-in one
+    #expect(FileManager.default.fileExists(atPath: output.appending(path: "_gallery/gallery.js").path))
+  }
+
+  @Test func aBrokenUserTemplateNamesItsFileAndLine() throws {
+    let templates = temporaryFolder()
+    try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+    try Data("<!DOCTYPE html>\n<html>\n{{#designs}}\n</html>\n".utf8).write(to: templates.appending(path: "index.html"))
+    defer { try? FileManager.default.removeItem(at: templates) }
+    do {
+      let (output, _) = try Self.build(site: Repository.site, templates: templates)
+      try? FileManager.default.removeItem(at: output)
+      Issue.record("built with a broken template")
+    } catch let error as BuildError {
+      #expect(error.exitCode == 2)
+      #expect(error.description.contains("template index.html:3: the section {{#designs}} is never closed"), "\(error)")
+    }
+  }
+
+  @Test func aTemplateThatWritesBrokenMarkupFailsValidation() throws {
+    let templates = temporaryFolder()
+    try FileManager.default.createDirectory(at: templates.appending(path: "partials"), withIntermediateDirectories: true)
+    try Data("<footer><p>unclosed</footer>\n".utf8).write(to: templates.appending(path: "partials/footer.html"))
+    defer { try? FileManager.default.removeItem(at: templates) }
+    do {
+      let (output, _) = try Self.build(site: Repository.site, templates: templates)
+      try? FileManager.default.removeItem(at: output)
+      Issue.record("published invalid pages")
+    } catch let error as BuildError {
+      #expect(error.exitCode == 1)
+      #expect(error.description.contains("Opening and ending tag mismatch: p line"), "\(error)")
+      #expect(error.description.contains("the output was not replaced"))
+    }
+  }
+}
