@@ -268,7 +268,11 @@
       if (event.target.closest("button")) return;
       startY = event.clientY;
       content.style.transition = "none";
-      list.setPointerCapture(event.pointerId);
+      try {
+        list.setPointerCapture(event.pointerId);
+      } catch (error) {
+        // A pointer the browser does not track (a synthetic event): follow it without capture.
+      }
     });
     list.addEventListener("pointermove", function (event) {
       if (startY === null) return;

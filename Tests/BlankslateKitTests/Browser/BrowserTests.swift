@@ -75,4 +75,63 @@ struct BrowserTests {
     #expect(dom.contains("data-action=\"toast\""))
     #expect(dom.contains("Resolved definition"))
   }
+
+  /// A harness page that loads render pages in frames, taps and drags them
+  /// like a finger would, and writes what happened into its own DOM.
+  static let harness = """
+    <!DOCTYPE html><html><body><pre id="log"></pre><script>
+    var log = [];
+    function frame(src) {
+      return new Promise(function (resolve) {
+        var f = document.createElement("iframe");
+        f.width = 500; f.height = 900;
+        f.onload = function () { resolve(f.contentDocument); };
+        f.src = src;
+        document.body.appendChild(f);
+      });
+    }
+    function drag(doc, list) {
+      var win = doc.defaultView;
+      list.dispatchEvent(new win.PointerEvent("pointerdown", {clientY: 300, pointerId: 7, bubbles: true}));
+      list.dispatchEvent(new win.PointerEvent("pointermove", {clientY: 400, pointerId: 7, bubbles: true}));
+      var content = list.querySelector(".bs-list-content");
+      return content.style.transform || "none";
+    }
+    Promise.all([
+      frame("designs/no-network/default.iphone-se.light.zh-Hans.html"),
+      frame("designs/blank-page/no-data.iphone-se.light.en.html"),
+      frame("designs/table/empty.iphone-se.light.en.html"),
+      frame("designs/table/scroll-disabled.iphone-se.light.en.html"),
+      frame("designs/zero-code/loading.iphone-se.light.en.html")
+    ]).then(function (docs) {
+      docs[0].querySelector("[data-action=toast]").click();
+      var toast = docs[0].querySelector(".bs-toast-live");
+      log.push("toast=" + (toast ? toast.textContent : "none"));
+      docs[1].querySelector("[data-action=reload]").click();
+      log.push("reloading=" + docs[1].querySelector(".bs-screen").classList.contains("bs-reloading"));
+      log.push("enabled-drag=" + drag(docs[2], docs[2].querySelector(".bs-list")));
+      var locked = docs[3].querySelector(".bs-list");
+      log.push("disabled-overflow=" + docs[3].defaultView.getComputedStyle(locked).overflowY);
+      log.push("disabled-drag=" + drag(docs[3], locked));
+      var spinner = docs[4].querySelector(".bs-spinner");
+      log.push("spinner=" + docs[4].defaultView.getComputedStyle(spinner).animationName);
+      document.getElementById("log").textContent = log.join("\\n");
+    });
+    </script></body></html>
+    """
+
+  @Test func theLiveRenditionBehavesLikeThePhone() throws {
+    let root = try Self.gallery.get()
+    let harness = root.deletingLastPathComponent().appending(path: "blankslate-browser-harness.html")
+    try Data(Self.harness.replacingOccurrences(of: "src = src", with: "src = \"\(root.absoluteString)/\" + src").utf8)
+      .write(to: harness)
+    defer { try? FileManager.default.removeItem(at: harness) }
+    let dom = try Chromium.dumpDOM(harness.absoluteString, allowFileAccess: true)
+    #expect(dom.contains("toast=请检查你的网络连接"), "\(dom.prefix(2000))")
+    #expect(dom.contains("reloading=true"))
+    #expect(dom.contains("enabled-drag=translateY(35px)"))
+    #expect(dom.contains("disabled-overflow=hidden"))
+    #expect(dom.contains("disabled-drag=none"))
+    #expect(dom.contains("spinner=bs-spin"))
+  }
 }
