@@ -10,6 +10,10 @@ enum Commands {
 
     Commands:
       build      Render every design into a validated static gallery (SVG + HTML)
+      check      Compare every render with its golden; report what changed
+      record     Write goldens (missing ones by default)
+      prune      Remove goldens that no render produces any more
+      report     Merge the JSON summaries of sharded checks into one report
       validate   Check SVG, HTML and XML files or folders with libxml2
       list       List the site's designs, variants and render count
 
@@ -53,6 +57,10 @@ enum Commands {
     do {
       switch command {
       case "build": return try build(rest)
+      case "check": return try SnapshotCommands.check(rest)
+      case "record": return try SnapshotCommands.record(rest)
+      case "prune": return try SnapshotCommands.prune(rest)
+      case "report": return try SnapshotCommands.report(rest)
       case "validate": return try validate(rest)
       case "list": return try list(rest)
       case "--help", "-h", "help":
@@ -62,7 +70,7 @@ enum Commands {
         Terminal.out("blankslate \(Blankslate.version)")
         return 0
       default:
-        let known = ["build", "validate", "list", "help"]
+        let known = ["build", "check", "record", "prune", "report", "validate", "list", "help"]
         let hint = known.first { $0.hasPrefix(String(command.prefix(2))) }.map { " Did you mean '\($0)'?" } ?? ""
         Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(usage)")
         return 2
@@ -76,7 +84,7 @@ enum Commands {
     }
   }
 
-  private static func wantsHelp(_ arguments: [String], _ text: String) -> Bool {
+  static func wantsHelp(_ arguments: [String], _ text: String) -> Bool {
     guard arguments.contains("--help") || arguments.contains("-h") else { return false }
     Terminal.out(text)
     return true

@@ -311,7 +311,32 @@
     Array.prototype.forEach.call(lists, enableBounce);
   }
 
+  // ---- Snapshot report: the overlay's slider and onion skin --------------
+
+  function initOverlays() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-overlay]"), function (overlay) {
+      var stack = overlay.querySelector(".stack");
+      var top = overlay.querySelector(".stack .top");
+      var slider = overlay.querySelector("[data-slider]");
+      var onion = overlay.querySelector("[data-onion]");
+      if (!stack || !top) return;
+      if (slider) {
+        slider.addEventListener("input", function () {
+          top.style.clipPath = "inset(0 0 0 " + slider.value + "%)";
+        });
+      }
+      if (onion) {
+        onion.addEventListener("change", function () {
+          stack.classList.toggle("onion", onion.checked);
+          top.style.clipPath = onion.checked ? "none" : "inset(0 0 0 " + (slider ? slider.value : 50) + "%)";
+          if (slider) slider.disabled = onion.checked;
+        });
+      }
+    });
+  }
+
   var main = document.querySelector("main.index");
   if (main) initIndex(main);
   initRenditions();
+  initOverlays();
 })();

@@ -33,11 +33,17 @@ public struct Variant: Sendable, Equatable {
   public var properties: Properties
   /// The variant's JSON path in its file (`variants[2]`), or the root for `default`.
   public var path: JSONPath
+  /// Where the variant's object starts in its file (for annotations that point at it).
+  public var position: SourcePosition
 
-  public init(id: String, name: String, properties: Properties, path: JSONPath = .root) {
+  public init(
+    id: String, name: String, properties: Properties, path: JSONPath = .root,
+    position: SourcePosition = SourcePosition(line: 1, column: 1)
+  ) {
     self.id = id
     self.name = name
     self.properties = properties
     self.path = path
+    self.position = position
   }
 }

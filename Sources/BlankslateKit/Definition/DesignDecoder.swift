@@ -42,7 +42,7 @@ struct DesignDecoder {
     if let value = object["variants"] {
       variants = decodeVariants(value, shared: shared, layout: layout, properties: properties)
     } else {
-      variants = [Variant(id: "default", name: "Default", properties: shared)]
+      variants = [Variant(id: "default", name: "Default", properties: shared, position: root.position)]
     }
 
     guard let id, let layout else { return nil }
@@ -85,7 +85,8 @@ struct DesignDecoder {
       let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
       let own = properties.decode(object, at: itemPath, layout: layout)
       if let id {
-        variants.append(Variant(id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath))
+        variants.append(
+          Variant(id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath, position: item.position))
       }
     }
     return variants

@@ -78,3 +78,26 @@ public struct SourcePosition: Sendable, Hashable, Comparable {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 }
+
+extension JSONValue {
+  /// The member `key` of an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  public var stringValue: String? {
+    if case .string(let text) = kind { return text }
+    return nil
+  }
+
+  public var numberValue: Double? {
+    if case .number(let number, _) = kind { return number }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let items) = kind { return items }
+    return nil
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// What `check`, `record` and `prune` work on: a site, and which of its renders.
+public struct SnapshotOptions: Sendable {
+  public var site: URL
+  public var siteDisplay: String
+  /// A regular expression matched against `design/variant.device.theme.locale`.
+  public var filter: String?
+  public var shard: Shard?
+  public var jobs: Int
+
+  public init(site: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, jobs: Int? = nil) {
+    self.site = site
+    self.siteDisplay = siteDisplay ?? site.path
+    self.filter = filter
+    self.shard = shard
+    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+  }
+}
+
+/// A comparison of renders with goldens, with the renders themselves, so
+/// that `record` can write exactly what `check` compared.
+public struct SnapshotRun: Sendable {
+  public var summary: SnapshotSummary
+  /// The current render of every selected job, by golden path (relative to the store).
+  public var renders: [(golden: String, bytes: [UInt8], status: SnapshotStatus)]
+  /// Orphaned goldens of the selection, relative to the store.
+  public var orphans: [String]
+  public var store: GoldenStore
+}
+
+/// Renders a site's SVGs in memory and compares each with its golden on
+/// canonical XML, explaining every difference in the design's terms.
+public struct SnapshotChecker: Sendable {
+  public var options: SnapshotOptions
+
+  public init(options: SnapshotOptions) {
+    self.options = options
+  }
+
+  public func run() throws(SnapshotError) -> SnapshotRun {
+    let site: SiteDefinition
+    do {
+      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay).load()
+    } catch {
+      throw .build(.definitions(error))
+    }
+    let assets: AssetCatalog
+    do {
+      assets = try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site).catalog
+    } catch {
+      throw .build(error)
+    }
+    let selection = try Selection(filter: options.filter, shard: options.shard)
+    let store = GoldenStore(site: options.site, siteDisplay: options.siteDisplay)
+
+    let allJobs = site.renderJobs
+    let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
+    let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
+    let goldens: [String]
+    do {
+      goldens = try store.all()
+    } catch {
+      throw .io(path: store.displayRoot, reason: "cannot list the goldens: \(error.localizedDescription)")
+    }
+    let orphans = goldens.filter { !produced.contains($0) && selection.contains(String($0.dropLast(4))) }
+
+    let renderer = SVGRenderer(assets: assets)
+    let compared = ParallelWork.map(count: jobs.count, workers: options.jobs) { index in
+      Self.compare(jobs[index], renderer: renderer, store: store)
+    }
+    var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
+    for orphan in orphans {
+      let svg = store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
+      results.append(
+        SnapshotResult(
+          id: String(orphan.dropLast(4)), status: .orphaned, golden: store.display(orphan), goldenSVG: svg))
+    }
+    let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
+    let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
+    return SnapshotRun(
+      summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans,
+      store: store)
+  }
+
+  /// `design/variant.device.theme.locale`.
+  static func id(of job: RenderJob) -> String {
+    job.design.id + "/" + job.renderName
+  }
+
+  private static func compare(
+    _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore
+  ) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
+    let path = GoldenStore.relativePath(of: job)
+    let svg = renderer.render(Layouts.scene(for: job), title: GalleryPages.title(of: job))
+    let bytes = Array(svg.utf8)
+    var result = SnapshotResult(
+      id: id(of: job), status: .unchanged, golden: store.display(path),
+      definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))
+    guard let golden = store.read(path) else {
+      result.status = .new
+      result.currentSVG = svg
+      return (path, bytes, result)
+    }
+    if golden == bytes { return (path, bytes, result) }
+    let goldenText = String(decoding: golden, as: UTF8.self)
+    do {
+      if try CanonicalXML.canonicalize(golden, file: store.display(path)) == CanonicalXML.canonicalize(bytes, file: path) {
+        return (path, bytes, result)
+      }
+    } catch let failure as StrictXMLParser.Failure {
+      result.status = .changed
+      result.changes = ["the golden is not well-formed XML: " + (failure.issues.first?.description ?? "unknown error")]
+      result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
+      result.goldenSVG = goldenText
+      result.currentSVG = svg
+      return (path, bytes, result)
+    } catch {
+      result.status = .changed
+      result.changes = ["the golden cannot be compared: \(error)"]
+    }
+    result.status = .changed
+    if let old = SVGStructure(golden, file: path), let new = SVGStructure(bytes, file: path) {
+      let explanation = StructuralDiff.explain(golden: old, current: new)
+      result.changes = explanation.changes.isEmpty ? ["the markup changed without a visible difference"] : explanation.changes
+      result.currentFrames = explanation.currentFrames
+      result.goldenFrames = explanation.goldenFrames
+    }
+    result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
+    result.goldenSVG = goldenText
+    result.currentSVG = svg
+    return (path, bytes, result)
+  }
+}
+
+/// Which renders a run covers: those matching the filter, in this shard.
+struct Selection {
+  let filter: Regex<AnyRegexOutput>?
+  let shard: Shard?
+
+  init(filter pattern: String?, shard: Shard?) throws(SnapshotError) {
+    self.shard = shard
+    guard let pattern else {
+      filter = nil
+      return
+    }
+    do {
+      filter = try Regex(pattern)
+    } catch {
+      throw .badFilter(pattern, reason: "\(error)")
+    }
+  }
+
+  func contains(_ id: String) -> Bool {
+    if let filter, id.firstMatch(of: filter) == nil { return false }
+    return shard?.contains(id) ?? true
+  }
+}

@@ -1,0 +1,32 @@
+/// Why a snapshot command could not do its work.
+public enum SnapshotError: Error, Sendable, CustomStringConvertible {
+  /// The site could not be built into renders (bad definitions, assets …).
+  case build(BuildError)
+  /// `--filter` is not a regular expression.
+  case badFilter(String, reason: String)
+  /// Recording was asked for where nothing may be written (`CI` is set).
+  case recordingRefusedInCI
+  /// A summary given to `report --merge` cannot be read.
+  case unreadableSummary(file: String, reason: String)
+  /// Writing a golden, a report or an output file failed.
+  case io(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .build(let error): error.description
+    case .badFilter(let pattern, let reason): "--filter \"\(pattern)\" is not a valid regular expression: \(reason)."
+    case .recordingRefusedInCI:
+      "will not record goldens: CI is set, and CI never writes goldens. Record on your machine and commit them."
+    case .unreadableSummary(let file, let reason): "\(file): not a Blankslate check summary: \(reason)."
+    case .io(let path, let reason): "\(path): \(reason)."
+    }
+  }
+
+  public var exitCode: Int32 {
+    switch self {
+    case .build(let error): error.exitCode
+    case .badFilter, .recordingRefusedInCI, .unreadableSummary: 2
+    case .io: 1
+    }
+  }
+}

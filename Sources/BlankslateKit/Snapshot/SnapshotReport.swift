@@ -1,0 +1,200 @@
+import Foundation
+
+/// The review page of a check: changes first (golden and current side by
+/// side, an overlay with a slider and onion skin, the changed elements
+/// outlined, the explanation and the line diff), then new renders, then
+/// orphaned goldens, then the count of unchanged ones. A static folder that
+/// opens from `file://`.
+public struct SnapshotReport: Sendable {
+  /// The folder to write (replaced as a whole).
+  public var output: URL
+  public var outputDisplay: String
+  /// The gallery the report links to, if any (`_site`).
+  public var gallery: URL?
+  public var templates: URL?
+
+  public init(output: URL, outputDisplay: String? = nil, gallery: URL? = nil, templates: URL? = nil) {
+    self.output = output
+    self.outputDisplay = outputDisplay ?? output.path
+    self.gallery = gallery
+    self.templates = templates
+  }
+
+  /// Writes the report of `summary`.
+  ///
+  /// - Parameter site: the site folder, which the report must never replace.
+  public func write(_ summary: SnapshotSummary, site: URL) throws(SnapshotError) {
+    let templateSet: TemplateSet
+    do {
+      templateSet = try templates.map { try TemplateSet.builtIn(overriddenBy: $0) } ?? TemplateSet.builtIn()
+    } catch let error as TemplateError {
+      throw .build(.template(error))
+    } catch {
+      throw .io(path: templates?.path ?? "templates", reason: "\(error)")
+    }
+    // A report inside a gallery that was never built starts that gallery's
+    // folder, marked as Blankslate's so that `build` may replace it later.
+    let parent = output.deletingLastPathComponent()
+    if let gallery, gallery.standardizedFileURL == parent.standardizedFileURL,
+      !FileManager.default.fileExists(atPath: parent.path)
+    {
+      try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      try? Data("Built by blankslate; this folder is replaced by each build.\n".utf8)
+        .write(to: parent.appending(path: StagingFolder.marker))
+    }
+    let staging: StagingFolder
+    do {
+      staging = try StagingFolder(target: output, protecting: site)
+    } catch {
+      throw .build(error)
+    }
+    do {
+      try fill(staging, summary: summary, templates: templateSet)
+    } catch {
+      staging.discard()
+      throw error
+    }
+    do {
+      try staging.publish()
+    } catch {
+      staging.discard()
+      throw .build(error)
+    }
+  }
+
+  private func fill(_ staging: StagingFolder, summary: SnapshotSummary, templates: TemplateSet) throws(SnapshotError) {
+    var files: [(String, [UInt8])] = []
+    let galleryPrefix = gallery.map { Self.relativePath(from: output, to: $0) }
+    func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
+      let name = result.id.replacingOccurrences(of: "/", with: "--")
+      var context: [String: TemplateValue] = [
+        "anchor": .string("r-\(index)"), "displayName": .string(result.displayName), "golden": .string(result.golden),
+        "changes": .list(result.changes.map(TemplateValue.string)),
+      ]
+      if let file = result.definitionFile {
+        context["definition"] = .string(summary.site + "/" + file + (result.definitionLine.map { ":\($0)" } ?? ""))
+      }
+      if let prefix = galleryPrefix, let page = result.page, let gallery,
+        FileManager.default.fileExists(atPath: gallery.appending(path: page).path)
+      {
+        context["pageHref"] = .string(prefix + page)
+      }
+      let size = (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure(Array($0.utf8), file: name) }?.size
+      let parts = (size ?? "").split(separator: "×").compactMap { Double($0) }
+      let (width, height) = parts.count == 2 ? (parts[0], parts[1]) : (393, 852)
+      context["width"] = .string(NumberText.format(width))
+      context["height"] = .string(NumberText.format(height))
+      if let svg = result.goldenSVG {
+        let path = "renders/\(name).golden.svg"
+        files.append((path, Array(Self.viewable(svg).utf8)))
+        context["goldenSrc"] = .string(path)
+      }
+      if let svg = result.currentSVG {
+        let path = "renders/\(name).current.svg"
+        files.append((path, Array(svg.utf8)))
+        context["currentSrc"] = .string(path)
+      }
+      context["goldenHighlights"] = .list(result.goldenFrames.map { Self.highlight($0, width: width, height: height) })
+      context["currentHighlights"] = .list(result.currentFrames.map { Self.highlight($0, width: width, height: height) })
+      context["diffLines"] = .list(Self.diffLines(result.diff))
+      return .object(context)
+    }
+    var index = 0
+    func items(_ status: SnapshotStatus) -> [TemplateValue] {
+      summary.results.filter { $0.status == status }.map { result in
+        index += 1
+        return item(result, index: index)
+      }
+    }
+    let context: TemplateValue = [
+      "pageTitle": .string("Snapshot report · \(summary.site)"), "siteTitle": "Snapshot report", "root": "",
+      "breadcrumbs": [], "site": .string(summary.site), "shard": .string(summary.shard?.description ?? ""),
+      "checked": .string(String(summary.checked)),
+      "changedCount": .string(String(summary.count(.changed))), "newCount": .string(String(summary.count(.new))),
+      "orphanedCount": .string(String(summary.count(.orphaned))), "unchangedCount": .string(String(summary.unchanged)),
+      "allPassed": .bool(!summary.hasDifferences),
+      "changed": .list(items(.changed)), "new": .list(items(.new)), "orphaned": .list(items(.orphaned)),
+    ]
+    let page: String
+    do {
+      page = try templates.render("report", context)
+    } catch {
+      throw .build(.template(error))
+    }
+    files.append(("index.html", Array(page.utf8)))
+    for file in templates.staticFiles { files.append((SitePaths.galleryFolder + "/" + file.path, file.bytes)) }
+
+    var issues: [ValidationIssue] = []
+    var pages: [LinkChecker.Page] = []
+    let checker = MarkupChecker()
+    for (path, bytes) in files {
+      guard let kind = MarkupKind(path: path) else { continue }
+      // Goldens are shown as they are, even broken ones; only the report's own page must validate.
+      guard path == "index.html" else { continue }
+      let result = checker.check(bytes, file: outputDisplay + "/" + path, kind: kind)
+      issues += result.issues
+      let ownLinks = result.links.filter { link in galleryPrefix.map { !link.target.hasPrefix($0) } ?? true }
+      pages.append(LinkChecker.Page(path: path, links: ownLinks, ids: result.ids))
+    }
+    issues += LinkChecker(allowsExternalLinks: false).check(pages, files: Set(files.map(\.0)), displayRoot: outputDisplay)
+    guard issues.isEmpty else {
+      throw .io(path: outputDisplay, reason: "the report did not validate:\n" + issues.map(\.description).joined(separator: "\n"))
+    }
+    for (path, bytes) in files {
+      do {
+        try staging.write(bytes, to: path)
+      } catch {
+        throw .build(error)
+      }
+    }
+  }
+
+  /// A golden as the report shows it: itself when it is well-formed SVG, else
+  /// a placeholder image that says it is broken (the raw text is in the diff).
+  static func viewable(_ svg: String) -> String {
+    if (try? StrictXMLParser().check(Array(svg.utf8), file: "golden.svg")) != nil { return svg }
+    return """
+      <svg xmlns="http://www.w3.org/2000/svg" width="393" height="852" viewBox="0 0 393 852"><title>Broken golden</title>\
+      <rect width="393" height="852" fill="#FDECEA"/><text x="196.5" y="426" font-size="22" text-anchor="middle" \
+      fill="#A40E26" font-family="sans-serif">The golden is not valid XML</text></svg>
+      """
+  }
+
+  static func highlight(_ frame: Rect, width: Double, height: Double) -> TemplateValue {
+    func percent(_ value: Double, _ total: Double) -> String { NumberText.format(value / total * 100) + "%" }
+    let padded = Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
+    return [
+      "style": .string(
+        "left:\(percent(padded.x, width));top:\(percent(padded.y, height));"
+          + "width:\(percent(padded.width, width));height:\(percent(padded.height, height))")
+    ]
+  }
+
+  static func diffLines(_ diff: String) -> [TemplateValue] {
+    diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0).map { line in
+      let kind: String
+      if line.hasPrefix("@@") {
+        kind = "hunk"
+      } else if line.hasPrefix("+") {
+        kind = "add"
+      } else if line.hasPrefix("-") {
+        kind = "del"
+      } else {
+        kind = "ctx"
+      }
+      return ["kind": .string(kind), "text": .string(String(line))]
+    }
+  }
+
+  /// The relative path from folder `from` to folder `to`, ending with `/`.
+  static func relativePath(from: URL, to: URL) -> String {
+    let a = from.standardizedFileURL.pathComponents
+    let b = to.standardizedFileURL.pathComponents
+    var common = 0
+    while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+    let up = Array(repeating: "..", count: a.count - common)
+    let down = Array(b[common...])
+    let path = (up + down).joined(separator: "/")
+    return path.isEmpty ? "" : path + "/"
+  }
+}
