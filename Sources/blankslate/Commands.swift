@@ -152,9 +152,9 @@ enum Commands {
   }
 }
 
-/// `1 design`, `2 designs`.
-func count(_ number: Int, _ noun: String) -> String {
-  "\(number) \(noun)\(number == 1 ? "" : "s")"
+/// `1 design`, `2 designs`; `plural` for nouns that do not take an s.
+func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+  "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
 }
 
 /// Human-sized byte counts (`2.1 MB`).

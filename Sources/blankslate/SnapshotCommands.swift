@@ -209,7 +209,7 @@ enum SnapshotCommands {
       let merged = SummaryJSON.merge(summaries)
       printResults(merged)
       try writeOutputs(merged, parsed, site: URL(fileURLWithPath: "Site"))
-      Terminal.out("Merged \(count(summaries.count, "summary")): \(merged.checked) renders, \(merged.countLine).")
+      Terminal.out("Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine).")
       return merged.hasDifferences ? 1 : 0
     } catch let error as SnapshotError {
       Terminal.failure(error.description)

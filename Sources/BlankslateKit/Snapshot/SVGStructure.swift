@@ -4,6 +4,8 @@ struct SVGStructure {
   /// One scene node read back from its `<g>`.
   struct Element: Equatable {
     var id: String
+    /// The id of the enclosing node, if any.
+    var parent: String?
     var role: String
     var frame: Rect?
     /// The fill of the node's own shape (its background), `#RRGGBB` or `#RRGGBB@opacity`.
@@ -35,10 +37,17 @@ struct SVGStructure {
         for child in root.children where child.name == "rect" && child.attribute("id") == "bs-background" {
           background = Self.paint(child, "fill")
         }
-        root.forEachElement { element in
-          guard element.name == "g", let id = element.attribute("id") else { return }
-          elements.append(Self.element(element, id: id))
+        func visit(_ element: XMLElementView, parent: String?) {
+          var enclosing = parent
+          if element.name == "g", let id = element.attribute("id") {
+            var summary = Self.element(element, id: id)
+            summary.parent = parent
+            elements.append(summary)
+            enclosing = id
+          }
+          for child in element.children { visit(child, parent: enclosing) }
         }
+        visit(root, parent: nil)
         result = SVGStructure(
           size: "\(root.attribute("width") ?? "?")×\(root.attribute("height") ?? "?")", background: background,
           title: root.children.first { $0.name == "title" }?.textContent ?? "", elements: elements)
@@ -63,7 +72,7 @@ struct SVGStructure {
     let shape = own.first { $0.name == "rect" }
     let text = own.first { $0.name == "text" }
     return Element(
-      id: id, role: group.attribute("data-role") ?? "", frame: frame,
+      id: id, parent: nil, role: group.attribute("data-role") ?? "", frame: frame,
       fill: shape.flatMap { paint($0, "fill") },
       textColor: text.flatMap { paint($0, "fill") },
       fontSize: text?.attribute("font-size"), fontWeight: text?.attribute("font-weight"),

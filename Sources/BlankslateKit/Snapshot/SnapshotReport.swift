@@ -35,7 +35,7 @@ public struct SnapshotReport: Sendable {
     // A report inside a gallery that was never built starts that gallery's
     // folder, marked as Blankslate's so that `build` may replace it later.
     let parent = output.deletingLastPathComponent()
-    if let gallery, gallery.standardizedFileURL == parent.standardizedFileURL,
+    if let gallery, gallery.standardizedFileURL.path == parent.standardizedFileURL.path,
       !FileManager.default.fileExists(atPath: parent.path)
     {
       try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -173,7 +173,7 @@ public struct SnapshotReport: Sendable {
   static func diffLines(_ diff: String) -> [TemplateValue] {
     diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0).map { line in
       let kind: String
-      if line.hasPrefix("@@") {
+      if line.hasPrefix("@@") || line.hasPrefix("--- ") || line.hasPrefix("+++ ") {
         kind = "hunk"
       } else if line.hasPrefix("+") {
         kind = "add"

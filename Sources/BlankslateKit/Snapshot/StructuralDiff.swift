@@ -23,16 +23,15 @@ enum StructuralDiff {
 
     let old = Dictionary(golden.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(current.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for element in golden.elements where new[element.id] == nil {
-      changes.append("\(element.id) removed")
-      if let frame = element.frame { goldenFrames.append(frame) }
-    }
+    // Only the outermost of removed or added elements: a removed row's title goes with it.
+    let removed = golden.elements.filter { new[$0.id] == nil && ($0.parent.map { new[$0] != nil } ?? true) }
+    changes += summarize(removed, "removed")
+    goldenFrames += removed.compactMap(\.frame)
+    let added = current.elements.filter { old[$0.id] == nil && ($0.parent.map { old[$0] != nil } ?? true) }
+    changes += summarize(added, "added")
+    currentFrames += added.compactMap(\.frame)
     for element in current.elements {
-      guard let before = old[element.id] else {
-        changes.append("\(element.id) added" + (element.frame.map { " at \(describe($0))" } ?? ""))
-        if let frame = element.frame { currentFrames.append(frame) }
-        continue
-      }
+      guard let before = old[element.id] else { continue }
       let found = compare(before, element)
       if !found.isEmpty {
         changes += found
@@ -77,6 +76,30 @@ enum StructuralDiff {
       changes.append(after.role == "image" ? "\(name) artwork changed" : "\(name) drawing changed")
     }
     return changes
+  }
+
+  /// `toast added at 100,200 175×42`, or for many of one role,
+  /// `11 row elements removed (row-4 … row-14)`.
+  private static func summarize(_ elements: [SVGStructure.Element], _ verb: String) -> [String] {
+    var lines: [String] = []
+    var byRole: [String: [SVGStructure.Element]] = [:]
+    var roles: [String] = []
+    for element in elements {
+      if byRole[element.role] == nil { roles.append(element.role) }
+      byRole[element.role, default: []].append(element)
+    }
+    for role in roles {
+      let group = byRole[role] ?? []
+      if group.count > 3, let first = group.first, let last = group.last {
+        lines.append("\(group.count) \(role) elements \(verb) (\(first.id) … \(last.id))")
+      } else {
+        for element in group {
+          let place = verb == "added" ? element.frame.map { " at \(describe($0))" } ?? "" : ""
+          lines.append("\(element.id) \(verb)\(place)")
+        }
+      }
+    }
+    return lines
   }
 
   private static func n(_ value: Double) -> String { NumberText.format(value) }

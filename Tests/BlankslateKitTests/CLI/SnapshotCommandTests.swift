@@ -1,0 +1,189 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// `check`, `record`, `prune` and `report` run as a CI job would run them.
+@Suite("Snapshot commands", .serialized)
+struct SnapshotCommandTests {
+  typealias Run = CommandLineTests.Run
+
+  func run(_ arguments: [String], in copy: SiteCopy, environment: [String: String] = [:]) throws -> Run {
+    var clean = ["NO_COLOR": "1", "CI": "", "GITHUB_ACTIONS": "", "SNAPSHOT_TESTING_RECORD": ""]
+    clean.merge(environment) { _, new in new }
+    return try CommandLineTests.run(arguments, in: copy.folder, environment: clean)
+  }
+
+  @Test func anUnchangedSiteExitsZeroAndWritesAPassingReport() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let result = try run(["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy)
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.contains("Checked 128 renders: 0 changed, 0 new, 0 orphaned, 128 unchanged."))
+    let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
+    #expect(report.contains("Every render matches its golden."))
+    // The report started a gallery folder that `build` may replace later.
+    let build = try run(["build"], in: copy)
+    #expect(build.status == 0, "\(build.error)")
+  }
+
+  @Test func aChangeExitsOneWithAnExplanationADiffAndAReport() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""button": { "title""#,
+      with: ##""button": { "background": "#00B8A0", "size": [120, 30], "title""##)
+    let before = try copy.goldens()
+    _ = try run(["build"], in: copy)
+    let result = try run(
+      ["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy, environment: ["CI": "true", "GITHUB_ACTIONS": "true"])
+    #expect(result.status == 1)
+    #expect(
+      result.output.contains(
+        "CHANGED no-network/default iphone-se light zh-Hans: button width 115 → 120; button moved x 130 → 127.5; button background #00C2A8 → #00B8A0"),
+      "\(result.output.prefix(3000))")
+    #expect(result.output.contains("--- golden/no-network/default.iphone-se.light.zh-Hans.svg"))
+    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=11,title=Snapshot changed%3A"))
+    #expect(result.output.contains("16 changed, 0 new, 0 orphaned, 112 unchanged"))
+    #expect(try copy.goldens() == before, "CI wrote goldens")
+    let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
+    #expect(report.contains("Changed (16)"))
+    #expect(report.contains("class=\"highlight\""))
+    #expect(report.contains("href=\"../designs/no-network/default.iphone-se.light.zh-Hans.html\""))
+    #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
+    let summary = try SummaryJSON.decode(Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
+    #expect(summary.count(.changed) == 16)
+    let junit = try String(contentsOf: copy.folder.appending(path: "junit.xml"), encoding: .utf8)
+    #expect(junit.components(separatedBy: "<failure ").count - 1 == 16)
+  }
+
+  @Test func recordWritesWhatItsModeSaysAndReportsIt() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    let missing = try run(["record"], in: copy)
+    #expect(missing.status == 0)
+    #expect(missing.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
+    #expect(missing.output.contains("Recorded 1 golden (mode missing)"))
+    let failed = try run(["record"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "failed"])
+    #expect(failed.output.contains("Recorded 8 goldens (mode failed)"), "\(failed.output)")
+    #expect(failed.output.contains("message text colour #FF8000 → #800080"))
+    #expect(try run(["check"], in: copy).status == 0)
+  }
+
+  @Test func checkRecordsWhenAskedAndStillFails() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    let recording = try run(["check"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "missing"])
+    #expect(recording.status == 1)
+    #expect(recording.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
+    #expect(try run(["check"], in: copy).status == 0)
+  }
+
+  @Test func ciNeverWritesGoldens() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    let before = try copy.goldens()
+    let record = try run(["record", "--mode", "all"], in: copy, environment: ["CI": "true"])
+    #expect(record.status == 2)
+    #expect(record.error.contains("CI never writes goldens"))
+    let check = try run(["check"], in: copy, environment: ["CI": "1", "SNAPSHOT_TESTING_RECORD": "all"])
+    #expect(check.status == 1)
+    #expect(check.error.contains("is ignored: CI never writes goldens"))
+    #expect(try copy.goldens() == before)
+  }
+
+  @Test func pruneRemovesOrphansAndSaysWhich() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/table.json"))
+    let dry = try run(["prune", "--dry-run"], in: copy)
+    #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
+    #expect(dry.output.contains("Would remove 24 orphaned goldens."))
+    #expect(try copy.goldens().count == 128)
+    let check = try run(["check"], in: copy)
+    #expect(check.status == 1)
+    #expect(check.output.contains("0 changed, 0 new, 24 orphaned, 104 unchanged"))
+    let prune = try run(["prune"], in: copy)
+    #expect(prune.output.contains("Removed 24 orphaned goldens."))
+    #expect(try copy.goldens().count == 104)
+    #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
+    #expect(try run(["check"], in: copy).status == 0)
+  }
+
+  @Test func shardSummariesMergeIntoOneReport() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/blank-page.json", replacing: #""sections": [14]"#, with: #""sections": [3]"#)
+    for index in 1...2 {
+      let shard = try run(["check", "--shard", "\(index)/2", "--json", "s\(index).json", "--report", "r\(index)"], in: copy)
+      #expect(shard.status == 1 || shard.status == 0)
+    }
+    let merged = try run(["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
+    #expect(merged.status == 1)
+    #expect(merged.output.contains("Merged 2 summaries: 128 renders, 8 changed, 0 new, 0 orphaned, 120 unchanged."), "\(merged.output.suffix(400))")
+    #expect(merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
+    let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
+    #expect(page.contains("Changed (8)"))
+    let bad = try run(["report", "--merge", "missing.json"], in: copy)
+    #expect(bad.status == 2)
+  }
+
+  @Test(arguments: [(["check", "--shard", "3/2"], "--shard needs I/N"), (["record", "--mode", "sometimes"], "--mode must be")])
+  func badOptionsExitTwo(arguments: [String], message: String) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let result = try run(arguments, in: copy)
+    #expect(result.status == 2)
+    #expect(result.error.contains(message), "\(result.error)")
+  }
+
+  /// Fault injection: a `record` killed with SIGKILL while a golden's new
+  /// content is complete but not yet renamed into place.
+  @Test func aKilledRecordLeavesEveryGoldenWholeAndTheNextRunCleansUp() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: ##""messageColor": "#123456""##)
+    let before = try copy.goldens()
+    let process = Process()
+    process.executableURL = CommandLineTests.binary
+    process.arguments = ["record", "--mode", "all", "--jobs", "1"]
+    process.currentDirectoryURL = copy.folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["CI"] = nil
+    environment["BLANKSLATE_FAULT_PAUSE_BEFORE_RENAME"] = "3"
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var said = Data()
+    while !String(decoding: said, as: UTF8.self).contains("paused before renaming golden 3") {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said.append(chunk)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let after = try copy.goldens()
+    #expect(after.keys.sorted() == before.keys.sorted())
+    let updated = after.filter { before[$0.key] != $0.value }
+    #expect(updated.count == 2, "\(updated.keys.sorted())")
+    for (path, text) in after {
+      #expect((try? StrictXMLParser().check(Array(text.utf8), file: path)) != nil, "\(path) is torn")
+    }
+    let leftovers = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
+      .filter { $0.contains(".tmp-") }
+    #expect(leftovers.count == 1)
+
+    let check = try run(["check"], in: copy)
+    #expect(check.output.contains("6 changed"), "\(check.output.suffix(300))")
+    let cleaned = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
+      .filter { $0.contains(".tmp-") }
+    #expect(cleaned == [])
+  }
+}

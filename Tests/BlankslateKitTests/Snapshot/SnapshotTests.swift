@@ -1,0 +1,211 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// A copy of the bundled site (with its goldens) that a test may edit.
+struct SiteCopy {
+  let folder: URL
+  var site: URL { folder.appending(path: "Site") }
+
+  init() throws {
+    folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Repository.site, to: folder.appending(path: "Site"))
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Replaces `old` with `new` in a definition file (once, and it must be there).
+  func edit(_ file: String, replacing old: String, with new: String) throws {
+    let url = site.appending(path: file)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    guard text.contains(old) else { throw FixtureError.missing("\(old) in \(file)") }
+    try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+  }
+
+  func golden(_ relative: String) throws -> String {
+    try String(contentsOf: site.appending(path: "__snapshots__/" + relative), encoding: .utf8)
+  }
+
+  /// Every golden's path and text.
+  func goldens() throws -> [String: String] {
+    var result: [String: String] = [:]
+    let root = site.appending(path: "__snapshots__")
+    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) where path.hasSuffix(".svg") {
+      result[path] = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+    }
+    return result
+  }
+
+  func check(_ filter: String? = nil, shard: Shard? = nil) throws -> SnapshotSummary {
+    try SnapshotChecker(options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, jobs: 2)).run()
+      .summary
+  }
+}
+
+@Suite("Snapshot comparison")
+struct SnapshotTests {
+  @Test func theBundledSiteMatchesItsGoldens() throws {
+    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", jobs: 2)).run().summary
+    #expect(summary.results.map(\.headline) == [])
+    #expect(summary.checked == 128)
+    #expect(summary.unchanged == 128)
+  }
+
+  @Test(arguments: [
+    (
+      "placeholders/no-network.json", #""button": { "title""#, ##""button": { "background": "#00B8A0", "title""##,
+      "no-network/default.iphone-se.light.zh-Hans", "button background #00C2A8 → #00B8A0"
+    ),
+    (
+      "placeholders/no-network.json", #""button": { "title""#, #""button": { "size": [120, 30], "title""#,
+      "no-network/toast.iphone-15.dark.en", "button width 115 → 120"
+    ),
+    (
+      "placeholders/zero-code.json", #""zh-Hans": "自定义的无数据提示""#, #""zh-Hans": "没有内容""#,
+      "zero-code/custom-message.iphone-se.light.zh-Hans", "message text \"自定义的无数据提示\" → \"没有内容\""
+    ),
+    (
+      "placeholders/blank-page.json", #""tags": ["seed-000", "runtime", "reload"],"#,
+      #""tags": ["seed-000", "runtime", "reload"], "imageSize": [160, 96],"#,
+      "blank-page/no-data.iphone-15.light.en", "image width 192 → 160"
+    ),
+    (
+      "placeholders/zero-code.json", #""headerHeight": 180"#, #""headerHeight": 120"#,
+      "zero-code/under-header.iphone-15.light.en", "table-header height 180 → 120"
+    ),
+    (
+      "placeholders/table.json", #""scrollEnabled": false"#, #""scrollEnabled": true"#,
+      "table/scroll-disabled.iphone-se.dark.en", "list scrolling disabled → enabled"
+    ),
+  ])
+  func explainsEachChangeInTheDesignsTerms(
+    file: String, old: String, new: String, render: String, explanation: String
+  ) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(file, replacing: old, with: new)
+    let summary = try copy.check()
+    let result = try #require(summary.results.first { $0.id == render }, "\(summary.results.map(\.id))")
+    #expect(result.status == .changed)
+    #expect(result.changes.contains(explanation), "\(result.changes)")
+    #expect(result.headline.hasPrefix(result.displayName + ": "))
+    #expect(result.diff.hasPrefix("--- golden/"))
+    #expect(result.definitionFile == file)
+    #expect(!result.currentFrames.isEmpty)
+  }
+
+  @Test func serialisationNoiseDoesNotFailACheck() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let path = "no-network/default.iphone-se.light.en.svg"
+    let original = try copy.golden(path)
+    // Attributes reordered, an empty element written long, no XML declaration.
+    let noisy = original.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
+      .replacingOccurrences(
+        of: "<rect id=\"bs-background\" width=\"375\" height=\"667\" fill=\"#FFFFFF\"/>",
+        with: "<rect fill='#FFFFFF' height=\"667\" id=\"bs-background\" width=\"375\"></rect>")
+    #expect(noisy != original)
+    try Data(noisy.utf8).write(to: copy.site.appending(path: "__snapshots__/" + path))
+    #expect(try copy.check().results.isEmpty)
+  }
+
+  @Test func newVariantsAndDeletedDesignsAreReported() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/table.json", replacing: #"{ "id": "empty", "name": "Empty: placeholder view", "sections": [0] },"#,
+      with: #"{ "id": "empty", "name": "Empty: placeholder view", "sections": [0] }, { "id": "two", "sections": [2] },"#)
+    try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/no-network.json"))
+    let summary = try copy.check()
+    #expect(summary.count(.new) == 8)
+    #expect(summary.results.filter { $0.status == .new }.allSatisfy { $0.id.hasPrefix("table/two.") })
+    #expect(summary.count(.orphaned) == 16)
+    #expect(summary.results.filter { $0.status == .orphaned }.allSatisfy { $0.id.hasPrefix("no-network/") })
+    #expect(summary.count(.changed) == 0)
+  }
+
+  @Test func aCorruptGoldenIsAChangeThatSaysWhy() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try Data("not <xml".utf8).write(to: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    let result = try #require(try copy.check().results.first)
+    #expect(result.status == .changed)
+    #expect(result.changes.first?.hasPrefix("the golden is not well-formed XML: Site/__snapshots__/table/empty.iphone-se.light.en.svg:1:") == true, "\(result.changes)")
+    #expect(result.diff.contains("-not <xml"))
+  }
+
+  @Test func shardsSplitTheRendersAndMergeBack() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/no-network.json", replacing: #""title": { "zh-Hans": "您似乎迷路了""#, with: #""title": { "zh-Hans": "迷路了""#)
+    let full = try copy.check()
+    let shards = try (1...3).map { try copy.check(shard: Shard(index: $0, count: 3)) }
+    let ids = shards.flatMap { $0.passed + $0.results.map(\.id) }
+    #expect(ids.count == full.checked)
+    #expect(Set(ids).count == ids.count)
+    #expect(shards.allSatisfy { $0.checked > 0 })
+    // Through JSON, as CI jobs would hand them over.
+    let decoded = try shards.map { try SummaryJSON.decode(Array(SummaryJSON.encode($0).utf8), file: "shard.json") }
+    let merged = SummaryJSON.merge(decoded)
+    #expect(merged.passed == full.passed)
+    #expect(merged.results.map(\.id) == full.results.map(\.id))
+    #expect(merged.results.map(\.changes) == full.results.map(\.changes))
+    #expect(merged.countLine == full.countLine)
+  }
+
+  @Test func aFilterNarrowsTheRun() throws {
+    let summary = try SnapshotChecker(
+      options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", jobs: 2)
+    ).run().summary
+    #expect(summary.checked == 8)
+    #expect(throws: SnapshotError.self) {
+      try SnapshotChecker(options: SnapshotOptions(site: Repository.site, filter: "(unclosed")).run()
+    }
+  }
+
+  @Test func junitAndJSONSayTheSame() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/blank-page.json", replacing: #""sections": [14]"#, with: #""sections": [15]"#)
+    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    let summary = try copy.check()
+    let junit = try JUnitReport.render(summary)
+    let json = SummaryJSON.encode(summary)
+    let jsonObject = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let counts = try #require(jsonObject["counts"] as? [String: Int])
+    #expect(counts["checked"] == 128)
+    #expect(counts["new"] == 1)
+    #expect(counts["changed"] == summary.count(.changed))
+    // JUnit, read by libxml2: one test case per render, failures for exactly the JSON's results.
+    var testcases = 0
+    var failures: [String] = []
+    try Array(junit.utf8).withUnsafeBytes { buffer in
+      try StrictXMLParser().withDocument(buffer, file: "junit.xml") { document in
+        document.root?.forEachElement { element in
+          guard element.name == "testcase" else { return }
+          testcases += 1
+          if element.children.contains(where: { $0.name == "failure" }) {
+            let classname = element.attribute("classname") ?? ""
+            failures.append(String(classname.dropFirst("blankslate.".count)) + "/" + (element.attribute("name") ?? ""))
+          }
+        }
+      }
+    }
+    #expect(testcases == 128)
+    let results = try #require(jsonObject["results"] as? [[String: Any]])
+    #expect(failures.sorted() == results.compactMap { $0["id"] as? String }.sorted())
+  }
+
+  @Test func githubAnnotationsPointAtTheDefinition() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("placeholders/no-network.json", replacing: #""name": "Retried while offline""#, with: #""name": "Retried, offline""#)
+    let lines = GitHubAnnotations.lines(for: try copy.check())
+    #expect(lines.count == 8)
+    #expect(lines[0].hasPrefix("::error file=Site/placeholders/no-network.json,line=12,title=Snapshot changed%3A no-network/toast "), "\(lines[0])")
+    #expect(lines[0].contains("::title \"CQNoNetworkView — Retried while offline"))
+  }
+}
