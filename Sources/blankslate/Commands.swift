@@ -13,6 +13,7 @@ enum Commands {
       check      Compare every render with its golden; report what changed
       record     Write goldens (missing ones by default)
       prune      Remove goldens that no render produces any more
+      lint       Review every render: contrast, tap targets, overflow, translations, dark mode
       report     Merge the JSON summaries of sharded checks into one report
       validate   Check SVG, HTML and XML files or folders with libxml2
       list       List the site's designs, variants and render count
@@ -42,6 +43,18 @@ enum Commands {
     between the files of each folder. Exit 1 when anything is invalid.
     """
 
+  static let lintUsage = """
+    Usage: blankslate lint [--site DIR] [--json FILE] [--junit FILE] [--jobs N]
+
+    Reviews every render of the site as a careful designer would: text
+    contrast (WCAG AA), tap targets (44×44 pt), overflow (cut text, off
+    screen, under the bars, overlapping), missing translations, dark-mode
+    colours, the smallest font size, and states that say nothing. Findings
+    are grouped by design and variant. Severities come from "lint" in
+    site.json; a design or variant accepts a finding with "suppress" and a
+    reason. Exit 1 when any finding at error severity is not accepted.
+    """
+
   static let listUsage = """
     Usage: blankslate list [--site DIR] [--json]
 
@@ -61,6 +74,7 @@ enum Commands {
       case "record": return try SnapshotCommands.record(rest)
       case "prune": return try SnapshotCommands.prune(rest)
       case "report": return try SnapshotCommands.report(rest)
+      case "lint": return try lint(rest)
       case "validate": return try validate(rest)
       case "list": return try list(rest)
       case "--help", "-h", "help":
@@ -70,7 +84,7 @@ enum Commands {
         Terminal.out("blankslate \(Blankslate.version)")
         return 0
       default:
-        let known = ["build", "check", "record", "prune", "report", "validate", "list", "help"]
+        let known = ["build", "check", "record", "prune", "report", "lint", "validate", "list", "help"]
         let hint = known.first { $0.hasPrefix(String(command.prefix(2))) }.map { " Did you mean '\($0)'?" } ?? ""
         Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(usage)")
         return 2
@@ -134,6 +148,33 @@ enum Commands {
     }
     Terminal.failure("\(report.issues.count) problems in \(report.filesChecked) files checked.")
     return 1
+  }
+
+  static func lint(_ arguments: [String]) throws -> Int32 {
+    if wantsHelp(arguments, lintUsage) { return 0 }
+    let parsed = try Arguments(arguments, options: ["--site", "--json", "--junit", "--jobs"], flags: [])
+    let site = parsed.value("--site") ?? "Site"
+    let jobs = try parsed.count("--jobs")
+    let result: (report: LintReport, variants: [(design: String, variant: String)])
+    do {
+      result = try SiteLinter(site: URL(fileURLWithPath: site), siteDisplay: site, jobs: jobs).run()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    Terminal.out(result.report.text)
+    do {
+      if let path = parsed.value("--json") {
+        try Data(result.report.json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      }
+      if let path = parsed.value("--junit") {
+        try Data(result.report.junit(variants: result.variants).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      }
+    } catch {
+      Terminal.failure("cannot write the lint output: \(error.localizedDescription)")
+      return 1
+    }
+    return result.report.hasErrors ? 1 : 0
   }
 
   static func list(_ arguments: [String]) throws -> Int32 {

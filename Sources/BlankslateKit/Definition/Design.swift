@@ -35,15 +35,19 @@ public struct Variant: Sendable, Equatable {
   public var path: JSONPath
   /// Where the variant's object starts in its file (for annotations that point at it).
   public var position: SourcePosition
+  /// Lint findings accepted for this variant, rule → the reason (the
+  /// variant's `suppress` object, or else its design's).
+  public var suppressions: [LintRule: String]
 
   public init(
     id: String, name: String, properties: Properties, path: JSONPath = .root,
-    position: SourcePosition = SourcePosition(line: 1, column: 1)
+    position: SourcePosition = SourcePosition(line: 1, column: 1), suppressions: [LintRule: String] = [:]
   ) {
     self.id = id
     self.name = name
     self.properties = properties
     self.path = path
     self.position = position
+    self.suppressions = suppressions
   }
 }

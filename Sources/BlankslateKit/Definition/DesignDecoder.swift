@@ -3,8 +3,8 @@ struct DesignDecoder {
   let fields: FieldDecoder
   let assets: AssetResolver
 
-  static let designKeys = ["id", "name", "layout", "tags", "variants"]
-  static let variantKeys = ["id", "name"]
+  static let designKeys = ["id", "name", "layout", "tags", "variants", "suppress"]
+  static let variantKeys = ["id", "name", "suppress"]
 
   /// - Parameter fileStem: the file name without `.json`, the id when none is written.
   func decode(_ root: JSONValue, fileStem: String, sourceFile: String) -> Design? {
@@ -37,12 +37,15 @@ struct DesignDecoder {
     let tags = object["tags"].flatMap { tagList($0, at: .root.appending("tags")) } ?? []
     let properties = PropertiesDecoder(fields: fields, assets: assets)
     let shared = properties.decode(object, at: .root, layout: layout)
+    let suppressions = object["suppress"].map { suppress($0, at: .root.appending("suppress")) } ?? [:]
 
     var variants: [Variant] = []
     if let value = object["variants"] {
-      variants = decodeVariants(value, shared: shared, layout: layout, properties: properties)
+      variants = decodeVariants(value, shared: shared, suppressions: suppressions, layout: layout, properties: properties)
     } else {
-      variants = [Variant(id: "default", name: "Default", properties: shared, position: root.position)]
+      variants = [
+        Variant(id: "default", name: "Default", properties: shared, position: root.position, suppressions: suppressions)
+      ]
     }
 
     guard let id, let layout else { return nil }
@@ -51,7 +54,8 @@ struct DesignDecoder {
   }
 
   private func decodeVariants(
-    _ value: JSONValue, shared: Properties, layout: LayoutKind?, properties: PropertiesDecoder
+    _ value: JSONValue, shared: Properties, suppressions: [LintRule: String], layout: LayoutKind?,
+    properties: PropertiesDecoder
   ) -> [Variant] {
     let path = JSONPath.root.appending("variants")
     guard let items = fields.array(value, at: path, of: "variant objects") else { return [] }
@@ -84,12 +88,37 @@ struct DesignDecoder {
       }
       let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
       let own = properties.decode(object, at: itemPath, layout: layout)
+      // A variant's `suppress` replaces its design's (`{}` accepts nothing).
+      let ownSuppressions = object["suppress"].map { suppress($0, at: itemPath.appending("suppress")) }
       if let id {
         variants.append(
-          Variant(id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath, position: item.position))
+          Variant(
+            id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath, position: item.position,
+            suppressions: ownSuppressions ?? suppressions))
       }
     }
     return variants
+  }
+
+  /// `"suppress": { "contrast": "the reason this finding is accepted" }`.
+  private func suppress(_ value: JSONValue, at path: JSONPath) -> [LintRule: String] {
+    let ids = LintRule.allCases.map(\.rawValue)
+    guard let object = fields.object(value, at: path, allowed: ids) else { return [:] }
+    var result: [LintRule: String] = [:]
+    for rule in LintRule.allCases {
+      guard let entry = object[rule.rawValue] else { continue }
+      let entryPath = path.appending(rule.rawValue)
+      guard let reason = fields.string(entry, at: entryPath) else { continue }
+      guard !reason.trimmingWhitespace.isEmpty, reason.count <= 500 else {
+        fields.report(
+          .invalidValue(
+            fields.location(entryPath, entry), found: entry.excerpt,
+            expected: "the reason this finding is accepted (1 to 500 characters)", allowed: []))
+        continue
+      }
+      result[rule] = reason
+    }
+    return result
   }
 
   private func tagList(_ value: JSONValue, at path: JSONPath) -> [String]? {

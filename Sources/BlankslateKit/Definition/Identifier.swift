@@ -22,16 +22,6 @@ enum Identifier {
   }
 }
 
-extension String {
-  /// The string without leading and trailing `character`s.
-  func trimmingCharacters(in character: Character) -> String {
-    var slice = Substring(self)
-    while slice.first == character { slice.removeFirst() }
-    while slice.last == character { slice.removeLast() }
-    return String(slice)
-  }
-}
-
 /// Locale tags as the format accepts them: BCP 47 in its common shape
 /// (`en`, `zh-Hans`, `pt-BR`, `en-XA`).
 enum LocaleTag {

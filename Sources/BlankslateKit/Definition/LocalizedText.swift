@@ -15,10 +15,12 @@ public struct LocalizedText: Sendable, Equatable {
 
   /// The text shown in `locale`.
   ///
-  /// An exact entry wins; then an entry for the locale's language
+  /// An exact entry wins; then, for a pseudo-locale, the English text
+  /// transformed; then an entry for the locale's language
   /// (`zh-Hans-CN` → `zh-Hans` → `zh`); then the first entry.
   public func resolved(in locale: String) -> String {
     if let exact = text(for: locale) { return exact }
+    if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(resolved(in: PseudoLocale.base)) }
     var parts = locale.split(separator: "-")
     while parts.count > 1 {
       parts.removeLast()

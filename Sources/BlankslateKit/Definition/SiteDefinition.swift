@@ -7,13 +7,24 @@ public struct SiteDefinition: Sendable, Equatable {
   public var locales: [String]
   /// Designs sorted by id.
   public var designs: [Design]
+  /// Severities `site.json` sets for lint rules; the rest keep their default.
+  public var lint: [LintRule: LintSeverity]
 
-  public init(title: String, devices: [Device], themes: [Theme], locales: [String], designs: [Design]) {
+  public init(
+    title: String, devices: [Device], themes: [Theme], locales: [String], designs: [Design],
+    lint: [LintRule: LintSeverity] = [:]
+  ) {
     self.title = title
     self.devices = devices
     self.themes = themes
     self.locales = locales
     self.designs = designs
+    self.lint = lint
+  }
+
+  /// The severity of `rule` in this site.
+  public func severity(of rule: LintRule) -> LintSeverity {
+    lint[rule] ?? rule.defaultSeverity
   }
 
   /// Every render of the site: variant × device × theme × locale, in a fixed order.

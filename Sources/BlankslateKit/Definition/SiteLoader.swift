@@ -52,7 +52,7 @@ public struct SiteLoader: Sendable {
     designs.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     return SiteDefinition(
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
-      designs: designs)
+      designs: designs, lint: settings.lint)
   }
 
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {

@@ -4,8 +4,9 @@ struct SiteSettings {
   var devices: [Device] = [.iphoneSE, .iphone15]
   var themes: [Theme] = [.light, .dark]
   var locales: [String] = ["en"]
+  var lint: [LintRule: LintSeverity] = [:]
 
-  static let keys = ["title", "devices", "themes", "locales"]
+  static let keys = ["title", "devices", "themes", "locales", "lint"]
 
   static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
     var settings = SiteSettings()
@@ -25,6 +26,9 @@ struct SiteSettings {
     }
     if let value = object["locales"], let locales = decodeLocales(value, fields: fields) {
       settings.locales = locales
+    }
+    if let value = object["lint"] {
+      settings.lint = decodeLint(value, fields: fields)
     }
     return settings
   }
@@ -51,5 +55,20 @@ struct SiteSettings {
       locales.append(tag)
     }
     return locales.count == items.count ? locales : nil
+  }
+
+  /// `"lint": { "contrast": "error", "tap-target": "warning", "dark-mode": "off" }`.
+  private static func decodeLint(_ value: JSONValue, fields: FieldDecoder) -> [LintRule: LintSeverity] {
+    let path = JSONPath.root.appending("lint")
+    let ids = LintRule.allCases.map(\.rawValue)
+    guard let object = fields.object(value, at: path, allowed: ids) else { return [:] }
+    var result: [LintRule: LintSeverity] = [:]
+    for rule in LintRule.allCases {
+      guard let entry = object[rule.rawValue] else { continue }
+      if let severity = fields.choice(entry, at: path.appending(rule.rawValue), among: LintSeverity.allCases, what: "a severity") {
+        result[rule] = severity
+      }
+    }
+    return result
   }
 }

@@ -21,6 +21,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
 
   /// The text in `locale`: Chinese for any `zh` locale, English otherwise.
   public func text(in locale: String) -> String {
+    if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(text(in: PseudoLocale.base)) }
     let chinese = locale.lowercased() == "zh" || locale.lowercased().hasPrefix("zh-")
     let pair: (zh: String, en: String)
     switch self {
@@ -47,11 +48,13 @@ public enum DefaultString: String, Sendable, CaseIterable {
 
   /// A section header's text (`第 1 组` / `Section 1`).
   public static func section(_ number: Int, in locale: String) -> String {
-    locale.lowercased().hasPrefix("zh") ? "第 \(number) 组" : "Section \(number)"
+    if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform("Section \(number)") }
+    return locale.lowercased().hasPrefix("zh") ? "第 \(number) 组" : "Section \(number)"
   }
 
   /// A row's text (`第 1 行` / `Row 1`).
   public static func row(_ number: Int, in locale: String) -> String {
-    locale.lowercased().hasPrefix("zh") ? "第 \(number) 行" : "Row \(number)"
+    if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform("Row \(number)") }
+    return locale.lowercased().hasPrefix("zh") ? "第 \(number) 行" : "Row \(number)"
   }
 }

@@ -17,9 +17,11 @@ public enum Layouts {
     if let toast = Toast(context: context).node() {
       nodes.append(toast)
     }
+    let device = context.device
     return Scene(
-      size: Size(width: context.device.width, height: context.device.height), background: context.hostBackground,
-      nodes: nodes, locale: job.locale, theme: job.theme)
+      size: Size(width: device.width, height: device.height), background: context.hostBackground,
+      nodes: nodes, locale: job.locale, theme: job.theme,
+      safeArea: Rect(x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator))
   }
 
   static func generator(for layout: LayoutKind) -> any LayoutGenerator {

@@ -46,14 +46,19 @@ struct MessageLayout: LayoutGenerator {
         let imageFrame = Rect(centerX: center.x, centerY: center.y, size: size)
         children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: .image(image)))
         let messageFrame = Rect(x: table.minX, y: imageFrame.maxY + Self.imageGap, width: table.width, height: label.size.height)
-        children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block), action: .reload))
+        children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block)))
       } else {
         let messageFrame = Rect(
           x: table.minX, y: center.y - label.size.height / 2, width: table.width, height: label.size.height)
-        children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block), action: .reload))
+        children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block)))
       }
     }
-    let placeholder = SceneNode(id: "placeholder", role: .placeholder, frame: below, content: .group, children: children)
+    // The seed's default placeholder is one view that reloads when tapped
+    // anywhere (sp_placeHolderViewClick); a custom view handles its own taps.
+    let tappable = state != .loading && properties.customView.resolved(default: nil) == nil
+    let placeholder = SceneNode(
+      id: "placeholder", role: .placeholder, frame: below, content: .group, children: children,
+      action: tappable ? .reload : nil)
     return [ListView.node(frame: table, children: area.headerNodes + [placeholder])]
   }
 }

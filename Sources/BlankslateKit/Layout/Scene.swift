@@ -10,13 +10,16 @@ public struct Scene: Sendable, Equatable {
   /// The locale the texts are in (for `lang`).
   public var locale: String
   public var theme: Theme
+  /// The part of the screen no system bar covers (the device's safe area).
+  public var safeArea: Rect
 
-  public init(size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme) {
+  public init(size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil) {
     self.size = size
     self.background = background
     self.nodes = nodes
     self.locale = locale
     self.theme = theme
+    self.safeArea = safeArea ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
   }
 
   /// Every node, depth first, parents before their children.

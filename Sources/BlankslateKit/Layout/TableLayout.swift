@@ -5,6 +5,12 @@ struct TableLayout: LayoutGenerator {
   static let imageGap: Double = 16
   static let messageFontSize: Double = 15
 
+  /// A grey that keeps WCAG AA (4.5:1) on the system background in both
+  /// themes; UIKit's secondaryLabel does not (3.4:1 on white).
+  static func messageColor(_ theme: Theme) -> RGBA {
+    theme == .light ? RGBA(hex: 0x6C6C70) : RGBA(hex: 0xAEAEB2)
+  }
+
   func hostScreen(for context: LayoutContext) -> HostScreen {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
   }
@@ -27,7 +33,7 @@ struct TableLayout: LayoutGenerator {
     } else {
       let message = context.label(
         context.text(properties.message, default: .tableNoData), fontSize: properties.messageFont ?? Self.messageFontSize,
-        color: context.color(properties.messageColor, default: context.color(.secondaryLabel)), maxWidth: list.width - 32)
+        color: context.color(properties.messageColor, default: Self.messageColor(context.theme)), maxWidth: list.width - 32)
       let image = properties.image.resolved(default: .builtin(.noteListNoData))
       let imageSize = image.map { context.imageSize(default: $0.intrinsicSize) } ?? Size(width: 0, height: 0)
       let gap = image == nil ? 0 : Self.imageGap

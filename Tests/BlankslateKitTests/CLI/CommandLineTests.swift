@@ -40,7 +40,7 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let run = try Self.run(["build", "--output", output.path, "--jobs", "2"])
     #expect(run.status == 0, "\(run.error)")
-    #expect(run.output.hasPrefix("Built 4 designs, 16 variants, 128 renders"))
+    #expect(run.output.hasPrefix("Built 4 designs, 18 variants, 144 renders"))
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
   }
 
@@ -95,6 +95,6 @@ struct CommandLineTests {
     let run = try Self.run(["list", "--json"])
     #expect(run.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
-    #expect(json?["renders"] as? Int == 128)
+    #expect(json?["renders"] as? Int == 144)
   }
 }

@@ -18,7 +18,7 @@ struct SnapshotCommandTests {
     defer { copy.remove() }
     let result = try run(["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy)
     #expect(result.status == 0, "\(result.output)\(result.error)")
-    #expect(result.output.contains("Checked 128 renders: 0 changed, 0 new, 0 orphaned, 128 unchanged."))
+    #expect(result.output.contains("Checked 144 renders: 0 changed, 0 new, 0 orphaned, 144 unchanged."))
     let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
     #expect(report.contains("Every render matches its golden."))
     // The report started a gallery folder that `build` may replace later.
@@ -42,8 +42,8 @@ struct SnapshotCommandTests {
         "CHANGED no-network/default iphone-se light zh-Hans: button width 115 → 120; button moved x 130 → 127.5; button background #00C2A8 → #00B8A0"),
       "\(result.output.prefix(3000))")
     #expect(result.output.contains("--- golden/no-network/default.iphone-se.light.zh-Hans.svg"))
-    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=11,title=Snapshot changed%3A"))
-    #expect(result.output.contains("16 changed, 0 new, 0 orphaned, 112 unchanged"))
+    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=16,title=Snapshot changed%3A"))
+    #expect(result.output.contains("16 changed, 0 new, 0 orphaned, 128 unchanged"))
     #expect(try copy.goldens() == before, "CI wrote goldens")
     let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
     #expect(report.contains("Changed (16)"))
@@ -102,13 +102,13 @@ struct SnapshotCommandTests {
     let dry = try run(["prune", "--dry-run"], in: copy)
     #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
     #expect(dry.output.contains("Would remove 24 orphaned goldens."))
-    #expect(try copy.goldens().count == 128)
+    #expect(try copy.goldens().count == 144)
     let check = try run(["check"], in: copy)
     #expect(check.status == 1)
-    #expect(check.output.contains("0 changed, 0 new, 24 orphaned, 104 unchanged"))
+    #expect(check.output.contains("0 changed, 0 new, 24 orphaned, 120 unchanged"))
     let prune = try run(["prune"], in: copy)
     #expect(prune.output.contains("Removed 24 orphaned goldens."))
-    #expect(try copy.goldens().count == 104)
+    #expect(try copy.goldens().count == 120)
     #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
     #expect(try run(["check"], in: copy).status == 0)
   }
@@ -123,7 +123,7 @@ struct SnapshotCommandTests {
     }
     let merged = try run(["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
     #expect(merged.status == 1)
-    #expect(merged.output.contains("Merged 2 summaries: 128 renders, 8 changed, 0 new, 0 orphaned, 120 unchanged."), "\(merged.output.suffix(400))")
+    #expect(merged.output.contains("Merged 2 summaries: 144 renders, 8 changed, 0 new, 0 orphaned, 136 unchanged."), "\(merged.output.suffix(400))")
     #expect(merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
     let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
     #expect(page.contains("Changed (8)"))

@@ -12,8 +12,8 @@ struct SeedSnapshotTests {
     ("table", "empty"), ("table", "with-rows"), ("table", "scroll-disabled"),
     ("zero-code", "default"), ("zero-code", "custom-view"), ("zero-code", "custom-image"),
     ("zero-code", "custom-message"), ("zero-code", "message-color"), ("zero-code", "offset"),
-    ("zero-code", "loading"), ("zero-code", "under-header"),
-    ("no-network", "default"), ("no-network", "toast"),
+    ("zero-code", "loading"), ("zero-code", "under-header"), ("zero-code", "accessible"),
+    ("no-network", "default"), ("no-network", "toast"), ("no-network", "accessible"),
   ]
 
   static func render(_ job: RenderJob) -> String {

@@ -63,7 +63,7 @@ struct GalleryTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let page = try Self.text(output, "designs/zero-code/index.html")
     let cells = page.components(separatedBy: "<td><a href=").count - 1
-    #expect(cells == 8 * 8)
+    #expect(cells == 9 * 8)
     #expect(page.contains("id=\"variant-under-header\""))
   }
 

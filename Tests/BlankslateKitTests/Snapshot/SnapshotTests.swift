@@ -50,8 +50,8 @@ struct SnapshotTests {
   @Test func theBundledSiteMatchesItsGoldens() throws {
     let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", jobs: 2)).run().summary
     #expect(summary.results.map(\.headline) == [])
-    #expect(summary.checked == 128)
-    #expect(summary.unchanged == 128)
+    #expect(summary.checked == 144)
+    #expect(summary.unchanged == 144)
   }
 
   @Test(arguments: [
@@ -122,7 +122,7 @@ struct SnapshotTests {
     let summary = try copy.check()
     #expect(summary.count(.new) == 8)
     #expect(summary.results.filter { $0.status == .new }.allSatisfy { $0.id.hasPrefix("table/two.") })
-    #expect(summary.count(.orphaned) == 16)
+    #expect(summary.count(.orphaned) == 24)
     #expect(summary.results.filter { $0.status == .orphaned }.allSatisfy { $0.id.hasPrefix("no-network/") })
     #expect(summary.count(.changed) == 0)
   }
@@ -160,7 +160,7 @@ struct SnapshotTests {
     let summary = try SnapshotChecker(
       options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", jobs: 2)
     ).run().summary
-    #expect(summary.checked == 8)
+    #expect(summary.checked == 12)
     #expect(throws: SnapshotError.self) {
       try SnapshotChecker(options: SnapshotOptions(site: Repository.site, filter: "(unclosed")).run()
     }
@@ -176,7 +176,7 @@ struct SnapshotTests {
     let json = SummaryJSON.encode(summary)
     let jsonObject = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let counts = try #require(jsonObject["counts"] as? [String: Int])
-    #expect(counts["checked"] == 128)
+    #expect(counts["checked"] == 144)
     #expect(counts["new"] == 1)
     #expect(counts["changed"] == summary.count(.changed))
     // JUnit, read by libxml2: one test case per render, failures for exactly the JSON's results.
@@ -194,7 +194,7 @@ struct SnapshotTests {
         }
       }
     }
-    #expect(testcases == 128)
+    #expect(testcases == 144)
     let results = try #require(jsonObject["results"] as? [[String: Any]])
     #expect(failures.sorted() == results.compactMap { $0["id"] as? String }.sorted())
   }
@@ -205,7 +205,7 @@ struct SnapshotTests {
     try copy.edit("placeholders/no-network.json", replacing: #""name": "Retried while offline""#, with: #""name": "Retried, offline""#)
     let lines = GitHubAnnotations.lines(for: try copy.check())
     #expect(lines.count == 8)
-    #expect(lines[0].hasPrefix("::error file=Site/placeholders/no-network.json,line=12,title=Snapshot changed%3A no-network/toast "), "\(lines[0])")
+    #expect(lines[0].hasPrefix("::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A no-network/toast "), "\(lines[0])")
     #expect(lines[0].contains("::title \"CQNoNetworkView — Retried while offline"))
   }
 }

@@ -122,17 +122,3 @@ struct TemplateScanner {
     }
   }
 }
-
-extension StringProtocol {
-  /// How many times `character` occurs.
-  func count(of character: Character) -> Int {
-    reduce(0) { $1 == character ? $0 + 1 : $0 }
-  }
-
-  var trimmingWhitespace: String {
-    var slice = Substring(self)
-    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-    while let last = slice.last, last.isWhitespace { slice.removeLast() }
-    return String(slice)
-  }
-}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Lints the renders of a site: the rules of `SceneLinter`, missing
+/// translations, the site's severities and each variant's suppressions.
+public struct Linter: Sendable {
+  public let site: SiteDefinition
+
+  public init(site: SiteDefinition) {
+    self.site = site
+  }
+
+  /// The findings of one render, given its scene.
+  public func findings(for job: RenderJob, scene: Scene) -> [LintFinding] {
+    let lightScene: Scene? = job.theme == .dark
+      ? Layouts.scene(for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
+      : nil
+    var raw = SceneLinter(job: job, scene: scene, lightScene: lightScene).findings()
+    raw += missingTranslations(job, scene)
+    let render = job.design.id + "/" + job.renderName
+    return raw.compactMap { entry in
+      let severity = site.severity(of: entry.rule)
+      guard severity != .off else { return nil }
+      return LintFinding(
+        rule: entry.rule, severity: severity, render: render, design: job.design.id, variant: job.variant.id,
+        node: entry.node?.id, frame: entry.node?.frame, message: entry.message, measured: entry.measured,
+        threshold: entry.threshold, suppression: job.variant.suppressions[entry.rule])
+    }
+  }
+
+  /// Written texts with no entry for the render's locale (pseudo-locales are generated, never missing).
+  private func missingTranslations(
+    _ job: RenderJob, _ scene: Scene
+  ) -> [(rule: LintRule, node: SceneNode?, message: String, measured: Double?, threshold: Double?)] {
+    guard !PseudoLocale.isPseudo(job.locale) else { return [] }
+    let nodeIDs = [
+      "title": "title", "message": "message", "button.title": "button", "customView.text": "custom-view",
+      "toast": "toast", "chrome.navigationTitle": "navigation-title",
+    ]
+    return job.variant.properties.texts.compactMap { key, text in
+      guard !text.hasEntry(for: job.locale) else { return nil }
+      let node = nodeIDs[key].flatMap { scene.node(withID: $0) }
+      let shown = text.resolved(in: job.locale)
+      return (
+        .missingTranslation, node,
+        "\(key) has no \(job.locale) text; it falls back to \"\(shown.prefix(40))\"", nil, nil
+      )
+    }
+  }
+}
+
+/// The lint results of a whole site, for the console, JSON and JUnit.
+public struct LintReport: Sendable {
+  /// One finding as it repeats over renders: same variant, rule, element and message.
+  public struct Group: Sendable, Equatable {
+    public var design: String
+    public var variant: String
+    public var rule: LintRule
+    public var severity: LintSeverity
+    public var node: String?
+    public var message: String
+    public var suppression: String?
+    /// The renders it occurs in (`device.theme.locale`).
+    public var renders: [String]
+  }
+
+  public var findings: [LintFinding]
+  public var renderCount: Int
+
+  public init(findings: [LintFinding], renderCount: Int) {
+    self.findings = findings
+    self.renderCount = renderCount
+  }
+
+  public var errors: Int { findings.filter { $0.isActive && $0.severity == .error }.count }
+  public var warnings: Int { findings.filter { $0.isActive && $0.severity == .warning }.count }
+  public var suppressed: Int { findings.filter { $0.suppression != nil }.count }
+
+  /// Whether lint fails: any active finding at error severity.
+  public var hasErrors: Bool { errors > 0 }
+
+  /// `2 errors, 5 warnings, 12 accepted in 128 renders`.
+  public var countLine: String {
+    "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings"), "
+      + "\(suppressed) accepted in \(renderCount) renders"
+  }
+
+  /// Findings grouped by design, variant, rule, element and message, in that order.
+  public var groups: [Group] {
+    var order: [String] = []
+    var byKey: [String: Group] = [:]
+    for finding in findings {
+      let key = [finding.design, finding.variant, finding.rule.rawValue, finding.node ?? "", finding.message].joined(separator: "\u{1F}")
+      let renderName = String(finding.render.split(separator: "/", maxSplits: 1).last ?? "")
+      let name = renderName.split(separator: ".").dropFirst().joined(separator: ".")
+      if byKey[key] == nil {
+        order.append(key)
+        byKey[key] = Group(
+          design: finding.design, variant: finding.variant, rule: finding.rule, severity: finding.severity,
+          node: finding.node, message: finding.message, suppression: finding.suppression, renders: [])
+      }
+      byKey[key]?.renders.append(name)
+    }
+    return order.compactMap { byKey[$0] }
+  }
+
+  /// The console listing: a heading per design and variant, a line per group.
+  public var text: String {
+    var lines: [String] = []
+    var heading = ""
+    var reasonsShown: Set<String> = []
+    for group in groups {
+      let current = group.design + "/" + group.variant
+      if current != heading {
+        lines.append(current)
+        heading = current
+        reasonsShown = []
+      }
+      let label = group.suppression == nil ? group.severity.rawValue : "accepted"
+      var line = "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+        + group.rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + group.message
+      line += "  [\(group.renders.count == 1 ? group.renders[0] : "\(group.renders.count) renders")]"
+      if let reason = group.suppression, reasonsShown.insert(reason).inserted {
+        line += "\n" + String(repeating: " ", count: 11) + "because: " + reason
+      }
+      lines.append(line)
+    }
+    lines.append("Lint: \(countLine).")
+    return lines.joined(separator: "\n")
+  }
+
+  public var json: String {
+    let groups: [JSONDocument] = self.groups.map { group in
+      .object([
+        ("design", .string(group.design)), ("variant", .string(group.variant)), ("rule", .string(group.rule.rawValue)),
+        ("severity", .string(group.severity.rawValue)), ("element", group.node.map(JSONDocument.string) ?? .null),
+        ("message", .string(group.message)), ("suppressed", group.suppression.map(JSONDocument.string) ?? .null),
+        ("renders", .array(group.renders.map(JSONDocument.string))),
+      ])
+    }
+    let findings: [JSONDocument] = self.findings.map { finding in
+      .object([
+        ("render", .string(finding.render)), ("rule", .string(finding.rule.rawValue)),
+        ("severity", .string(finding.severity.rawValue)), ("element", finding.node.map(JSONDocument.string) ?? .null),
+        ("message", .string(finding.message)), ("measured", finding.measured.map(JSONDocument.number) ?? .null),
+        ("threshold", finding.threshold.map(JSONDocument.number) ?? .null),
+        ("suppressed", finding.suppression.map(JSONDocument.string) ?? .null),
+      ])
+    }
+    return JSONDocument.object([
+      ("v", .number(1)),
+      (
+        "counts",
+        .object([
+          ("renders", .number(Double(renderCount))), ("errors", .number(Double(errors))),
+          ("warnings", .number(Double(warnings))), ("suppressed", .number(Double(suppressed))),
+        ])
+      ),
+      ("groups", .array(groups)),
+      ("findings", .array(findings)),
+    ]).rendered(pretty: true) + "\n"
+  }
+
+  /// JUnit XML: a test suite per design, a test case per variant and rule;
+  /// active errors are failures, the rest are listed in `system-out`.
+  public func junit(variants: [(design: String, variant: String)]) -> String {
+    var writer = MarkupWriter(capacity: 8192)
+    writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    let groups = self.groups
+    let cases = variants.flatMap { entry in LintRule.allCases.map { (entry.design, entry.variant, $0) } }
+    let failing = Set(groups.filter { $0.suppression == nil && $0.severity == .error }.map { "\($0.design)/\($0.variant)/\($0.rule.rawValue)" })
+    writer.open(
+      "testsuites", ["name": "blankslate lint", "tests": .number(Double(cases.count)), "failures": .number(Double(failing.count))])
+    writer.raw("\n")
+    var designs: [String] = []
+    for entry in variants where !designs.contains(entry.design) { designs.append(entry.design) }
+    for design in designs {
+      let own = cases.filter { $0.0 == design }
+      writer.open(
+        "testsuite",
+        [
+          "name": .text(design), "tests": .number(Double(own.count)),
+          "failures": .number(Double(own.filter { failing.contains("\($0.0)/\($0.1)/\($0.2.rawValue)") }.count)),
+        ])
+      writer.raw("\n")
+      for (_, variant, rule) in own {
+        writer.open("testcase", ["classname": .text("lint." + design + "." + variant), "name": .text(rule.rawValue)])
+        let matching = groups.filter { $0.design == design && $0.variant == variant && $0.rule == rule }
+        let errors = matching.filter { $0.suppression == nil && $0.severity == .error }
+        if !errors.isEmpty {
+          writer.open("failure", ["type": .text(rule.rawValue), "message": .text(errors[0].message)])
+          writer.text(errors.map { "\($0.message) [\($0.renders.joined(separator: ", "))]" }.joined(separator: "\n"))
+          writer.close("failure")
+        }
+        let others = matching.filter { !($0.suppression == nil && $0.severity == .error) }
+        if !others.isEmpty {
+          writer.open("system-out")
+          writer.text(others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(separator: "\n"))
+          writer.close("system-out")
+        }
+        writer.close("testcase")
+        writer.raw("\n")
+      }
+      writer.close("testsuite")
+      writer.raw("\n")
+    }
+    writer.close("testsuites")
+    writer.raw("\n")
+    return writer.output
+  }
+}

@@ -1,0 +1,193 @@
+/// Applies the lint rules to one render: its job, its scene and, for a dark
+/// render, the same render in the light theme (to tell what the theme broke).
+///
+/// The rules look at the placeholder: its title, message, image, button,
+/// custom view, spinner and toast. The host's bars and rows are the system's
+/// and are not reviewed.
+struct SceneLinter {
+  let job: RenderJob
+  let scene: Scene
+  let lightScene: Scene?
+
+  /// The roles of the placeholder under review.
+  static let reviewed: Set<NodeRole> = [.title, .message, .image, .button, .customView, .spinner, .toast]
+  /// Roles whose text is read.
+  static let textRoles: Set<NodeRole> = [.title, .message, .button, .customView, .toast]
+  static let minimumTapSize: Double = 44
+  static let minimumFontSize: Double = 11
+
+  /// Every finding, before the site's severities and the design's suppressions.
+  func findings() -> [(rule: LintRule, node: SceneNode?, message: String, measured: Double?, threshold: Double?)] {
+    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+    let nodes = scene.allNodes
+    let reviewed = nodes.filter { Self.reviewed.contains($0.role) }
+    let backdrop = Backdrop(scene: scene)
+    let lightBackdrop = lightScene.map(Backdrop.init)
+
+    for node in reviewed {
+      guard let block = Self.text(of: node), block.lines.contains(where: { !$0.isEmpty }) else { continue }
+      let behind = backdrop.color(behind: node)
+      let ink = Contrast.composite(block.color, over: behind)
+      let ratio = Contrast.ratio(ink, behind)
+      let needed = Contrast.minimum(fontSize: block.fontSize, weight: block.weight)
+      let size = NumberText.format(block.fontSize) + " pt" + (block.weight == .bold ? " bold" : "")
+      if ratio < needed {
+        found.append((
+          .contrast, node,
+          "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1; WCAG AA needs \(NumberText.format(needed)):1 for \(size) text",
+          ratio, needed
+        ))
+        if job.theme == .dark, let lightScene, let lightBackdrop,
+          let lightNode = lightScene.node(withID: node.id), let lightBlock = Self.text(of: lightNode)
+        {
+          let lightBehind = lightBackdrop.color(behind: lightNode)
+          let lightRatio = Contrast.ratio(Contrast.composite(lightBlock.color, over: lightBehind), lightBehind)
+          if lightRatio >= needed {
+            found.append((
+              .darkMode, node,
+              "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
+              ratio, needed
+            ))
+          }
+        }
+      }
+      if block.fontSize < Self.minimumFontSize {
+        found.append((
+          .minimumFontSize, node,
+          "\(node.id) text is \(NumberText.format(block.fontSize)) pt; Apple's HIG goes no smaller than \(NumberText.format(Self.minimumFontSize)) pt",
+          block.fontSize, Self.minimumFontSize
+        ))
+      }
+      found += overflowOfText(node, block)
+    }
+
+    for node in nodes where node.action != nil && (Self.reviewed.contains(node.role) || node.role == .placeholder) {
+      let frame = node.frame
+      if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
+        found.append((
+          .tapTarget, node,
+          "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
+          min(frame.width, frame.height), Self.minimumTapSize
+        ))
+      }
+    }
+
+    found += placement(of: reviewed, in: nodes)
+    found += glaringDarkPlaceholder(nodes, backdrop: backdrop)
+    if [.noData, .hasError, .offline].contains(job.variant.state(in: job.design.layout)),
+      nodes.contains(where: { $0.role == .placeholder }),
+      !reviewed.contains(where: { Self.textRoles.contains($0.role) && $0.role != .toast && !(Self.text(of: $0)?.lines.joined().isEmpty ?? true) })
+    {
+      found.append((
+        .silentState, nodes.first { $0.role == .placeholder },
+        "the \(job.variant.state(in: job.design.layout).rawValue) state shows no text: nothing tells the user, or a screen reader, what happened",
+        nil, nil
+      ))
+    }
+    return found.map { (rule: $0.0, node: $0.1, message: $0.2, measured: $0.3, threshold: $0.4) }
+  }
+
+  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+    if block.isTruncated {
+      found.append((
+        .overflow, node,
+        "\(node.id) text does not fit its \(NumberText.format(node.frame.width))×\(NumberText.format(node.frame.height)) pt frame: lines are cut",
+        nil, nil
+      ))
+    }
+    for line in block.lines {
+      let width = TextMetrics.width(of: line, fontSize: block.fontSize, weight: block.weight)
+      if width > node.frame.width + 0.5 {
+        found.append((
+          .overflow, node,
+          "\(node.id) line \"\(line.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
+          width, node.frame.width
+        ))
+        break
+      }
+    }
+    return found
+  }
+
+  /// Off the screen, outside the safe area or under a bar, or on top of a sibling.
+  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+    let screen = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+    let bars = nodes.filter { [.navigationBar, .tabBar].contains($0.role) }
+    for node in reviewed where node.role != .toast || !screen.contains(node.frame) {
+      let frame = node.frame
+      if !screen.contains(frame) {
+        let over = max(-frame.minX, frame.maxX - screen.maxX, -frame.minY, frame.maxY - screen.maxY)
+        found.append((
+          .overflow, node, "\(node.id) reaches \(NumberText.format(over)) pt past the edge of the \(NumberText.format(screen.width))-pt screen",
+          over, 0
+        ))
+        continue
+      }
+      if let bar = bars.first(where: { $0.frame.intersects(frame) }) {
+        found.append((.overflow, node, "\(node.id) lies under the \(Self.name(of: bar.role))", nil, nil))
+      } else if !scene.safeArea.contains(frame), node.role != .toast {
+        found.append((.overflow, node, "\(node.id) reaches outside the safe area (under the status bar or home indicator)", nil, nil))
+      }
+    }
+    let content = reviewed.filter { $0.role != .toast }
+    for (index, first) in content.enumerated() {
+      for second in content[(index + 1)...] where first.frame.intersects(second.frame) {
+        let overlap = Rect(
+          x: max(first.frame.minX, second.frame.minX), y: max(first.frame.minY, second.frame.minY),
+          width: min(first.frame.maxX, second.frame.maxX) - max(first.frame.minX, second.frame.minX),
+          height: min(first.frame.maxY, second.frame.maxY) - max(first.frame.minY, second.frame.minY))
+        guard overlap.width * overlap.height > 1 else { continue }
+        found.append((
+          .overflow, second,
+          "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
+          overlap.width * overlap.height, 0
+        ))
+      }
+    }
+    return found
+  }
+
+  /// A light placeholder that stays light in the dark theme.
+  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+    guard job.theme == .dark, let lightScene else { return [] }
+    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+    for node in nodes where node.role == .placeholder || node.role == .customView {
+      guard let fill = backdrop.ownFill(of: node), Contrast.luminance(fill) > 0.6,
+        node.frame.width * node.frame.height > 0.25 * scene.size.width * scene.size.height,
+        let lightNode = lightScene.node(withID: node.id), let lightFill = Backdrop(scene: lightScene).ownFill(of: lightNode),
+        lightFill == fill
+      else { continue }
+      found.append((
+        .darkMode, node,
+        "\(node.id) stays \(fill.hexRGB) in the dark theme: a light screen in dark mode; use a colour that follows the theme",
+        Contrast.luminance(fill), 0.6
+      ))
+    }
+    return found
+  }
+
+  static func text(of node: SceneNode) -> TextBlock? {
+    switch node.content {
+    case .text(let block): block
+    case .button(let face): face.title
+    default: nil
+    }
+  }
+
+  /// A ratio with two decimals, never rounded up to the threshold it misses
+  /// (4.496 is shown as 4.49, not 4.5).
+  static func ratio(_ value: Double, below threshold: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return NumberText.format(value < threshold && rounded >= threshold ? (value * 100).rounded(.down) / 100 : rounded)
+  }
+
+  static func name(of role: NodeRole) -> String {
+    switch role {
+    case .navigationBar: "navigation bar"
+    case .tabBar: "tab bar"
+    default: role.rawValue
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// `lint` over a whole site folder: every render laid out and reviewed.
+public struct SiteLinter: Sendable {
+  public var site: URL
+  public var siteDisplay: String
+  public var jobs: Int
+
+  public init(site: URL, siteDisplay: String? = nil, jobs: Int? = nil) {
+    self.site = site
+    self.siteDisplay = siteDisplay ?? site.path
+    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// The report, and the variants it covered (for JUnit).
+  ///
+  /// - Throws: `DefinitionErrors` when the site's definitions are bad.
+  public func run() throws(DefinitionErrors) -> (report: LintReport, variants: [(design: String, variant: String)]) {
+    let definition = try SiteLoader(root: site, displayRoot: siteDisplay).load()
+    let linter = Linter(site: definition)
+    let renderJobs = definition.renderJobs
+    let findings = ParallelWork.map(count: renderJobs.count, workers: jobs) { index in
+      linter.findings(for: renderJobs[index], scene: Layouts.scene(for: renderJobs[index]))
+    }
+    let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
+    return (LintReport(findings: findings.flatMap { $0 }, renderCount: renderJobs.count), variants)
+  }
+}
