@@ -125,6 +125,7 @@ enum Commands {
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
           + "in \(output)/ in \(Seconds.format(elapsed)); all valid.")
+      Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
       return 0
     } catch {
       Terminal.failure(error.description)

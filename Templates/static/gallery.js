@@ -120,6 +120,11 @@
         meta.appendChild(element("span", "state", s));
       });
       body.appendChild(meta);
+      if (entry.lint) {
+        var lintLine = element("p", "lint-line");
+        lintLine.appendChild(element("span", "lint lint-" + entry.lint.kind, entry.lint.label));
+        body.appendChild(lintLine);
+      }
       if (entry.tags.length) {
         var tags = element("p", "tags");
         entry.tags.forEach(function (t) {

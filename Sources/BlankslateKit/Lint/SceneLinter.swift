@@ -118,9 +118,15 @@ struct SceneLinter {
     for node in reviewed where node.role != .toast || !screen.contains(node.frame) {
       let frame = node.frame
       if !screen.contains(frame) {
-        let over = max(-frame.minX, frame.maxX - screen.maxX, -frame.minY, frame.maxY - screen.maxY)
+        let edges = [
+          ("left", -frame.minX), ("right", frame.maxX - screen.maxX), ("top", -frame.minY), ("bottom", frame.maxY - screen.maxY),
+        ]
+        let past = edges.filter { $0.1 > 0 }
+        let over = past.map(\.1).max() ?? 0
+        let names = past.map(\.0).joined(separator: " and ")
         found.append((
-          .overflow, node, "\(node.id) reaches \(NumberText.format(over)) pt past the edge of the \(NumberText.format(screen.width))-pt screen",
+          .overflow, node,
+          "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
           over, 0
         ))
         continue

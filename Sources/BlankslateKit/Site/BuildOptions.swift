@@ -35,4 +35,6 @@ public struct BuildSummary: Sendable, Equatable {
   public var renders: Int
   public var files: Int
   public var bytes: Int
+  /// The lint findings of every render.
+  public var lint: LintCounts
 }

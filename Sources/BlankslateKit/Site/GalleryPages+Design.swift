@@ -1,6 +1,8 @@
 extension GalleryPages {
   /// A design's page: the matrix of its variants × devices × themes × locales.
-  func designPage(_ design: Design, scenes: [String: Scene]) throws(TemplateError) -> String {
+  func designPage(
+    _ design: Design, scenes: [String: Scene], lint: [String: LintCounts]
+  ) throws(TemplateError) -> String {
     let path = SitePaths.designPage(design.id)
     var context = base(pageTitle: "\(design.name) · \(site.title)", path: path, breadcrumbs: [["label": .string(design.name)]])
     context["design"] = [
@@ -32,9 +34,11 @@ extension GalleryPages {
             }
           }
         }
+        let badge = (lint[variant.id] ?? LintCounts()).badge
         return [
           "id": .string(variant.id), "name": .string(variant.name),
           "state": .string(variant.state(in: design.layout).rawValue), "renders": .list(renders),
+          "lintKind": .string(badge.kind), "lintLabel": .string(badge.label),
         ]
       })
     return try templates.render("design", .object(context))

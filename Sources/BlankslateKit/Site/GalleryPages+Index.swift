@@ -9,7 +9,9 @@ extension GalleryPages {
   ///
   /// - Parameter thumbnails: the scene of each design's first render, for
   ///   the thumbnails' text alternatives.
-  func indexPage(_ number: Int, thumbnails: [String: Scene]) throws(TemplateError) -> String {
+  func indexPage(
+    _ number: Int, thumbnails: [String: Scene], lint: [String: [String: LintCounts]]
+  ) throws(TemplateError) -> String {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
     var context = base(
@@ -38,7 +40,11 @@ extension GalleryPages {
       indexPageCount == 1
         ? "\(site.designs.count) designs."
         : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount).")
-    context["designs"] = .list(designs.map { card(for: $0, root: root, scene: thumbnails[$0.id]) })
+    context["designs"] = .list(
+      designs.map { design in
+        let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
+        return card(for: design, root: root, scene: thumbnails[design.id], lint: counts)
+      })
     context["hasPages"] = .bool(indexPageCount > 1)
     context["pages"] = .list(
       (1...indexPageCount).map { page in
@@ -50,7 +56,7 @@ extension GalleryPages {
     return try templates.render("index", .object(context))
   }
 
-  private func card(for design: Design, root: String, scene: Scene?) -> TemplateValue {
+  private func card(for design: Design, root: String, scene: Scene?, lint: LintCounts) -> TemplateValue {
     let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
     let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
     let states = Self.states(of: design)
@@ -67,6 +73,7 @@ extension GalleryPages {
       "stateList": .string(states.joined(separator: " ")),
       "hasTags": .bool(!design.tags.isEmpty), "tags": .list(design.tags.map(TemplateValue.string)),
       "tagList": .string(design.tags.joined(separator: " ")),
+      "lintKind": .string(lint.badge.kind), "lintLabel": .string(lint.badge.label),
       "variants": .list(
         design.variants.map {
           ["name": .string($0.name), "href": .string(root + SitePaths.designPage(design.id) + "#variant-" + $0.id)]

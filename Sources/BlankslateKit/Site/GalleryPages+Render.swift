@@ -1,7 +1,7 @@
 extension GalleryPages {
   /// The permalink page of one render: the SVG beside the live HTML
   /// rendition, the resolved definition, and links to its neighbours.
-  func renderPage(_ job: RenderJob, scene: Scene, live: String) throws(TemplateError) -> String {
+  func renderPage(_ job: RenderJob, scene: Scene, live: String, findings: [LintFinding]) throws(TemplateError) -> String {
     let path = SitePaths.page(job)
     var context = base(
       pageTitle: "\(job.design.name) — \(job.variant.name) · \(site.title)", path: path,
@@ -26,6 +26,14 @@ extension GalleryPages {
     context["live"] = .string(live)
     context["liveHint"] = .string(Self.liveHint(for: scene))
     context["switchGroups"] = .list(switchGroups(for: job))
+    let counts = LintCounts(findings)
+    context["lintKind"] = .string(counts.badge.kind)
+    context["lintLabel"] = .string(counts.badge.label)
+    context["findings"] = .list(findings.map(Self.findingContext))
+    context["outlines"] = .list(
+      findings.compactMap { finding in
+        finding.frame.map { Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue) }
+      })
     context["sourceFile"] = .string(job.design.sourceFile)
     context["sourcePath"] = .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description)
     context["definitionJSON"] = .string(Self.resolvedDefinition(of: job).rendered(pretty: true))
@@ -45,6 +53,30 @@ extension GalleryPages {
     return try templates.render("render", .object(context))
   }
 
+  static func kind(of finding: LintFinding) -> String {
+    finding.suppression != nil ? "accepted" : finding.severity.rawValue
+  }
+
+  static func findingContext(_ finding: LintFinding) -> TemplateValue {
+    var context: [String: TemplateValue] = [
+      "kind": .string(kind(of: finding)), "rule": .string(finding.rule.rawValue), "message": .string(finding.message),
+    ]
+    if let reason = finding.suppression { context["reason"] = .string(reason) }
+    return .object(context)
+  }
+
+  /// A box around `frame`, placed in percent of the screen so it scales with the image.
+  static func outline(_ frame: Rect, kind: String, screen: Size, label: String) -> TemplateValue {
+    func percent(_ value: Double, _ total: Double) -> String { NumberText.format(value / total * 100) + "%" }
+    let box = Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
+    return [
+      "kind": .string(kind), "label": .string(label),
+      "style": .string(
+        "left:\(percent(box.x, screen.width));top:\(percent(box.y, screen.height));"
+          + "width:\(percent(box.width, screen.width));height:\(percent(box.height, screen.height))"),
+    ]
+  }
+
   /// The variant as the gallery shows it: ids, layout, state, and its
   /// properties as written (the design's, with the variant's laid over them).
   static func resolvedDefinition(of job: RenderJob) -> JSONDocument {
@@ -55,6 +87,10 @@ extension GalleryPages {
       ("layout", .string(job.design.layout.rawValue)),
       ("state", .string(job.variant.state(in: job.design.layout).rawValue)),
       ("properties", job.variant.properties.json),
+      (
+        "suppress",
+        .object(job.variant.suppressions.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) })
+      ),
     ])
   }
 

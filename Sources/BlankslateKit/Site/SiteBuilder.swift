@@ -51,6 +51,7 @@ public struct SiteBuilder: Sendable {
     var files: [String] = []
     var bytes = 0
     var scene: Scene?
+    var findings: [LintFinding] = []
     var failure: BuildError?
   }
 
@@ -65,14 +66,17 @@ public struct SiteBuilder: Sendable {
     let svgRenderer = SVGRenderer(assets: assets.catalog)
     let htmlRenderer = HTMLRenderer(assets: assets.catalog)
     let outputDisplay = options.outputDisplay
+    let linter = Linter(site: site)
     let outcomes = ParallelWork.map(count: jobs.count, workers: options.jobs) { index -> RenderOutcome in
       let job = jobs[index]
       var outcome = RenderOutcome()
       let scene = Layouts.scene(for: job)
       outcome.scene = scene
+      outcome.findings = linter.findings(for: job, scene: scene)
       do {
         let svg = Array(svgRenderer.render(scene, title: GalleryPages.title(of: job)).utf8)
-        let html = Array(try pages.renderPage(job, scene: scene, live: htmlRenderer.render(scene, idPrefix: "live-")).utf8)
+        let live = htmlRenderer.render(scene, idPrefix: "live-")
+        let html = Array(try pages.renderPage(job, scene: scene, live: live, findings: outcome.findings).utf8)
         for (path, bytes, kind) in [(SitePaths.svg(job), svg, MarkupKind.svg), (SitePaths.page(job), html, .html)] {
           let result = MarkupChecker().check(bytes, file: outputDisplay + "/" + path, kind: kind)
           outcome.issues += result.issues
@@ -118,15 +122,18 @@ public struct SiteBuilder: Sendable {
 
     var scenesByRender: [String: [String: Scene]] = [:]
     var shownTexts: [String: [String]] = [:]
+    var lint: [String: [String: LintCounts]] = [:]
     for (job, outcome) in zip(jobs, outcomes) {
       scenesByRender[job.design.id, default: [:]][job.renderName] = outcome.scene
+      lint[job.design.id, default: [:]][job.variant.id, default: LintCounts()].add(contentsOf: outcome.findings)
       if job.device == site.devices[0], job.theme == site.themes[0], let scene = outcome.scene {
         shownTexts[job.design.id, default: []] += scene.texts
       }
     }
     do {
       for design in site.designs {
-        try emit(SitePaths.designPage(design.id), try pages.designPage(design, scenes: scenesByRender[design.id] ?? [:]), kind: .html)
+        let page = try pages.designPage(design, scenes: scenesByRender[design.id] ?? [:], lint: lint[design.id] ?? [:])
+        try emit(SitePaths.designPage(design.id), page, kind: .html)
       }
       var thumbnails: [String: Scene] = [:]
       for design in site.designs {
@@ -134,7 +141,7 @@ public struct SiteBuilder: Sendable {
         thumbnails[design.id] = scenesByRender[design.id]?[first]
       }
       for number in 1...pages.indexPageCount {
-        try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnails: thumbnails), kind: .html)
+        try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnails: thumbnails, lint: lint), kind: .html)
       }
     } catch let error as TemplateError {
       throw .template(error)
@@ -143,7 +150,7 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(path: "index.html", reason: "\(error)")
     }
-    let index = SiteIndex(site: site, shownTexts: shownTexts)
+    let index = SiteIndex(site: site, shownTexts: shownTexts, lint: lint)
     try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
     try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
     for file in templates.staticFiles {
@@ -162,6 +169,6 @@ public struct SiteBuilder: Sendable {
     guard issues.isEmpty else { throw .validation(issues) }
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
-      files: files.count, bytes: bytes)
+      files: files.count, bytes: bytes, lint: LintCounts(outcomes.flatMap(\.findings)))
   }
 }

@@ -4,6 +4,8 @@ struct SiteIndex {
   let site: SiteDefinition
   /// The texts each design's renders show (defaults included), by design id.
   var shownTexts: [String: [String]] = [:]
+  /// Lint counts by design and variant.
+  var lint: [String: [String: LintCounts]] = [:]
 
   /// `index.json`: every design and variant, with the permalink and SVG of each render.
   var json: JSONDocument {
@@ -70,6 +72,7 @@ struct SiteIndex {
         ("tags", .array(design.tags.map(JSONDocument.string))),
         ("text", .string(searchText(of: design))),
         ("page", .string(SitePaths.designPage(design.id))),
+        ("lint", lintBadge(design.id)),
         (
           "variants",
           .array(
@@ -98,6 +101,11 @@ struct SiteIndex {
       ("designs", .array(designs)),
     ])
     return "window.BlankslateIndex = " + index.rendered(pretty: false) + ";\n"
+  }
+
+  private func lintBadge(_ design: String) -> JSONDocument {
+    let badge = (lint[design] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }.badge
+    return .object([("kind", .string(badge.kind)), ("label", .string(badge.label))])
   }
 
   /// Everything a search may match, lower-cased: ids, names, layout, tags and

@@ -98,3 +98,32 @@ struct CommandLineTests {
     #expect(json?["renders"] as? Int == 144)
   }
 }
+
+@Suite("The lint command", .serialized)
+struct LintCommandTests {
+  @Test func theBundledSitePassesWithItsAcceptedFindings() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appending(path: "lint.json").path
+    let junit = folder.appending(path: "lint.xml").path
+    let run = try CommandLineTests.run(["lint", "--json", json, "--junit", junit])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("no-network/default\n  accepted contrast"))
+    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 96 accepted in 144 renders.\n"))
+    #expect(FileManager.default.fileExists(atPath: json) && FileManager.default.fileExists(atPath: junit))
+  }
+
+  @Test func anErrorFindingExitsOne() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
+      placeholders: ["grey.json": #"{ "layout": "message", "messageColor": "lightGray" }"#])
+    defer { site.remove() }
+    let run = try CommandLineTests.run(["lint", "--site", site.root.path])
+    #expect(run.status == 1)
+    #expect(run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
+    let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", site.root.appending(path: "out").path])
+    #expect(build.status == 0)
+    #expect(build.output.contains("Lint: 1 error, 0 warnings, 0 accepted"))
+  }
+}

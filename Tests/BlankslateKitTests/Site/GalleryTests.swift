@@ -58,6 +58,23 @@ struct GalleryTests {
     #expect(toast.contains("data-action=\"toast\" data-toast=\"请检查你的网络连接\""))
   }
 
+  @Test func findingsShowOnCardsRowsAndRenderPages() throws {
+    let (output, _) = try Self.build(site: Repository.site)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let index = try Self.text(output, "index.html")
+    #expect(index.contains("<span class=\"lint lint-accepted\">lint: 72 accepted</span>"))
+    #expect(index.contains("<span class=\"lint lint-clean\">lint clean</span>"))
+    let design = try Self.text(output, "designs/no-network/index.html")
+    #expect(design.contains("<span class=\"lint lint-clean\">lint clean</span>"))  // the accessible variant
+    let page = try Self.text(output, "designs/no-network/default.iphone-se.light.en.html")
+    #expect(page.contains("class=\"outline outline-accepted\""))
+    #expect(page.contains("button is 115×30 pt; a tap target needs at least 44×44 pt"))
+    #expect(page.contains("Accepted: Seed 004"))
+    let clean = try Self.text(output, "designs/no-network/accessible.iphone-se.dark.en.html")
+    #expect(clean.contains("No findings"))
+    #expect(!clean.contains("class=\"outline"))
+  }
+
   @Test func designPagesHoldTheWholeMatrix() throws {
     let (output, _) = try Self.build(site: Repository.site)
     defer { try? FileManager.default.removeItem(at: output) }
