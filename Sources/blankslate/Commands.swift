@@ -121,6 +121,7 @@ enum Commands {
     do {
       let summary = try SiteBuilder(options: options).build()
       let elapsed = clock.now - start
+      for note in summary.notes { Terminal.error("note: " + note) }
       Terminal.out(
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "

@@ -29,6 +29,9 @@ extension DefinitionError: CustomStringConvertible {
         + " expected a relative path under assets/ such as \"assets/empty.svg\"."
     case .assetMissing(let location, let path):
       return prefix(location) + "the image \"\(path)\" does not exist under the site folder."
+    case .limitExceeded(let location, let what, let found, let limit, let key):
+      return prefix(location)
+        + "\(what) is \(found), over the limit of \(limit); raise \"limits\": { \"\(key)\": … } in site.json if this is intended."
     case .propertyNotRead(let location, let key, let layout, let reads):
       return prefix(location)
         + "the layout \"\(layout)\" does not read \"\(key)\"; it reads \(list(reads))."

@@ -41,6 +41,8 @@ public enum DefinitionError: Error, Sendable, Equatable {
   case assetMissing(SourceLocation, path: String)
   /// A property the design's layout does not read.
   case propertyNotRead(SourceLocation, key: String, layout: String, reads: [String])
+  /// The site goes past one of its limits (`limits` in `site.json`).
+  case limitExceeded(SourceLocation, what: String, found: Int, limit: Int, key: String)
 
   /// Where the problem is, for every case that concerns a value of a file.
   public var location: SourceLocation? {
@@ -50,7 +52,7 @@ public enum DefinitionError: Error, Sendable, Equatable {
       .wrongType(let location, _, _), .invalidValue(let location, _, _, _),
       .duplicateID(let location, _, _), .forbiddenCharacter(let location, _, _),
       .assetOutsideSite(let location, _), .assetMissing(let location, _),
-      .propertyNotRead(let location, _, _, _):
+      .propertyNotRead(let location, _, _, _), .limitExceeded(let location, _, _, _, _):
       location
     }
   }

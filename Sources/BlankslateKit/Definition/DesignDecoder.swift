@@ -2,6 +2,7 @@
 struct DesignDecoder {
   let fields: FieldDecoder
   let assets: AssetResolver
+  var limits = SiteLimits()
 
   static let designKeys = ["id", "name", "layout", "tags", "variants", "suppress"]
   static let variantKeys = ["id", "name", "suppress"]
@@ -64,6 +65,13 @@ struct DesignDecoder {
         .invalidValue(
           fields.location(path, value), found: "an empty array",
           expected: "at least one variant (leave \"variants\" out for a single default variant)", allowed: []))
+      return []
+    }
+    guard items.count <= limits.variantsPerDesign else {
+      fields.report(
+        .limitExceeded(
+          fields.location(path, value), what: "the number of variants", found: items.count,
+          limit: limits.variantsPerDesign, key: "variantsPerDesign"))
       return []
     }
     var variants: [Variant] = []

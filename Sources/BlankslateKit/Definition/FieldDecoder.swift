@@ -5,10 +5,13 @@
 /// the file, the JSON path and the position, so one pass reports everything.
 final class FieldDecoder {
   let file: String
+  /// The longest string accepted, in characters.
+  let maximumTextLength: Int
   private(set) var errors: [DefinitionError] = []
 
-  init(file: String) {
+  init(file: String, maximumTextLength: Int = SiteLimits().textLength) {
     self.file = file
+    self.maximumTextLength = maximumTextLength
   }
 
   func report(_ error: DefinitionError) {
@@ -48,6 +51,11 @@ final class FieldDecoder {
   /// Refuses characters XML 1.0 cannot hold (C0 controls other than tab, line
   /// feed and carriage return; U+FFFE and U+FFFF).
   func checkedForXML(_ text: String, _ value: JSONValue, at path: JSONPath) -> String? {
+    let length = text.count
+    if length > maximumTextLength {
+      report(.limitExceeded(location(path, value), what: "the text's length", found: length, limit: maximumTextLength, key: "textLength"))
+      return nil
+    }
     for (offset, scalar) in text.unicodeScalars.enumerated() where !XMLCharacters.allows(scalar) {
       report(.forbiddenCharacter(location(path, value), scalar: scalar, offset: offset))
       return nil

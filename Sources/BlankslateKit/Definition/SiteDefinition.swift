@@ -9,10 +9,12 @@ public struct SiteDefinition: Sendable, Equatable {
   public var designs: [Design]
   /// Severities `site.json` sets for lint rules; the rest keep their default.
   public var lint: [LintRule: LintSeverity]
+  /// The caps the site was loaded under (assets are checked against them later).
+  public var limits: SiteLimits
 
   public init(
     title: String, devices: [Device], themes: [Theme], locales: [String], designs: [Design],
-    lint: [LintRule: LintSeverity] = [:]
+    lint: [LintRule: LintSeverity] = [:], limits: SiteLimits = SiteLimits()
   ) {
     self.title = title
     self.devices = devices
@@ -20,6 +22,7 @@ public struct SiteDefinition: Sendable, Equatable {
     self.locales = locales
     self.designs = designs
     self.lint = lint
+    self.limits = limits
   }
 
   /// The severity of `rule` in this site.

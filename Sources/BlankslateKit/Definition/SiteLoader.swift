@@ -9,8 +9,6 @@ public struct SiteLoader: Sendable {
   public var root: URL
   /// How messages name the site folder (`Site`, as the user typed it).
   public var displayRoot: String
-  /// Definition files larger than this are refused before parsing.
-  public var maximumFileSize: Int = 1 << 20
 
   public init(root: URL, displayRoot: String? = nil) {
     self.root = root
@@ -24,11 +22,12 @@ public struct SiteLoader: Sendable {
 
     var designs: [Design] = []
     var firstFile: [String: String] = [:]
+    let limits = settings.limits
     for file in placeholderFiles(errors: &errors) {
       let display = displayPath("placeholders/" + file)
-      guard let json = parse(relativePath: "placeholders/" + file, errors: &errors) else { continue }
-      let fields = FieldDecoder(file: display)
-      let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root))
+      guard let json = parse(relativePath: "placeholders/" + file, limits: limits, errors: &errors) else { continue }
+      let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
+      let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root), limits: limits)
       let stem = String(file.dropLast(".json".count))
       let design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
       errors += fields.errors.sorted(by: Self.byPosition)
@@ -48,11 +47,19 @@ public struct SiteLoader: Sendable {
       designs.append(design)
     }
 
+    let renders = designs.reduce(0) { $0 + $1.variants.count }
+      * settings.devices.count * settings.themes.count * settings.locales.count
+    if renders > limits.renders {
+      errors.append(
+        .limitExceeded(
+          SourceLocation(file: displayPath("site.json")), what: "the number of renders (variants × devices × themes × locales)",
+          found: renders, limit: limits.renders, key: "renders"))
+    }
     guard errors.isEmpty else { throw DefinitionErrors(errors) }
     designs.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     return SiteDefinition(
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
-      designs: designs, lint: settings.lint)
+      designs: designs, lint: settings.lint, limits: limits)
   }
 
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
@@ -66,7 +73,7 @@ public struct SiteLoader: Sendable {
   private func loadSettings(errors: inout [DefinitionError]) -> SiteSettings {
     let url = root.appending(path: "site.json")
     guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
-    guard let json = parse(relativePath: "site.json", errors: &errors) else { return SiteSettings() }
+    guard let json = parse(relativePath: "site.json", limits: SiteLimits(), errors: &errors) else { return SiteSettings() }
     let fields = FieldDecoder(file: displayPath("site.json"))
     let settings = SiteSettings.decode(json, fields: fields)
     errors += fields.errors.sorted(by: Self.byPosition)
@@ -97,14 +104,17 @@ public struct SiteLoader: Sendable {
     return files
   }
 
-  private func parse(relativePath: String, errors: inout [DefinitionError]) -> JSONValue? {
+  private func parse(relativePath: String, limits: SiteLimits, errors: inout [DefinitionError]) -> JSONValue? {
     let url = root.appending(path: relativePath)
     let display = displayPath(relativePath)
     let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      if let size = attributes[.size] as? Int, size > maximumFileSize {
-        errors.append(.unreadable(file: display, reason: "it is \(size) bytes; definition files are limited to \(maximumFileSize) bytes"))
+      if let size = attributes[.size] as? Int, size > limits.fileSize {
+        errors.append(
+          .limitExceeded(
+            SourceLocation(file: display), what: "the file's size in bytes", found: size, limit: limits.fileSize,
+            key: "fileSize"))
         return nil
       }
       data = try Data(contentsOf: url)
@@ -113,7 +123,7 @@ public struct SiteLoader: Sendable {
       return nil
     }
     do {
-      return try JSONParser().parse(Array(data))
+      return try JSONParser(maximumDepth: limits.depth).parse(Array(data))
     } catch {
       errors.append(.syntax(file: display, position: error.position, message: error.message))
       return nil

@@ -5,8 +5,9 @@ struct SiteSettings {
   var themes: [Theme] = [.light, .dark]
   var locales: [String] = ["en"]
   var lint: [LintRule: LintSeverity] = [:]
+  var limits = SiteLimits()
 
-  static let keys = ["title", "devices", "themes", "locales", "lint"]
+  static let keys = ["title", "devices", "themes", "locales", "lint", "limits"]
 
   static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
     var settings = SiteSettings()
@@ -29,6 +30,9 @@ struct SiteSettings {
     }
     if let value = object["lint"] {
       settings.lint = decodeLint(value, fields: fields)
+    }
+    if let value = object["limits"] {
+      settings.limits = SiteLimits.decode(value, fields: fields)
     }
     return settings
   }

@@ -5,8 +5,11 @@ struct AssetLoader {
   let site: URL
   let siteDisplay: String
 
-  /// The catalog to embed, and the files to copy into the output's `assets/`.
-  func load(_ definition: SiteDefinition) throws(BuildError) -> (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])]) {
+  /// The catalog to embed, the (sanitised) files to copy into the output's
+  /// `assets/`, and notes of what the sanitiser removed.
+  func load(
+    _ definition: SiteDefinition
+  ) throws(BuildError) -> (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]) {
     var paths: Set<String> = []
     for design in definition.designs {
       for variant in design.variants {
@@ -16,7 +19,8 @@ struct AssetLoader {
     var entries: [String: AssetCatalog.Entry] = [:]
     var files: [(String, [UInt8])] = []
     var problems: [AssetProblem] = []
-    let inspector = AssetInspector()
+    var notes: [String] = []
+    let inspector = AssetInspector(maximumSize: definition.limits.assetSize)
     for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       let display = siteDisplay + "/" + path
       let bytes: [UInt8]
@@ -27,14 +31,15 @@ struct AssetLoader {
         continue
       }
       do {
-        let mediaType = try inspector.inspect(bytes, path: display)
-        entries[path] = AssetCatalog.Entry(mediaType: mediaType, base64: Data(bytes).base64EncodedString())
-        files.append((path, bytes))
+        let asset = try inspector.inspect(bytes, path: display)
+        entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
+        files.append((path, asset.bytes))
+        notes += asset.removed.map { "\(display): \($0)" }
       } catch {
         problems.append(error)
       }
     }
     guard problems.isEmpty else { throw .assets(problems) }
-    return (AssetCatalog(entries: entries), files.map { (path: $0.0, bytes: $0.1) })
+    return (AssetCatalog(entries: entries), files.map { (path: $0.0, bytes: $0.1) }, notes)
   }
 }

@@ -37,4 +37,6 @@ public struct BuildSummary: Sendable, Equatable {
   public var bytes: Int
   /// The lint findings of every render.
   public var lint: LintCounts
+  /// What the SVG sanitiser removed from the site's assets.
+  public var notes: [String]
 }

@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
 
   private func write(
     _ site: SiteDefinition, templates: TemplateSet,
-    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])]), into staging: StagingFolder
+    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder
   ) throws(BuildError) -> BuildSummary {
     let jobs = site.renderJobs
     let pages = GalleryPages(site: site, jobs: jobs, templates: templates)
@@ -169,6 +169,6 @@ public struct SiteBuilder: Sendable {
     guard issues.isEmpty else { throw .validation(issues) }
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
-      files: files.count, bytes: bytes, lint: LintCounts(outcomes.flatMap(\.findings)))
+      files: files.count, bytes: bytes, lint: LintCounts(outcomes.flatMap(\.findings)), notes: assets.notes)
   }
 }

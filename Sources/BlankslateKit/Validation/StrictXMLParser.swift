@@ -1,4 +1,5 @@
 @preconcurrency import CLibXML2
+import Synchronization
 
 /// Parses XML with libxml2, strictly: no network, no DTD loading, no entity
 /// substitution, no recovery. Errors are collected per parse (never through
@@ -9,8 +10,23 @@ public struct StrictXMLParser: Sendable {
     public var issues: [ValidationIssue]
   }
 
-  /// libxml2 is initialised once per process, before the first parse.
-  private static let initialization: Void = { xmlInitParser() }()
+  /// libxml2 is initialised once per process, before the first parse, and
+  /// told never to load anything from outside the document: its external
+  /// entity loader (DTDs, external entities, XIncludes) refuses every request.
+  private static let initialization: Void = {
+    xmlInitParser()
+    xmlSetExternalEntityLoader { _, _, _ in
+      ExternalLoads.refused.add(1, ordering: .relaxed)
+      return nil
+    }
+  }()
+
+  /// How many times libxml2 asked to load an external resource in this
+  /// process (each one refused), for tests and diagnostics.
+  public static var refusedExternalLoads: Int {
+    _ = initialization
+    return ExternalLoads.refused.load(ordering: .relaxed)
+  }
 
   public init() {
     _ = Self.initialization
@@ -92,4 +108,9 @@ extension String {
     while text.last == "\n" || text.last == "\r" || text.last == " " { text.removeLast() }
     return String(text)
   }
+}
+
+/// The process-wide count behind `StrictXMLParser.refusedExternalLoads`.
+private enum ExternalLoads {
+  static let refused = Atomic<Int>(0)
 }

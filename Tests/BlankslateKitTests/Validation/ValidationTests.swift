@@ -106,13 +106,14 @@ struct ValidationTests {
     }
   }
 
-  @Test func refusesUnsafeUserSVGAssets() {
+  @Test func checksPNGsBySignatureAndSize() {
     let inspector = AssetInspector()
-    let safe = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\"/></svg>".utf8)
-    #expect((try? inspector.inspect(safe, path: "assets/ok.svg")) == "image/svg+xml")
-    let scripted = Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8)
-    #expect(throws: AssetProblem.self) { try inspector.inspect(scripted, path: "assets/bad.svg") }
     let fake = Array("not a png at all, not even close".utf8)
     #expect(throws: AssetProblem.self) { try inspector.inspect(fake, path: "assets/bad.png") }
+    var huge: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    huge += [0, 0, 0x40, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8)
+    #expect(throws: AssetProblem.self) { try inspector.inspect(huge, path: "assets/huge.png") }
+    #expect(throws: AssetProblem.self) { try AssetInspector(maximumSize: 10).inspect(fake, path: "assets/big.png") }
   }
+
 }

@@ -1,0 +1,184 @@
+@preconcurrency import CLibXML2
+
+/// Rebuilds a user's SVG from an allowlist, after a strict libxml2 parse:
+/// only drawing elements and presentation attributes survive. Scripts, event
+/// attributes, `foreignObject`, animations, links and every reference that
+/// leaves the document are removed and noted; a DOCTYPE (and with it any
+/// entity) is refused outright, as is anything that is not well-formed SVG.
+public struct SVGSanitizer: Sendable {
+  /// The clean SVG and what was taken out of it.
+  public struct Result: Sendable, Equatable {
+    public var svg: String
+    /// `line 3: removed <script>`, one per removal.
+    public var removed: [String]
+  }
+
+  /// Elements deeper than this are refused (a hostile file could nest without end).
+  public var maximumDepth = 64
+
+  public init() {}
+
+  static let svgNamespace = "http://www.w3.org/2000/svg"
+  static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+  static let elements: Set<String> = [
+    "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text",
+    "tspan", "textPath", "title", "desc", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern",
+    "image", "style", "marker", "filter", "feGaussianBlur", "feOffset", "feBlend", "feColorMatrix", "feFlood",
+    "feComposite", "feMerge", "feMergeNode", "feDropShadow", "switch",
+  ]
+
+  static let attributes: Set<String> = [
+    "id", "class", "style", "transform", "viewBox", "preserveAspectRatio", "width", "height", "x", "y", "x1", "y1",
+    "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "d", "points", "pathLength", "fill", "fill-opacity",
+    "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
+    "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path", "clip-rule", "mask", "filter", "font-family",
+    "font-size", "font-weight", "font-style", "font-variant", "text-anchor", "dominant-baseline", "alignment-baseline",
+    "baseline-shift", "letter-spacing", "word-spacing", "text-decoration", "offset", "stop-color", "stop-opacity",
+    "gradientUnits", "gradientTransform", "spreadMethod", "patternUnits", "patternContentUnits", "patternTransform",
+    "clipPathUnits", "maskUnits", "maskContentUnits", "filterUnits", "primitiveUnits", "visibility", "display",
+    "color", "paint-order", "vector-effect", "shape-rendering", "text-rendering", "image-rendering",
+    "color-interpolation-filters", "marker-start", "marker-mid", "marker-end", "markerWidth", "markerHeight", "refX",
+    "refY", "orient", "markerUnits", "dx", "dy", "rotate", "textLength", "lengthAdjust", "startOffset", "in", "in2",
+    "result", "stdDeviation", "mode", "values", "type", "operator", "k1", "k2", "k3", "k4", "flood-color",
+    "flood-opacity", "version", "href", "xml:space", "xml:lang", "lang", "role", "aria-label", "aria-hidden",
+    "overflow", "mix-blend-mode", "isolation", "media",
+  ]
+
+  /// - Throws: `AssetProblem` when the file is not well-formed SVG, has a
+  ///   DOCTYPE, or nests deeper than `maximumDepth`.
+  public func sanitize(_ bytes: [UInt8], file: String) throws(AssetProblem) -> Result {
+    var result: Result?
+    var refusal: String?
+    do {
+      try bytes.withUnsafeBytes { buffer in
+        try StrictXMLParser().withDocument(buffer, file: file) { document in
+          if let doctype = document.doctypeName {
+            refusal = "it has a document type declaration (<!DOCTYPE \(doctype)>); entities and DTDs are not allowed"
+            return
+          }
+          guard let root = document.root, root.name == "svg", root.namespaceURI == Self.svgNamespace else {
+            refusal = "its root element is not <svg> in the SVG namespace"
+            return
+          }
+          var writer = SanitizingWriter(maximumDepth: maximumDepth)
+          writer.write(root, depth: 0)
+          if let tooDeep = writer.tooDeep {
+            refusal = "its elements nest deeper than \(maximumDepth) levels (line \(tooDeep))"
+            return
+          }
+          result = Result(svg: writer.output, removed: writer.removed)
+        }
+      }
+    } catch let failure as StrictXMLParser.Failure {
+      throw AssetProblem(file: file, reason: "it is not well-formed XML: " + (failure.issues.first.map { "line \($0.line): \($0.message)" } ?? "unknown error"))
+    } catch {
+      throw AssetProblem(file: file, reason: "\(error)")
+    }
+    if let refusal { throw AssetProblem(file: file, reason: refusal) }
+    guard let result else { throw AssetProblem(file: file, reason: "it could not be read") }
+    return result
+  }
+}
+
+/// Writes the allowed part of an element tree.
+private struct SanitizingWriter {
+  let maximumDepth: Int
+  var output = ""
+  var removed: [String] = []
+  var tooDeep: Int?
+
+  init(maximumDepth: Int) {
+    self.maximumDepth = maximumDepth
+  }
+
+  mutating func write(_ element: XMLElementView, depth: Int) {
+    guard depth <= maximumDepth else {
+      tooDeep = tooDeep ?? element.line
+      return
+    }
+    var name = element.name
+    guard element.namespaceURI == SVGSanitizer.svgNamespace else {
+      removed.append("line \(element.line): removed <\(name)> (not an SVG element)")
+      return
+    }
+    if name == "a" {
+      // A link becomes a plain group: its drawing stays, its destination goes.
+      removed.append("line \(element.line): removed the link of <a>")
+      name = "g"
+    } else if !SVGSanitizer.elements.contains(name) {
+      removed.append("line \(element.line): removed <\(name)>")
+      return
+    }
+    if name == "style" {
+      let css = element.textContent
+      if let problem = CSSCheck.problem(in: css) {
+        removed.append("line \(element.line): removed <style> (\(problem))")
+        return
+      }
+    }
+    output += "<" + name
+    if depth == 0 { output += " xmlns=\"\(SVGSanitizer.svgNamespace)\"" }
+    for (attribute, value) in element.attributes {
+      let key = attribute == "xlink:href" ? "href" : attribute
+      guard SVGSanitizer.attributes.contains(key) else {
+        removed.append("line \(element.line): removed the attribute \(attribute) of <\(name)>")
+        continue
+      }
+      if let problem = problem(attribute: key, value: value, element: name) {
+        removed.append("line \(element.line): removed \(attribute) of <\(name)> (\(problem))")
+        continue
+      }
+      output += " " + key + "=\"" + Markup.escapeAttribute(value) + "\""
+    }
+    output += ">"
+    var child = element.node.pointee.children
+    while let current = child {
+      switch current.pointee.type {
+      case XML_ELEMENT_NODE:
+        write(XMLElementView(node: current, document: element.document), depth: depth + 1)
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if let content = LibXMLString.take(xmlNodeGetContent(current)) {
+          output += Markup.escapeText(content)
+        }
+      default:
+        break  // comments, processing instructions, entity references
+      }
+      child = current.pointee.next
+    }
+    output += "</" + name + ">"
+  }
+
+  /// Why an allowed attribute's value must still go, if it must.
+  private func problem(attribute: String, value: String, element: String) -> String? {
+    let lower = value.lowercased().filter { !$0.isWhitespace }
+    if lower.contains("javascript:") || lower.contains("vbscript:") { return "a script URL" }
+    if attribute == "href" {
+      if value.hasPrefix("#") { return nil }
+      let imageData = ["data:image/png;", "data:image/jpeg;", "data:image/gif;", "data:image/webp;"]
+      if element == "image", imageData.contains(where: { lower.hasPrefix($0) }) { return nil }
+      return "a reference outside the file"
+    }
+    if attribute == "style" { return CSSCheck.problem(in: value) }
+    if lower.contains("url(") && !lower.contains("url(#") { return "a url() outside the file" }
+    return nil
+  }
+}
+
+/// CSS that may not stay: imports, external `url()`, script hooks.
+enum CSSCheck {
+  static func problem(in css: String) -> String? {
+    let lower = css.lowercased().filter { !$0.isWhitespace }
+    if lower.contains("@import") { return "an @import" }
+    if lower.contains("expression(") || lower.contains("javascript:") || lower.contains("behavior:") {
+      return "a script hook"
+    }
+    var rest = Substring(lower)
+    while let range = rest.range(of: "url(") {
+      let after = rest[range.upperBound...].drop { $0 == "\"" || $0 == "'" }
+      if !after.hasPrefix("#") { return "a url() outside the file" }
+      rest = rest[range.upperBound...]
+    }
+    return nil
+  }
+}
