@@ -11,7 +11,13 @@ public enum Markup {
     escape(text, quotes: true)
   }
 
-  private static func escape(_ text: String, quotes: Bool) -> String {
+  /// Escapes text that a template may place in content or in an attribute
+  /// (Mustache's `{{name}}`): `&`, `<`, `>`, `"` and `'`, line breaks kept.
+  public static func escapeTemplateValue(_ text: String) -> String {
+    escape(text, quotes: true, keepLineBreaks: true)
+  }
+
+  private static func escape(_ text: String, quotes: Bool, keepLineBreaks: Bool = false) -> String {
     let needsWork = text.utf8.contains { byte in
       byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte < 0x20
         || byte >= 0x80 || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")))
@@ -26,9 +32,9 @@ public enum Markup {
       case ">": result += "&gt;"
       case "\"" where quotes: result += "&quot;"
       case "'" where quotes: result += "&#39;"
-      case "\n" where quotes: result += "&#10;"
+      case "\n" where quotes && !keepLineBreaks: result += "&#10;"
       case "\r": result += "&#13;"
-      case "\t" where quotes: result += "&#9;"
+      case "\t" where quotes && !keepLineBreaks: result += "&#9;"
       default:
         if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
           result.unicodeScalars.append("\u{FFFD}")

@@ -87,6 +87,7 @@ private struct SanitizingWriter {
   var output = ""
   var removed: [String] = []
   var tooDeep: Int?
+  var ids: Set<String> = []
 
   init(maximumDepth: Int) {
     self.maximumDepth = maximumDepth
@@ -127,6 +128,10 @@ private struct SanitizingWriter {
       }
       if let problem = problem(attribute: key, value: value, element: name) {
         removed.append("line \(element.line): removed \(attribute) of <\(name)> (\(problem))")
+        continue
+      }
+      if key == "id", value.isEmpty || !ids.insert(value).inserted {
+        removed.append("line \(element.line): removed \(value.isEmpty ? "an empty" : "a duplicate") id of <\(name)>")
         continue
       }
       output += " " + key + "=\"" + Markup.escapeAttribute(value) + "\""

@@ -13,6 +13,11 @@ struct TemplateTests {
     #expect(try render("<p>{{x}}</p>{{{x}}}{{& x}}", ["x": "<b>&"]) == "<p>&lt;b&gt;&amp;</p><b>&<b>&")
   }
 
+  /// Found by the fuzzer: a tag with a quote broke `<option value="{{value}}">`.
+  @Test func escapesQuotesSoValuesAreSafeInAttributes() throws {
+    #expect(try render(#"<option value="{{x}}">{{x}}</option>"#, ["x": #"a"b'c"#]) == #"<option value="a&quot;b&#39;c">a&quot;b&#39;c</option>"#)
+  }
+
   @Test func rendersSectionsOverListsBooleansAndObjects() throws {
     let context: TemplateValue = [
       "items": [["name": "a"], ["name": "b"]], "flag": true, "off": false, "person": ["name": "c"], "title": "T",

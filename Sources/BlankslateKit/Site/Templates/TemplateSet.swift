@@ -75,7 +75,7 @@ struct TemplateRenderer {
           throw .missingValue(template: template, line: line, name: name)
         }
         switch value {
-        case .string(let text): output += escaped ? Markup.escapeText(text) : text
+        case .string(let text): output += escaped ? Markup.escapeTemplateValue(text) : text
         case .bool(let flag): output += flag ? "true" : "false"
         case .list, .object: throw .notText(template: template, line: line, name: name)
         }
