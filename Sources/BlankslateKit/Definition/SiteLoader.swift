@@ -107,6 +107,12 @@ public struct SiteLoader: Sendable {
   private func parse(relativePath: String, limits: SiteLimits, errors: inout [DefinitionError]) -> JSONValue? {
     let url = root.appending(path: relativePath)
     let display = displayPath(relativePath)
+    // A definition reached through a symbolic link must still lie in the site.
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/") else {
+      errors.append(.unreadable(file: display, reason: "it is a link to a file outside the site folder"))
+      return nil
+    }
     let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: url.path)

@@ -132,6 +132,18 @@ struct SiteLoaderTests {
     #expect(site.errors().map(\.description).contains { $0.contains("leaves the site's assets/ folder") })
   }
 
+  @Test func refusesADefinitionLinkThatLeadsOutOfTheSite() throws {
+    let outside = temporaryFolder()
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    try Data(#"{ "layout": "message" }"#.utf8).write(to: outside.appending(path: "elsewhere.json"))
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let site = try TemporarySite(placeholders: ["a.json": #"{ "layout": "message" }"#])
+    defer { site.remove() }
+    try FileManager.default.createSymbolicLink(
+      at: site.root.appending(path: "placeholders/b.json"), withDestinationURL: outside.appending(path: "elsewhere.json"))
+    #expect(site.errors().map(\.description) == ["Site/placeholders/b.json: cannot be read: it is a link to a file outside the site folder."])
+  }
+
   @Test func aMissingPlaceholdersFolderIsAnError() throws {
     let root = temporaryFolder()
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
