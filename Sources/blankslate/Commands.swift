@@ -24,15 +24,20 @@ enum Commands {
 
   static let buildUsage = """
     Usage: blankslate build [--site DIR] [--output DIR] [--jobs N] [--templates DIR]
+                            [--no-cache] [--timings] [--quiet]
 
     Renders every variant × device × theme × locale of the site into SVG and
     HTML, validates every file with libxml2, and replaces the output folder
-    only when everything succeeded.
+    only when everything succeeded. Designs whose inputs did not change since
+    the previous build are reused from it, not rendered again.
 
       --site DIR        the site folder (default: Site)
       --output DIR      the output folder (default: _site)
       --jobs N          parallel workers (default: the number of cores)
       --templates DIR   templates laid over the built-in ones, file by file
+      --no-cache        render every design, even unchanged ones
+      --timings         print where the time went (CPU time per phase, all workers)
+      --quiet           print nothing but errors
     """
 
   static let validateUsage = """
@@ -106,29 +111,47 @@ enum Commands {
 
   static func build(_ arguments: [String]) throws -> Int32 {
     if wantsHelp(arguments, buildUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: ["--site", "--output", "--jobs", "--templates"], flags: [])
+    let parsed = try Arguments(
+      arguments, options: ["--site", "--output", "--jobs", "--templates"], flags: ["--no-cache", "--timings", "--quiet"])
     guard parsed.positional.isEmpty else {
       throw Arguments.UsageError(description: "build takes no arguments, only options (found \(parsed.positional[0]))")
     }
     let site = parsed.value("--site") ?? "Site"
     let output = parsed.value("--output") ?? "_site"
-    let options = BuildOptions(
+    var options = BuildOptions(
       site: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
       outputDisplay: output, jobs: try parsed.count("--jobs"),
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
+    options.incremental = !parsed.has("--no-cache")
+    let quiet = parsed.has("--quiet")
+    let bar = quiet ? nil : ProgressBar.forStandardError(label: "designs")
+    if let bar {
+      options.progress = { done, total in bar.update(done, of: total) }
+    }
     let clock = ContinuousClock()
     let start = clock.now
     do {
       let summary = try SiteBuilder(options: options).build()
+      bar?.finish()
       let elapsed = clock.now - start
       for note in summary.notes { Terminal.error("note: " + note) }
+      guard !quiet else { return 0 }
+      let reused = summary.designs - summary.rendered
       Terminal.out(
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
-          + "in \(output)/ in \(Seconds.format(elapsed)); all valid.")
+          + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
+          + (reused > 0 ? " \(summary.rendered) rendered, \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
+      if parsed.has("--timings") {
+        Terminal.out("Time by phase (CPU time summed over \(count(options.jobs, "worker"))):")
+        for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {
+          Terminal.out("  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0) + phase.rawValue)
+        }
+      }
       return 0
     } catch {
+      bar?.finish()
       Terminal.failure(error.description)
       return error.exitCode
     }

@@ -10,10 +10,12 @@ public struct Design: Sendable, Equatable {
   public var variants: [Variant]
   /// The file, relative to the site folder (`placeholders/orders.json`).
   public var sourceFile: String
+  /// A hash of the file's bytes (the build cache's key for the design).
+  public var sourceHash: String
 
   public init(
     id: String, name: String, layout: LayoutKind, tags: [String] = [], variants: [Variant],
-    sourceFile: String
+    sourceFile: String, sourceHash: String = ""
   ) {
     self.id = id
     self.name = name
@@ -21,6 +23,7 @@ public struct Design: Sendable, Equatable {
     self.tags = tags
     self.variants = variants
     self.sourceFile = sourceFile
+    self.sourceHash = sourceHash
   }
 }
 

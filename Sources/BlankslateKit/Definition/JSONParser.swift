@@ -44,24 +44,33 @@ extension JSONParser {
     var index = 0
     var line = 1
     var lineStart = 0
+    /// Where the column was last counted up to, and the column there: values
+    /// are visited left to right, so each byte is counted once (a long
+    /// one-line document stays linear).
+    private var countedTo = 0
+    private var countedColumn = 1
 
     init(bytes: [UInt8], maximumDepth: Int) {
       self.bytes = bytes
       self.maximumDepth = maximumDepth
     }
 
+    /// The line and column of `index`. Columns count characters, not bytes.
     var position: SourcePosition {
-      // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-      var column = 1
-      var cursor = lineStart
-      while cursor < index {
-        if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-        cursor += 1
+      mutating get {
+        if countedTo < lineStart || countedTo > index {
+          countedTo = lineStart
+          countedColumn = 1
+        }
+        while countedTo < index {
+          if bytes[countedTo] & 0xC0 != 0x80 { countedColumn += 1 }
+          countedTo += 1
+        }
+        return SourcePosition(line: line, column: countedColumn)
       }
-      return SourcePosition(line: line, column: column)
     }
 
-    func error(_ message: String) -> SyntaxError {
+    mutating func error(_ message: String) -> SyntaxError {
       SyntaxError(position: position, message: message)
     }
 

@@ -3,6 +3,10 @@
 public enum NumberText {
   public static func format(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
+    // Most coordinates are whole points.
+    if value == value.rounded(), abs(value) < 1e15 {
+      return value == 0 ? "0" : String(Int64(value))
+    }
     let hundredths = (value * 100).rounded()
     if hundredths == 0 { return "0" }
     let negative = hundredths < 0

@@ -11,6 +11,8 @@ public struct SiteDefinition: Sendable, Equatable {
   public var lint: [LintRule: LintSeverity]
   /// The caps the site was loaded under (assets are checked against them later).
   public var limits: SiteLimits
+  /// A hash of `site.json`'s bytes ("" without one): part of every design's cache key.
+  public var settingsHash = ""
 
   public init(
     title: String, devices: [Device], themes: [Theme], locales: [String], designs: [Design],

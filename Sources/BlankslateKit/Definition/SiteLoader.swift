@@ -25,11 +25,12 @@ public struct SiteLoader: Sendable {
     let limits = settings.limits
     for file in placeholderFiles(errors: &errors) {
       let display = displayPath("placeholders/" + file)
-      guard let json = parse(relativePath: "placeholders/" + file, limits: limits, errors: &errors) else { continue }
+      guard let (json, hash) = parse(relativePath: "placeholders/" + file, limits: limits, errors: &errors) else { continue }
       let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
       let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root), limits: limits)
       let stem = String(file.dropLast(".json".count))
-      let design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
+      var design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
+      design?.sourceHash = hash
       errors += fields.errors.sorted(by: Self.byPosition)
       guard let design, fields.errors.isEmpty else { continue }
       if let first = firstFile[design.id] {
@@ -57,9 +58,11 @@ public struct SiteLoader: Sendable {
     }
     guard errors.isEmpty else { throw DefinitionErrors(errors) }
     designs.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    return SiteDefinition(
+    var site = SiteDefinition(
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
       designs: designs, lint: settings.lint, limits: limits)
+    site.settingsHash = settings.hash
+    return site
   }
 
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
@@ -73,9 +76,12 @@ public struct SiteLoader: Sendable {
   private func loadSettings(errors: inout [DefinitionError]) -> SiteSettings {
     let url = root.appending(path: "site.json")
     guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
-    guard let json = parse(relativePath: "site.json", limits: SiteLimits(), errors: &errors) else { return SiteSettings() }
+    guard let (json, hash) = parse(relativePath: "site.json", limits: SiteLimits(), errors: &errors) else {
+      return SiteSettings()
+    }
     let fields = FieldDecoder(file: displayPath("site.json"))
-    let settings = SiteSettings.decode(json, fields: fields)
+    var settings = SiteSettings.decode(json, fields: fields)
+    settings.hash = hash
     errors += fields.errors.sorted(by: Self.byPosition)
     return settings
   }
@@ -104,7 +110,10 @@ public struct SiteLoader: Sendable {
     return files
   }
 
-  private func parse(relativePath: String, limits: SiteLimits, errors: inout [DefinitionError]) -> JSONValue? {
+  /// The file's JSON and a hash of its bytes.
+  private func parse(
+    relativePath: String, limits: SiteLimits, errors: inout [DefinitionError]
+  ) -> (JSONValue, String)? {
     let url = root.appending(path: relativePath)
     let display = displayPath(relativePath)
     // A definition reached through a symbolic link must still lie in the site.
@@ -129,7 +138,8 @@ public struct SiteLoader: Sendable {
       return nil
     }
     do {
-      return try JSONParser(maximumDepth: limits.depth).parse(Array(data))
+      let bytes = Array(data)
+      return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
     } catch {
       errors.append(.syntax(file: display, position: error.position, message: error.message))
       return nil

@@ -6,6 +6,8 @@ struct SiteSettings {
   var locales: [String] = ["en"]
   var lint: [LintRule: LintSeverity] = [:]
   var limits = SiteLimits()
+  /// A hash of the file's bytes.
+  var hash = ""
 
   static let keys = ["title", "devices", "themes", "locales", "lint", "limits"]
 

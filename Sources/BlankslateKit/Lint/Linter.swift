@@ -9,10 +9,13 @@ public struct Linter: Sendable {
     self.site = site
   }
 
-  /// The findings of one render, given its scene.
-  public func findings(for job: RenderJob, scene: Scene) -> [LintFinding] {
-    let lightScene: Scene? = job.theme == .dark
-      ? Layouts.scene(for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
+  /// The findings of one render, given its scene and, for a dark render, the
+  /// same render in the light theme (laid out here when not given).
+  public func findings(for job: RenderJob, scene: Scene, lightScene given: Scene? = nil) -> [LintFinding] {
+    let lightScene: Scene? =
+      job.theme == .dark
+      ? given
+        ?? Layouts.scene(for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
       : nil
     var raw = SceneLinter(job: job, scene: scene, lightScene: lightScene).findings()
     raw += missingTranslations(job, scene)

@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
   public var jobs: Int
   /// A folder of templates laid over the built-in ones, file by file.
   public var templates: URL?
+  /// Reuse the previous output's files for designs whose inputs did not change.
+  public var incremental = true
+  /// Told how many designs are done out of how many, from any worker thread.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   public init(
     site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, jobs: Int? = nil,
@@ -39,4 +43,8 @@ public struct BuildSummary: Sendable, Equatable {
   public var lint: LintCounts
   /// What the SVG sanitiser removed from the site's assets.
   public var notes: [String]
+  /// Designs rendered by this build (the others were reused from the previous output).
+  public var rendered: Int
+  /// Where the time went.
+  public var timings: BuildTimings
 }

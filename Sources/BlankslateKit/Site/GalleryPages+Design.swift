@@ -1,7 +1,8 @@
 extension GalleryPages {
   /// A design's page: the matrix of its variants × devices × themes × locales.
+  /// - Parameter alts: the text alternative of each render, by render name.
   func designPage(
-    _ design: Design, scenes: [String: Scene], lint: [String: LintCounts]
+    _ design: Design, alts: [String: String], lint: [String: LintCounts]
   ) throws(TemplateError) -> String {
     let path = SitePaths.designPage(design.id)
     var context = base(pageTitle: "\(design.name) · \(site.title)", path: path, breadcrumbs: [["label": .string(design.name)]])
@@ -27,7 +28,7 @@ extension GalleryPages {
               guard let job = job(design.id, variant.id, device, theme, locale) else { continue }
               renders.append([
                 "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
-                "alt": .string(Self.alt(of: job, scene: scenes[job.renderName])),
+                "alt": .string(alts[job.renderName] ?? Self.title(of: job)),
                 "width": .string(NumberText.format(device.metrics.width)),
                 "height": .string(NumberText.format(device.metrics.height)),
               ])

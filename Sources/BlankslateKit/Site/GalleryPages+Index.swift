@@ -7,10 +7,10 @@ extension GalleryPages {
   /// Index page `number` (1-based): a page of cards with the search, filters
   /// and switches, which work across every page through the search index.
   ///
-  /// - Parameter thumbnails: the scene of each design's first render, for
-  ///   the thumbnails' text alternatives.
+  /// - Parameter thumbnailAlts: the text alternative of each design's first
+  ///   render (its thumbnail), by design id.
   func indexPage(
-    _ number: Int, thumbnails: [String: Scene], lint: [String: [String: LintCounts]]
+    _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
   ) throws(TemplateError) -> String {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
@@ -43,7 +43,7 @@ extension GalleryPages {
     context["designs"] = .list(
       designs.map { design in
         let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
-        return card(for: design, root: root, scene: thumbnails[design.id], lint: counts)
+        return card(for: design, root: root, alt: thumbnailAlts[design.id], lint: counts)
       })
     context["hasPages"] = .bool(indexPageCount > 1)
     context["pages"] = .list(
@@ -56,7 +56,7 @@ extension GalleryPages {
     return try templates.render("index", .object(context))
   }
 
-  private func card(for design: Design, root: String, scene: Scene?, lint: LintCounts) -> TemplateValue {
+  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> TemplateValue {
     let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
     let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
     let states = Self.states(of: design)
@@ -66,7 +66,7 @@ extension GalleryPages {
       "renderBase": .string(renderBase),
       "renderPage": .string(root + (first.map(SitePaths.page) ?? SitePaths.designPage(design.id))),
       "thumbnail": .string(root + (first.map(SitePaths.svg) ?? "")),
-      "thumbnailAlt": .string(first.map { Self.alt(of: $0, scene: scene) } ?? design.name),
+      "thumbnailAlt": .string(alt ?? first.map { Self.title(of: $0) } ?? design.name),
       "thumbWidth": .string(NumberText.format(site.devices[0].metrics.width)),
       "thumbHeight": .string(NumberText.format(site.devices[0].metrics.height)),
       "states": .list(states.map(TemplateValue.string)),

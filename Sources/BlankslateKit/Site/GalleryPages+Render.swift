@@ -1,7 +1,12 @@
 extension GalleryPages {
   /// The permalink page of one render: the SVG beside the live HTML
   /// rendition, the resolved definition, and links to its neighbours.
-  func renderPage(_ job: RenderJob, scene: Scene, live: String, findings: [LintFinding]) throws(TemplateError) -> String {
+  ///
+  /// - Parameter definition: the variant's resolved definition as pretty JSON
+  ///   (the same for all its renders; computed once by the caller).
+  func renderPage(
+    _ job: RenderJob, scene: Scene, live: String, findings: [LintFinding], definition: String? = nil
+  ) throws(TemplateError) -> String {
     let path = SitePaths.page(job)
     var context = base(
       pageTitle: "\(job.design.name) — \(job.variant.name) · \(site.title)", path: path,
@@ -36,7 +41,7 @@ extension GalleryPages {
       })
     context["sourceFile"] = .string(job.design.sourceFile)
     context["sourcePath"] = .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description)
-    context["definitionJSON"] = .string(Self.resolvedDefinition(of: job).rendered(pretty: true))
+    context["definitionJSON"] = .string(definition ?? Self.resolvedDefinition(of: job).rendered(pretty: true))
     let neighbours = self.neighbours(of: job)
     if let previous = neighbours.previous {
       context["previous"] = [
@@ -137,11 +142,10 @@ extension GalleryPages {
 
   /// The previous and next variant in gallery order, on the same device, theme and locale.
   private func neighbours(of job: RenderJob) -> (previous: RenderJob?, next: RenderJob?) {
-    let order = site.designs.flatMap { design in design.variants.map { (design.id, $0.id) } }
-    guard let position = order.firstIndex(where: { $0 == (job.design.id, job.variant.id) }) else { return (nil, nil) }
+    guard let position = variantPosition[job.design.id + "/" + job.variant.id] else { return (nil, nil) }
     func at(_ index: Int) -> RenderJob? {
-      guard order.indices.contains(index) else { return nil }
-      return self.job(order[index].0, order[index].1, job.device, job.theme, job.locale)
+      guard variantOrder.indices.contains(index) else { return nil }
+      return self.job(variantOrder[index].design, variantOrder[index].variant, job.device, job.theme, job.locale)
     }
     return (at(position - 1), at(position + 1))
   }

@@ -10,6 +10,9 @@ struct GalleryPages: Sendable {
 
   /// The index of each job by design and render name.
   private let jobIndex: [String: Int]
+  /// Every variant in gallery order, and each one's position (`design/variant`).
+  let variantOrder: [(design: String, variant: String)]
+  let variantPosition: [String: Int]
 
   init(site: SiteDefinition, jobs: [RenderJob], templates: TemplateSet) {
     self.site = site
@@ -20,6 +23,10 @@ struct GalleryPages: Sendable {
       index[job.design.id + "/" + job.renderName] = position
     }
     jobIndex = index
+    variantOrder = site.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
+    var positions: [String: Int] = [:]
+    for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
+    variantPosition = positions
   }
 
   /// The context every page shares.
@@ -29,7 +36,6 @@ struct GalleryPages: Sendable {
       "siteTitle": .string(site.title),
       "root": .string(SitePaths.rootPrefix(from: path)),
       "breadcrumbs": .list(breadcrumbs),
-      "siteDefinitionCount": .string(String(site.designs.count)),
       "usesSearchIndex": false,
     ]
   }

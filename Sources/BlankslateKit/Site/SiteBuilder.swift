@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds a site folder into a validated static gallery.
 ///
@@ -13,19 +14,23 @@ public struct SiteBuilder: Sendable {
 
   /// - Throws: `BuildError`; `exitCode` says how the CLI should exit.
   public func build() throws(BuildError) -> BuildSummary {
-    let site: SiteDefinition
-    do {
-      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay).load()
-    } catch {
-      throw .definitions(error)
+    var timings = BuildTimings()
+    let (site, templates, assets) = try timings.measure(.load) {
+      () throws(BuildError) -> (SiteDefinition, TemplateSet, (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String])) in
+      let site: SiteDefinition
+      do throws(DefinitionErrors) {
+        site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay).load()
+      } catch {
+        throw .definitions(error)
+      }
+      return (site, try loadTemplates(), try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site))
     }
-    let templates = try loadTemplates()
-    let assets = try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site)
 
     let staging = try StagingFolder(target: options.output, protecting: options.site)
-    do {
-      let summary = try write(site, templates: templates, assets: assets, into: staging)
-      try staging.publish()
+    do throws(BuildError) {
+      var summary = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
+      try timings.measure(.publish) { () throws(BuildError) in try staging.publish() }
+      summary.timings = timings
       return summary
     } catch {
       staging.discard()
@@ -44,131 +49,154 @@ public struct SiteBuilder: Sendable {
     }
   }
 
-  /// One render's share of the build.
-  private struct RenderOutcome: Sendable {
-    var issues: [ValidationIssue] = []
-    var page: LinkChecker.Page?
-    var files: [String] = []
-    var bytes = 0
-    var scene: Scene?
-    var findings: [LintFinding] = []
-    var failure: BuildError?
-  }
-
   private func write(
     _ site: SiteDefinition, templates: TemplateSet,
-    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder
+    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder,
+    timings: inout BuildTimings
   ) throws(BuildError) -> BuildSummary {
     let jobs = site.renderJobs
     let pages = GalleryPages(site: site, jobs: jobs, templates: templates)
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
 
-    let svgRenderer = SVGRenderer(assets: assets.catalog)
-    let htmlRenderer = HTMLRenderer(assets: assets.catalog)
-    let outputDisplay = options.outputDisplay
-    let linter = Linter(site: site)
-    let outcomes = ParallelWork.map(count: jobs.count, workers: options.jobs) { index -> RenderOutcome in
-      let job = jobs[index]
-      var outcome = RenderOutcome()
-      let scene = Layouts.scene(for: job)
-      outcome.scene = scene
-      outcome.findings = linter.findings(for: job, scene: scene)
-      do {
-        let svg = Array(svgRenderer.render(scene, title: GalleryPages.title(of: job)).utf8)
-        let live = htmlRenderer.render(scene, idPrefix: "live-")
-        let html = Array(try pages.renderPage(job, scene: scene, live: live, findings: outcome.findings).utf8)
-        for (path, bytes, kind) in [(SitePaths.svg(job), svg, MarkupKind.svg), (SitePaths.page(job), html, .html)] {
-          let result = MarkupChecker().check(bytes, file: outputDisplay + "/" + path, kind: kind)
-          outcome.issues += result.issues
-          if kind == .html { outcome.page = LinkChecker.Page(path: path, links: result.links, ids: result.ids) }
-          try staging.write(bytes, to: path)
-          outcome.files.append(path)
-          outcome.bytes += bytes.count
-        }
-      } catch let error as TemplateError {
-        outcome.failure = .template(error)
-      } catch let error as BuildError {
-        outcome.failure = error
-      } catch {
-        outcome.failure = .io(path: SitePaths.page(job), reason: "\(error)")
-      }
-      return outcome
+    // The previous build's cache: designs whose key is unchanged are linked, not rendered.
+    let identity = BuildCache.identity(templates: templates)
+    let previous = options.incremental ? BuildCache.load(from: options.output, identity: identity) : nil
+    let keys = site.designs.indices.map {
+      BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
-    if let failure = outcomes.lazy.compactMap(\.failure).first { throw failure }
+    // Each design's renders are one contiguous run of `jobs`.
+    var runs: [Range<Int>] = []
+    var start = 0
+    for design in site.designs {
+      let count = design.variants.count * site.devices.count * site.themes.count * site.locales.count
+      runs.append(start..<(start + count))
+      start += count
+    }
+    let ranges = runs
 
-    var issues = outcomes.flatMap(\.issues)
-    var linkPages = outcomes.compactMap(\.page)
-    var files = Set(outcomes.flatMap(\.files))
-    var bytes = outcomes.reduce(0) { $0 + $1.bytes }
+    // Every file the output will hold: pages check their links against it as they are written.
+    var expected = Set<String>()
+    for job in jobs {
+      expected.insert(SitePaths.svg(job))
+      expected.insert(SitePaths.page(job))
+    }
+    for design in site.designs { expected.insert(SitePaths.designPage(design.id)) }
+    for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, BuildCache.fileName])
+    expected.formUnion(templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
+    expected.formUnion(assets.files.map(\.path))
 
-    func emit(_ path: String, _ markup: String, kind: MarkupKind?) throws(BuildError) {
-      let data = Array(markup.utf8)
+    let renderer = DesignRenderer(
+      site: site, pages: pages, svgRenderer: SVGRenderer(assets: assets.catalog),
+      htmlRenderer: HTMLRenderer(assets: assets.catalog), linter: Linter(site: site), staging: staging,
+      outputDisplay: options.outputDisplay, expectedFiles: expected)
+    let output = options.output
+    let progress = options.progress
+    let done = Atomic<Int>(0)
+    let total = site.designs.count
+    let outputs = ParallelWork.map(count: site.designs.count, workers: options.jobs) { index -> DesignRenderer.Output in
+      defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, total) }
+      let design = site.designs[index]
+      if let cached = previous?.designs[design.id], cached.key == keys[index] {
+        var reused = DesignRenderer.Output()
+        reused.meta = cached.meta
+        let paths = jobs[ranges[index]].flatMap { [SitePaths.svg($0), SitePaths.page($0)] } + [SitePaths.designPage(design.id)]
+        do throws(BuildError) {
+          try reused.timings.measure(.reuse) { () throws(BuildError) in
+            for path in paths { try staging.reuse(path, from: output) }
+          }
+          reused.files = paths.count
+          return reused
+        } catch {
+          // A file of the previous output is gone: render the design after all.
+        }
+      }
+      return renderer.render(design, jobs: jobs[ranges[index]])
+    }
+    if let failure = outputs.lazy.compactMap(\.failure).first { throw failure }
+    for output in outputs { timings.add(output.timings) }
+
+    var issues = outputs.flatMap(\.issues)
+    var linkPages: [LinkChecker.Page] = []
+    var files = outputs.reduce(0) { $0 + $1.files }
+    var bytes = outputs.reduce(0) { $0 + $1.bytes }
+    let checker = StreamingChecker()
+
+    func emit(_ path: String, _ text: String, kind: MarkupKind?) throws(BuildError) {
+      let data = Array(text.utf8)
       if path.hasSuffix(".json") {
         do {
           _ = try JSONParser(maximumDepth: 32).parse(data)
         } catch {
-          issues.append(ValidationIssue(file: outputDisplay + "/" + path, line: error.position.line, column: error.position.column, message: "not valid JSON: \(error.message)"))
+          issues.append(
+            ValidationIssue(
+              file: options.outputDisplay + "/" + path, line: error.position.line, column: error.position.column,
+              message: "not valid JSON: \(error.message)"))
         }
       }
       if let kind {
-        let result = MarkupChecker().check(data, file: outputDisplay + "/" + path, kind: kind)
+        let result = data.withUnsafeBytes { checker.check($0, file: options.outputDisplay + "/" + path, kind: kind) }
         issues += result.issues
         if kind == .html { linkPages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
       }
       try staging.write(data, to: path)
-      files.insert(path)
+      files += 1
       bytes += data.count
     }
 
-    var scenesByRender: [String: [String: Scene]] = [:]
-    var shownTexts: [String: [String]] = [:]
     var lint: [String: [String: LintCounts]] = [:]
-    for (job, outcome) in zip(jobs, outcomes) {
-      scenesByRender[job.design.id, default: [:]][job.renderName] = outcome.scene
-      lint[job.design.id, default: [:]][job.variant.id, default: LintCounts()].add(contentsOf: outcome.findings)
-      if job.device == site.devices[0], job.theme == site.themes[0], let scene = outcome.scene {
-        shownTexts[job.design.id, default: []] += scene.texts
-      }
+    var texts: [String: [String]] = [:]
+    var alts: [String: String] = [:]
+    var cache = BuildCache(identity: identity)
+    for (index, (design, output)) in zip(site.designs, outputs).enumerated() {
+      lint[design.id] = output.meta.lint
+      texts[design.id] = output.meta.texts
+      alts[design.id] = output.meta.thumbnailAlt
+      cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
     }
-    do {
-      for design in site.designs {
-        let page = try pages.designPage(design, scenes: scenesByRender[design.id] ?? [:], lint: lint[design.id] ?? [:])
-        try emit(SitePaths.designPage(design.id), page, kind: .html)
+    try timings.measure(.site) { () throws(BuildError) in
+      do {
+        for number in 1...pages.indexPageCount {
+          try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnailAlts: alts, lint: lint), kind: .html)
+        }
+      } catch let error as TemplateError {
+        throw .template(error)
+      } catch let error as BuildError {
+        throw error
+      } catch {
+        throw .io(path: "index.html", reason: "\(error)")
       }
-      var thumbnails: [String: Scene] = [:]
-      for design in site.designs {
-        let first = "\(design.variants[0].id).\(site.devices[0].rawValue).\(site.themes[0].rawValue).\(site.locales[0])"
-        thumbnails[design.id] = scenesByRender[design.id]?[first]
+      let index = SiteIndex(site: site, shownTexts: texts, lint: lint)
+      try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
+      try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
+      for file in templates.staticFiles {
+        try staging.write(file.bytes, to: SitePaths.galleryFolder + "/" + file.path)
+        files += 1
+        bytes += file.bytes.count
       }
-      for number in 1...pages.indexPageCount {
-        try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnails: thumbnails, lint: lint), kind: .html)
+      for asset in assets.files {
+        try staging.write(asset.bytes, to: asset.path)
+        files += 1
+        bytes += asset.bytes.count
       }
-    } catch let error as TemplateError {
-      throw .template(error)
-    } catch let error as BuildError {
-      throw error
-    } catch {
-      throw .io(path: "index.html", reason: "\(error)")
-    }
-    let index = SiteIndex(site: site, shownTexts: shownTexts, lint: lint)
-    try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
-    try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
-    for file in templates.staticFiles {
-      let path = SitePaths.galleryFolder + "/" + file.path
-      try staging.write(file.bytes, to: path)
-      files.insert(path)
-      bytes += file.bytes.count
-    }
-    for asset in assets.files {
-      try staging.write(asset.bytes, to: asset.path)
-      files.insert(asset.path)
-      bytes += asset.bytes.count
+      try staging.write(Array(cache.json.utf8), to: BuildCache.fileName)
     }
 
-    issues += LinkChecker(allowsExternalLinks: false).check(linkPages, files: files, displayRoot: outputDisplay)
+    // The index pages' links; the design pages rendered now lend their ids
+    // for `#variant-…` fragments (a reused page's ids are vouched for by its key).
+    var designIDs: [String: Set<String>] = [:]
+    for (design, output) in zip(site.designs, outputs) {
+      if let ids = output.designPageIDs { designIDs[SitePaths.designPage(design.id)] = ids }
+    }
+    issues += timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(
+        linkPages, files: expected, knownIDs: designIDs, displayRoot: options.outputDisplay)
+    }
     guard issues.isEmpty else { throw .validation(issues) }
+    let lintTotal = lint.values.flatMap(\.values).reduce(LintCounts()) { $0.adding($1) }
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
-      files: files.count, bytes: bytes, lint: LintCounts(outcomes.flatMap(\.findings)), notes: assets.notes)
+      files: files, bytes: bytes, lint: lintTotal, notes: assets.notes,
+      rendered: outputs.filter(\.rendered).count, timings: timings)
   }
 }

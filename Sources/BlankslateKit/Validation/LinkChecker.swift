@@ -25,12 +25,20 @@ public struct LinkChecker: Sendable {
   /// - Parameters:
   ///   - pages: the checked files, with paths relative to the folder (`designs/a/index.html`).
   ///   - files: every file path in the folder, relative to it.
+  ///   - knownIDs: the ids of other pages, for `#fragment` links into them
+  ///     (a page neither checked nor known here has its fragments trusted).
   ///   - displayRoot: how issues name the folder.
-  public func check(_ pages: [Page], files: Set<String>, displayRoot: String) -> [ValidationIssue] {
-    let idsByPath = Dictionary(pages.map { ($0.path, $0.ids) }, uniquingKeysWith: { first, _ in first })
+  public func check(
+    _ pages: [Page], files: Set<String>, knownIDs: [String: Set<String>] = [:], displayRoot: String
+  ) -> [ValidationIssue] {
+    var idsByPath = knownIDs
+    for page in pages where idsByPath[page.path] == nil { idsByPath[page.path] = page.ids }
     var issues: [ValidationIssue] = []
+    // Pages of one folder repeat the same links; resolve each once.
+    var resolvedLinks: [String: String?] = [:]
     for page in pages {
       let display = displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path
+      let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
       for link in page.links {
         let target = link.target
         if target.hasPrefix("data:") || target.isEmpty { continue }
@@ -45,7 +53,11 @@ public struct LinkChecker: Sendable {
         if pathPart.isEmpty {
           resolved = page.path
         } else {
-          guard let path = Self.resolve(pathPart, from: page.path) else {
+          let cacheKey = folder + "\u{1F}" + pathPart
+          let cached = resolvedLinks[cacheKey]
+          let found = cached ?? Self.resolve(pathPart, from: page.path)
+          if cached == nil { resolvedLinks[cacheKey] = .some(found) }
+          guard let path = found else {
             issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" climbs out of the site folder"))
             continue
           }
@@ -63,14 +75,25 @@ public struct LinkChecker: Sendable {
     return issues
   }
 
+  /// Whether the link starts with a URL scheme (`https:`, `mailto:`).
   static func hasScheme(_ target: String) -> Bool {
-    guard let colon = target.firstIndex(of: ":") else { return false }
-    let scheme = target[..<colon]
-    return !scheme.isEmpty && !scheme.contains("/") && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    var length = 0
+    for byte in target.utf8 {
+      if byte == UInt8(ascii: ":") { return length > 0 }
+      let isSchemeByte =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard isSchemeByte else { return false }
+      length += 1
+    }
+    return false
   }
 
   /// The path and the fragment of a link, without a query.
   static func split(_ target: String) -> (path: String, fragment: String?) {
+    if !target.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) {
+      return (target, nil)
+    }
     var path = Substring(target)
     var fragment: String?
     if let hash = path.firstIndex(of: "#") {

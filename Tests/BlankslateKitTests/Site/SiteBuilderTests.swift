@@ -27,12 +27,14 @@ struct SiteBuilderTests {
       try? FileManager.default.removeItem(at: second)
     }
     let summary = try Self.build(into: first, jobs: 4)
+    #expect(summary.rendered == summary.designs)
     #expect(summary.designs == 4)
     #expect(summary.renders == summary.variants * 8)
     _ = try Self.build(into: second, jobs: 1)
     let a = try Self.contents(of: first)
     let b = try Self.contents(of: second)
-    #expect(a.count == summary.files + 1)  // + the output marker
+    #expect(a.count == summary.files + 2)  // + the output marker and the build cache
+    #expect(a[".blankslate-cache.json"] != nil)
     #expect(a.keys.sorted() == b.keys.sorted())
     for (path, data) in a where b[path] != data {
       Issue.record("\(path) differs between --jobs 4 and --jobs 1")

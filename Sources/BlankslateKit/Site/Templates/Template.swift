@@ -8,9 +8,23 @@
 public struct Template: Sendable {
   indirect enum Node: Sendable {
     case text(String)
-    case variable(name: String, escaped: Bool, line: Int)
-    case section(name: String, inverted: Bool, body: [Node], line: Int)
+    case variable(name: Name, escaped: Bool, line: Int)
+    case section(name: Name, inverted: Bool, body: [Node], line: Int)
     case partial(name: String, indentation: String, line: Int)
+  }
+
+  /// A name of a tag, split at its dots once, when the template is compiled.
+  struct Name: Sendable, CustomStringConvertible {
+    let text: String
+    /// Empty for `.` (the current value).
+    let parts: [String]
+
+    init(_ text: String) {
+      self.text = text
+      parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+    }
+
+    var description: String { text }
   }
 
   public let name: String
@@ -39,12 +53,12 @@ public struct Template: Sendable {
       case .comment:
         break
       case .variable(let name, let escaped):
-        nodes.append(.variable(name: name, escaped: escaped, line: token.line))
+        nodes.append(.variable(name: Name(name), escaped: escaped, line: token.line))
       case .partial(let name, let indentation):
         nodes.append(.partial(name: name, indentation: indentation, line: token.line))
       case .open(let name, let inverted):
         let body = try parse(tokens, &index, template: template, closing: (name, token.line))
-        nodes.append(.section(name: name, inverted: inverted, body: body, line: token.line))
+        nodes.append(.section(name: Name(name), inverted: inverted, body: body, line: token.line))
       case .close(let name):
         guard let closing else {
           throw .syntax(template: template, line: token.line, message: "{{/\(name)}} closes a section that was never opened")

@@ -6,6 +6,8 @@ public struct TemplateSet: Sendable {
   private var templates: [String: Template]
   /// Files copied verbatim into the output (`static/…`), path → bytes.
   public private(set) var staticFiles: [(path: String, bytes: [UInt8])]
+  /// A hash of every file of the set (paths and bytes), for the build cache.
+  public private(set) var fingerprint: String
 
   /// The templates Blankslate ships.
   public static func builtIn() throws(TemplateError) -> TemplateSet {
@@ -36,6 +38,12 @@ public struct TemplateSet: Sendable {
   init(files: [(String, [UInt8])]) throws(TemplateError) {
     var templates: [String: Template] = [:]
     var statics: [(String, [UInt8])] = []
+    var hash = ContentHash()
+    for (path, bytes) in files.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
+      hash.add(path)
+      hash.add(bytes)
+    }
+    fingerprint = hash.hex
     for (path, bytes) in files {
       if path.hasPrefix("static/") {
         statics.append((String(path.dropFirst("static/".count)), bytes))
@@ -72,12 +80,12 @@ struct TemplateRenderer {
         output += text
       case .variable(let name, let escaped, let line):
         guard let value = lookup(name, in: stack) else {
-          throw .missingValue(template: template, line: line, name: name)
+          throw .missingValue(template: template, line: line, name: name.text)
         }
         switch value {
         case .string(let text): output += escaped ? Markup.escapeTemplateValue(text) : text
         case .bool(let flag): output += flag ? "true" : "false"
-        case .list, .object: throw .notText(template: template, line: line, name: name)
+        case .list, .object: throw .notText(template: template, line: line, name: name.text)
         }
       case .section(let name, let inverted, let body, _):
         let value = lookup(name, in: stack)
@@ -112,12 +120,19 @@ struct TemplateRenderer {
 
   /// Mustache lookup: the first name searched from the top of the stack down,
   /// the rest of a dotted name inside what was found.
-  func lookup(_ name: String, in stack: [TemplateValue]) -> TemplateValue? {
-    if name == "." { return stack.last }
-    let parts = name.split(separator: ".").map(String.init)
-    guard let first = parts.first else { return nil }
-    guard var value = stack.reversed().lazy.compactMap({ $0[first] }).first else { return nil }
-    for part in parts.dropFirst() {
+  func lookup(_ name: Template.Name, in stack: [TemplateValue]) -> TemplateValue? {
+    guard let first = name.parts.first else { return stack.last }
+    var found: TemplateValue?
+    var index = stack.count - 1
+    while index >= 0 {
+      if let value = stack[index][first] {
+        found = value
+        break
+      }
+      index -= 1
+    }
+    guard var value = found else { return nil }
+    for part in name.parts.dropFirst() {
       guard let next = value[part] else { return nil }
       value = next
     }

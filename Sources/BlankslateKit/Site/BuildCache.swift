@@ -1,0 +1,109 @@
+import Foundation
+
+/// What a build remembers about each design it rendered, kept in the output
+/// folder, so the next build re-renders only the designs whose inputs changed
+/// and links the rest of its files from the previous output.
+///
+/// A design's key hashes every input of its pages: the tool, the templates,
+/// `site.json`, the design's file, its images, and its neighbours (whose
+/// names its pages link to). A different key, a missing file or a different
+/// tool means the design is rendered again.
+struct BuildCache: Sendable {
+  static let fileName = ".blankslate-cache.json"
+
+  struct Entry: Sendable {
+    var key: String
+    var meta: DesignMeta
+  }
+
+  /// The tool and templates the cached outputs were made with.
+  var identity: String
+  var designs: [String: Entry] = [:]
+
+  /// The cache of the output folder's previous build, if it matches `identity`.
+  static func load(from output: URL, identity: String) -> BuildCache? {
+    guard let bytes = FileManager.default.contents(atPath: output.appending(path: fileName).path),
+      let root = try? JSONParser(maximumDepth: 16).parse(Array(bytes)),
+      root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind
+    else { return nil }
+    var cache = BuildCache(identity: identity)
+    for member in members {
+      guard let key = member.value["key"]?.stringValue else { continue }
+      var meta = DesignMeta()
+      meta.thumbnailAlt = member.value["alt"]?.stringValue
+      meta.texts = member.value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      if case .object(let variants)? = member.value["lint"]?.kind {
+        for variant in variants {
+          let numbers = variant.value.arrayValue?.compactMap(\.numberValue).map { Int($0) } ?? []
+          guard numbers.count == 3 else { continue }
+          var counts = LintCounts()
+          counts.errors = numbers[0]
+          counts.warnings = numbers[1]
+          counts.accepted = numbers[2]
+          meta.lint[variant.key] = counts
+        }
+      }
+      cache.designs[member.key] = Entry(key: key, meta: meta)
+    }
+    return cache
+  }
+
+  var json: String {
+    let designs: [(String, JSONDocument)] = self.designs.keys.sorted().compactMap { id in
+      guard let entry = self.designs[id] else { return nil }
+      let lint: [(String, JSONDocument)] = entry.meta.lint.keys.sorted().map { variant in
+        let counts = entry.meta.lint[variant] ?? LintCounts()
+        return (variant, .array([.number(Double(counts.errors)), .number(Double(counts.warnings)), .number(Double(counts.accepted))]))
+      }
+      return (
+        id,
+        .object([
+          ("key", .string(entry.key)), ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
+          ("texts", .array(entry.meta.texts.map(JSONDocument.string))), ("lint", .object(lint)),
+        ])
+      )
+    }
+    return JSONDocument.object([("v", .number(1)), ("identity", .string(identity)), ("designs", .object(designs))])
+      .rendered(pretty: false) + "\n"
+  }
+
+  /// The tool and templates behind a build: the version, the executable's
+  /// size and modification time (a rebuilt binary invalidates the cache),
+  /// and a hash of every template file.
+  static func identity(templates: TemplateSet) -> String {
+    var text = "blankslate \(Blankslate.version)"
+    if let path = Bundle.main.executablePath,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    {
+      let size = (attributes[.size] as? Int) ?? 0
+      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      text += " \(size)-\(Int(modified * 1000))"
+    }
+    return text + " templates:" + templates.fingerprint
+  }
+
+  /// The key of `design`, the `index`-th of `site`.
+  static func key(
+    of index: Int, in site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog
+  ) -> String {
+    let design = site.designs[index]
+    var hash = ContentHash()
+    hash.add(identity)
+    hash.add(settings)
+    hash.add(design.sourceHash)
+    for variant in design.variants {
+      if case .value(.asset(let path)) = variant.properties.image {
+        hash.add(path)
+        hash.add(assets.entry(for: path)?.base64 ?? "")
+      }
+    }
+    // The pages of the first and last variants name their neighbours.
+    if index > 0, let last = site.designs[index - 1].variants.last {
+      hash.add("previous " + site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name)
+    }
+    if index + 1 < site.designs.count, let first = site.designs[index + 1].variants.first {
+      hash.add("next " + site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}" + first.name)
+    }
+    return hash.hex
+  }
+}

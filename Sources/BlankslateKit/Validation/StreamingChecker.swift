@@ -1,0 +1,311 @@
+@preconcurrency import CLibXML2
+
+/// The structural rules of `MarkupChecker`, applied while libxml2 parses
+/// (SAX2), without building a document tree: each element is checked as it
+/// starts, and only ids and links become Swift strings.
+///
+/// One checker keeps one push-parser context and resets it for each file, so
+/// a worker validating thousands of files allocates a context once.
+final class StreamingChecker {
+  private var context: xmlParserCtxtPtr?
+  private let state = StreamState()
+
+  static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+
+  init() {
+    _ = StrictXMLParser()  // initialises libxml2 and its refusing entity loader
+  }
+
+  deinit {
+    if let context {
+      xmlFreeParserCtxt(context)
+    }
+  }
+
+  func check(_ bytes: UnsafeRawBufferPointer, file: String, kind: MarkupKind) -> MarkupChecker.Result {
+    state.reset(file: file, kind: kind)
+    let context: xmlParserCtxtPtr
+    if let existing = self.context {
+      xmlCtxtResetPush(existing, nil, 0, file, "UTF-8")
+      context = existing
+    } else {
+      var handler = Self.handler
+      guard let created = xmlCreatePushParserCtxt(&handler, nil, nil, 0, file) else {
+        return MarkupChecker.Result(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser")])
+      }
+      self.context = created
+      context = created
+    }
+    xmlCtxtUseOptions(context, Self.options)
+    context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
+    state.context = context
+    withExtendedLifetime(state) {
+      let chars = bytes.bindMemory(to: CChar.self)
+      _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), 1)
+    }
+    let wellFormed = context.pointee.wellFormed != 0 && state.errorCount == 0
+    state.context = nil
+    context.pointee._private = nil
+    if !wellFormed {
+      if state.issues.isEmpty { state.issues.append(ValidationIssue(file: file, line: 0, message: "not well-formed XML")) }
+      return MarkupChecker.Result(issues: state.issues)
+    }
+    state.finish()
+    return MarkupChecker.Result(issues: state.issues, links: state.links, ids: state.ids)
+  }
+
+  /// The SAX2 callbacks; every one finds its state through the context's `_private`.
+  static let handler: xmlSAXHandler = {
+    var handler = xmlSAXHandler()
+    handler.initialized = UInt32(XML_SAX2_MAGIC)
+    handler.startElementNs = { context, localname, _, uri, _, _, attributeCount, _, attributes in
+      guard let state = StreamState.of(context), let localname else { return }
+      state.startElement(localname, uri, Int(attributeCount), attributes)
+    }
+    handler.endElementNs = { context, _, _, _ in
+      StreamState.of(context)?.endElement()
+    }
+    handler.characters = { context, characters, length in
+      guard let state = StreamState.of(context), state.collectingText, let characters else { return }
+      state.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+    }
+    handler.internalSubset = { context, name, externalID, systemID in
+      guard let state = StreamState.of(context) else { return }
+      state.doctype = name.map { String(cString: $0) } ?? ""
+      if externalID != nil || systemID != nil { state.doctypeHasDeclarations = true }
+    }
+    handler.entityDecl = { context, _, _, _, _, _ in StreamState.of(context)?.doctypeHasDeclarations = true }
+    handler.elementDecl = { context, _, _, _ in StreamState.of(context)?.doctypeHasDeclarations = true }
+    handler.attributeDecl = { context, _, _, _, _, _, _ in StreamState.of(context)?.doctypeHasDeclarations = true }
+    handler.notationDecl = { context, _, _, _ in StreamState.of(context)?.doctypeHasDeclarations = true }
+    handler.serror = { userData, error in
+      guard let userData, let error else { return }
+      let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+      guard let pointer = context.pointee._private else { return }
+      Unmanaged<StreamState>.fromOpaque(pointer).takeUnretainedValue().record(error.pointee)
+    }
+    return handler
+  }()
+}
+
+/// What one parse has seen so far.
+private final class StreamState {
+  var file = ""
+  var kind = MarkupKind.xml
+  var context: xmlParserCtxtPtr?
+  var issues: [ValidationIssue] = []
+  var errorCount = 0
+  var links: [MarkupChecker.Link] = []
+  var ids: Set<String> = []
+  var firstLineOfID: [String: Int] = [:]
+  var doctype: String?
+  var doctypeHasDeclarations = false
+
+  /// Elements open: depth 1 is the root.
+  var depth = 0
+  /// The names of the open elements at depths 1 and 2 (the structure the rules ask about).
+  var rootName = ""
+  var secondLevel = ""
+  var collectingText = false
+  var text: [UInt8] = []
+
+  // What the rules look for.
+  var rootLine = 0
+  var rootHasViewBox = false
+  var rootLang = false
+  var sawTitle = false
+  var titleText = ""
+  var sawHead = false
+  var headLine = 0
+  var sawBody = false
+  var metaCharset = false
+
+  static let svgNamespace = "http://www.w3.org/2000/svg"
+  static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
+
+  static func of(_ context: UnsafeMutableRawPointer?) -> StreamState? {
+    guard let context else { return nil }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let pointer = parser.pointee._private else { return nil }
+    return Unmanaged<StreamState>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  func reset(file: String, kind: MarkupKind) {
+    self.file = file
+    self.kind = kind
+    issues = []
+    errorCount = 0
+    links = []
+    ids = []
+    firstLineOfID = [:]
+    doctype = nil
+    doctypeHasDeclarations = false
+    depth = 0
+    rootName = ""
+    secondLevel = ""
+    collectingText = false
+    text = []
+    rootLine = 0
+    rootHasViewBox = false
+    rootLang = false
+    sawTitle = false
+    titleText = ""
+    sawHead = false
+    headLine = 0
+    sawBody = false
+    metaCharset = false
+  }
+
+  var line: Int {
+    context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+  }
+
+  func issue(_ line: Int, _ message: String) {
+    issues.append(ValidationIssue(file: file, line: line, message: message))
+  }
+
+  func record(_ error: xmlError) {
+    let message = error.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown libxml2 error"
+    let isWarning = error.level == XML_ERR_WARNING
+    if !isWarning { errorCount += 1 }
+    guard issues.count < 50 else { return }
+    issues.append(
+      ValidationIssue(file: file, line: Int(error.line), column: Int(error.int2), message: (isWarning ? "warning: " : "") + message))
+  }
+
+  func startElement(
+    _ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    depth += 1
+    let name = String(cString: localname)
+    let line = self.line
+    if depth == 1 {
+      rootName = name
+      rootLine = line
+      if let doctype, kind != .html || doctype.lowercased() != "html" {
+        issue(1, "a document type declaration (<!DOCTYPE \(doctype)>) is not allowed here")
+      } else if doctype != nil, doctypeHasDeclarations {
+        issue(1, "the document type declaration may only be <!DOCTYPE html>, without identifiers or declarations")
+      }
+      let namespace = uri.map { String(cString: $0) }
+      switch kind {
+      case .svg where name != "svg" || namespace != Self.svgNamespace:
+        issue(line, "the root element must be <svg> in the SVG namespace (\(Self.svgNamespace))")
+      case .html where name != "html" || namespace != Self.xhtmlNamespace:
+        issue(line, "the root element must be <html xmlns=\"\(Self.xhtmlNamespace)\"> (polyglot markup)")
+      default: break
+      }
+    } else if depth == 2 {
+      secondLevel = name
+      if kind == .svg, name == "title", !sawTitle {
+        sawTitle = true
+        beginText()
+      }
+      if kind == .html {
+        if name == "head" {
+          sawHead = true
+          headLine = line
+        }
+        if name == "body" { sawBody = true }
+      }
+    } else if depth == 3, kind == .html, secondLevel == "head" {
+      if name == "title", titleText.isEmpty { beginText() }
+    }
+    if kind == .svg, name == "script" || name == "foreignObject" {
+      issue(line, "<\(name)> is not allowed in an SVG image")
+    }
+
+    var hasAlt = false
+    if let attributes {
+      for index in 0..<count {
+        let base = index * 5
+        guard let attributeName = attributes[base] else { continue }
+        let prefix = attributes[base + 1]
+        let first = attributeName[0]
+        let second = attributeName[1]
+        // Names that need a look: id, on*, href, src, and the few the rules ask about.
+        let interesting =
+          first == UInt8(ascii: "i") || first == UInt8(ascii: "h") || first == UInt8(ascii: "s")
+          || first == UInt8(ascii: "v") || first == UInt8(ascii: "l") || first == UInt8(ascii: "c")
+          || first == UInt8(ascii: "a") || ((first | 0x20) == UInt8(ascii: "o") && (second | 0x20) == UInt8(ascii: "n"))
+        guard interesting else { continue }
+        let key = String(cString: attributeName)
+        let qualified = prefix.map { String(cString: $0) + ":" + key } ?? key
+        func value() -> String {
+          guard let start = attributes[base + 3], let end = attributes[base + 4] else { return "" }
+          return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        }
+        if key.lowercased().hasPrefix("on") {
+          issue(line, "<\(name)> has an event handler attribute \(qualified); scripts belong in script files")
+        }
+        switch qualified {
+        case "id", "xml:id":
+          let id = value()
+          if id.isEmpty {
+            issue(line, "<\(name)> has an empty id")
+          } else if let firstLine = firstLineOfID[id] {
+            issue(line, "the id \"\(id)\" is used twice (first on line \(firstLine))")
+          } else {
+            firstLineOfID[id] = line
+            ids.insert(id)
+          }
+        case "href", "src", "xlink:href":
+          let target = value()
+          links.append(MarkupChecker.Link(line: line, target: target))
+          if kind == .svg, qualified != "src", !target.hasPrefix("#"), !target.hasPrefix("data:") {
+            issue(line, "<\(name) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
+          }
+        case "viewBox" where depth == 1:
+          rootHasViewBox = true
+        case "lang" where depth == 1:
+          rootLang = !value().isEmpty
+        case "charset" where depth == 3 && secondLevel == "head" && name == "meta":
+          metaCharset = true
+        case "alt":
+          hasAlt = true
+        default:
+          break
+        }
+      }
+    }
+    if kind == .html, name == "img", !hasAlt {
+      issue(line, "<img> has no alt attribute (use alt=\"\" for decoration)")
+    }
+  }
+
+  private func beginText() {
+    collectingText = true
+    text = []
+  }
+
+  func endElement() {
+    if collectingText {
+      let value = String(decoding: text, as: UTF8.self).trimmingWhitespace
+      if kind == .svg, depth == 2 { titleText = value }
+      if kind == .html, depth == 3 { titleText = value }
+      collectingText = false
+    }
+    depth -= 1
+  }
+
+  /// The rules that need the whole document.
+  func finish() {
+    switch kind {
+    case .svg where rootName == "svg":
+      if !rootHasViewBox { issue(rootLine, "<svg> has no viewBox") }
+      if titleText.isEmpty { issue(rootLine, "<svg> has no <title> (its accessible name)") }
+    case .html where rootName == "html":
+      if !rootLang { issue(rootLine, "<html> has no lang attribute") }
+      if !sawHead {
+        issue(rootLine, "the page has no <head>")
+        return
+      }
+      if !metaCharset { issue(headLine, "<head> has no <meta charset=\"utf-8\"/>") }
+      if titleText.isEmpty { issue(headLine, "<head> has no <title>") }
+      if !sawBody { issue(rootLine, "the page has no <body>") }
+    default:
+      break
+    }
+  }
+}
