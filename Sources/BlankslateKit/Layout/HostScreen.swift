@@ -34,6 +34,16 @@ struct HostScreen {
     Rect(x: 0, y: topBarsBottom, width: device.width, height: tabBarTop - topBarsBottom)
   }
 
+  /// Every colour the chrome draws its glyphs in, in `theme` (so their files
+  /// can be written once for the whole gallery).
+  public static func glyphColors(in theme: Theme) -> [RGBA] {
+    [SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme)]
+  }
+
+  private static func idleTint(_ theme: Theme) -> RGBA {
+    theme == .light ? RGBA(hex: 0x999999) : RGBA(hex: 0x8E8E93)
+  }
+
   private var barFill: RGBA { context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E) }
   private var hairline: RGBA { context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38) }
   private var ink: RGBA { context.color(.label) }
@@ -118,7 +128,7 @@ struct HostScreen {
     ]
     let itemWidth = device.width / Double(items.count)
     let selected = context.color(.systemBlue)
-    let idle = context.theme == .light ? RGBA(hex: 0x999999) : RGBA(hex: 0x8E8E93)
+    let idle = Self.idleTint(context.theme)
     var children: [SceneNode] = [
       SceneNode(
         id: "tab-bar-separator", role: .separator, frame: Rect(x: 0, y: frame.minY, width: device.width, height: 0.5),

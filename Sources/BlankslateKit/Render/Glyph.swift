@@ -1,5 +1,17 @@
 /// The chrome's small glyphs, drawn as SVG in a 0…1 unit square scaled to the node's frame.
-enum Glyph {
+public enum Glyph {
+  /// The file of `symbol` drawn in `color`, below the gallery's folder (`glyphs/wifi-000000.svg`).
+  public static func fileName(_ symbol: Symbol, color: RGBA) -> String {
+    "glyphs/\(symbol.rawValue)-\(color.hex.dropFirst()).svg"
+  }
+
+  /// `symbol` in `color` as a standalone SVG file.
+  public static func file(_ symbol: Symbol, color: RGBA) -> String {
+    let art = art(for: symbol, color: color)
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(NumberText.format(art.viewBox.width)) "
+      + "\(NumberText.format(art.viewBox.height))\"><title>\(symbol.rawValue)</title>" + art.body + "</svg>\n"
+  }
+
   /// SVG body of `symbol` in its own coordinate space, and that space's size.
   static func art(for symbol: Symbol, color: RGBA) -> (viewBox: Size, body: String) {
     let fill = color.hexRGB

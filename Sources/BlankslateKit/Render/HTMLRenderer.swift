@@ -11,6 +11,10 @@ public struct HTMLRenderer: Sendable {
     self.assets = assets
   }
 
+  /// Where the gallery's art and glyph files are, relative to the page
+  /// (`../../_gallery/`); nil draws them inline, for a fragment that stands alone.
+  public var artFolder: String?
+
   /// - Parameter idPrefix: prepended to every element id, so several
   ///   renditions can share a page.
   public func render(_ scene: Scene, idPrefix: String = "") -> String {
@@ -35,53 +39,68 @@ public struct HTMLRenderer: Sendable {
 
   private func write(_ node: SceneNode, parent: Rect, idPrefix: String, into writer: inout MarkupWriter) {
     let frame = node.frame
-    var style =
-      "left:\(px(frame.x - parent.x));top:\(px(frame.y - parent.y));width:\(px(frame.width));height:\(px(frame.height))"
     var tag = "div"
     var classes = "bs-node"
-    var extra: [(String, String)] = []
     switch node.content {
-    case .group, .image, .symbol:
-      break
-    case .box(let box):
-      style += ";background-color:\(css(box.fill))"
-      if box.cornerRadius > 0 { style += ";border-radius:\(px(box.cornerRadius))" }
-      if let stroke = box.stroke { style += ";box-shadow:inset 0 0 0 1px \(css(stroke))" }
-    case .text(let block):
-      classes += " bs-text"
-      style += textStyle(block)
-      if let background = block.background { style += ";background-color:\(css(background))" }
-      if block.cornerRadius > 0 { style += ";border-radius:\(px(block.cornerRadius))" }
-    case .button(let face):
+    case .text: classes += " bs-text"
+    case .button:
       tag = "button"
       classes += " bs-text bs-button"
-      style += textStyle(face.title) + ";background-color:\(css(face.fill))"
-      if face.cornerRadius > 0 { style += ";border-radius:\(px(face.cornerRadius))" }
-      extra.append(("type", "button"))
-    case .spinner:
-      classes += " bs-spinner"
+    case .spinner: classes += " bs-spinner"
+    case .group, .image, .symbol, .box: break
     }
+    if node.role == .toast { classes += " bs-toast" }
+    if node.scroll != nil { classes += " bs-list" }
+
+    // Decoration (the bars' contents) needs no id or role: only the design's own parts are addressed.
+    writer.raw("<" + tag + " class=\"" + classes + "\"")
+    if node.role != .decoration {
+      writer.raw(" id=\"")
+      writer.raw(Markup.escapeAttribute(idPrefix + node.id))
+      writer.raw("\" data-role=\"" + node.role.rawValue + "\"")
+    }
+    if case .button = node.content { writer.raw(" type=\"button\"") }
     switch node.action {
     case .reload?:
-      extra.append(("data-action", "reload"))
+      writer.raw(" data-action=\"reload\"")
     case .showToast(let text)?:
-      extra.append(("data-action", "toast"))
-      extra.append(("data-toast", text))
+      writer.raw(" data-action=\"toast\" data-toast=\"")
+      writer.raw(Markup.escapeAttribute(text))
+      writer.raw("\"")
     case nil:
       break
     }
-    if node.role == .toast { classes += " bs-toast" }
-    if let scroll = node.scroll {
-      classes += " bs-list"
-      extra.append(("data-scroll", scroll.rawValue))
-      style += scroll == .enabled ? ";overflow-x:hidden;overflow-y:auto" : ";overflow:hidden"
-    }
+    if let scroll = node.scroll { writer.raw(" data-scroll=\"" + scroll.rawValue + "\"") }
 
-    writer.raw("<\(tag) class=\"\(classes)\" id=\"\(Markup.escapeAttribute(idPrefix + node.id))\" data-role=\"\(node.role.rawValue)\"")
-    for (key, value) in extra {
-      writer.raw(" \(key)=\"\(Markup.escapeAttribute(value))\"")
+    // The style holds only numbers and colours, which need no escaping.
+    writer.raw(" style=\"left:")
+    writer.raw(px(frame.x - parent.x))
+    writer.raw(";top:")
+    writer.raw(px(frame.y - parent.y))
+    writer.raw(";width:")
+    writer.raw(px(frame.width))
+    writer.raw(";height:")
+    writer.raw(px(frame.height))
+    switch node.content {
+    case .group, .image, .symbol, .spinner:
+      break
+    case .box(let box):
+      writer.raw(";background-color:" + css(box.fill))
+      if box.cornerRadius > 0 { writer.raw(";border-radius:" + px(box.cornerRadius)) }
+      if let stroke = box.stroke { writer.raw(";box-shadow:inset 0 0 0 1px " + css(stroke)) }
+    case .text(let block):
+      textStyle(block, into: &writer)
+      if let background = block.background { writer.raw(";background-color:" + css(background)) }
+      if block.cornerRadius > 0 { writer.raw(";border-radius:" + px(block.cornerRadius)) }
+    case .button(let face):
+      textStyle(face.title, into: &writer)
+      writer.raw(";background-color:" + css(face.fill))
+      if face.cornerRadius > 0 { writer.raw(";border-radius:" + px(face.cornerRadius)) }
     }
-    writer.raw(" style=\"\(Markup.escapeAttribute(style))\">")
+    if let scroll = node.scroll {
+      writer.raw(scroll == .enabled ? ";overflow-x:hidden;overflow-y:auto" : ";overflow:hidden")
+    }
+    writer.raw("\">")
 
     switch node.content {
     case .text(let block):
@@ -91,8 +110,12 @@ public struct HTMLRenderer: Sendable {
     case .image(let source):
       image(source, into: &writer)
     case .symbol(let symbol, let color):
-      let art = Glyph.art(for: symbol, color: color)
-      inlineSVG(art.viewBox, art.body, into: &writer)
+      if let artFolder {
+        writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(artFolder)\(Glyph.fileName(symbol, color: color))\"/>")
+      } else {
+        let art = Glyph.art(for: symbol, color: color)
+        inlineSVG(art.viewBox, art.body, into: &writer)
+      }
     case .spinner(let color):
       for spoke in 0..<12 {
         let age = (12 - spoke) % 12
@@ -119,11 +142,10 @@ public struct HTMLRenderer: Sendable {
     node.children.reduce(node.frame.maxY) { max($0, lowestEdge(of: $1)) }
   }
 
-  private func textStyle(_ block: TextBlock) -> String {
-    var style = ";font-size:\(px(block.fontSize));line-height:\(px(block.lineHeight));color:\(css(block.color))"
-    if block.weight != .regular { style += ";font-weight:\(block.weight.cssValue)" }
-    style += block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left"
-    return style
+  private func textStyle(_ block: TextBlock, into writer: inout MarkupWriter) {
+    writer.raw(";font-size:" + px(block.fontSize) + ";line-height:" + px(block.lineHeight) + ";color:" + css(block.color))
+    if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
+    writer.raw(block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")
   }
 
   private func lines(_ block: TextBlock, into writer: inout MarkupWriter) {
@@ -137,8 +159,12 @@ public struct HTMLRenderer: Sendable {
   private func image(_ source: ImageSource, into writer: inout MarkupWriter) {
     switch source {
     case .builtin(let builtin):
-      let art = Illustration.art(for: builtin)
-      inlineSVG(art.viewBox, art.body, into: &writer)
+      if let artFolder {
+        writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(artFolder)\(Illustration.fileName(builtin))\"/>")
+      } else {
+        let art = Illustration.art(for: builtin)
+        inlineSVG(art.viewBox, art.body, into: &writer)
+      }
     case .asset(let path):
       guard let entry = assets.entry(for: path) else { return }
       writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(Markup.escapeAttribute(entry.dataURI))\"/>")

@@ -54,7 +54,14 @@ struct MarkupWriter {
   private mutating func append(_ attributes: KeyValuePairs<String, Value?>) {
     for (key, value) in attributes {
       guard let value else { continue }
-      output += " " + key + "=\"" + value.rendered + "\""
+      output += " "
+      output += key
+      output += "=\""
+      switch value {
+      case .text(let text): output += Markup.escapeAttribute(text)
+      case .number(let number): output += NumberText.format(number)
+      }
+      output += "\""
     }
   }
 }

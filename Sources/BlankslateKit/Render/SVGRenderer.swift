@@ -62,7 +62,7 @@ public struct SVGRenderer: Sendable {
     writer.open(
       "g",
       [
-        "id": .text(node.id), "data-role": .text(node.role.rawValue),
+        "id": .text(node.id), "data-role": node.role == .decoration ? nil : .text(node.role.rawValue),
         "data-frame": .text(
           [frame.x, frame.y, frame.width, frame.height].map(NumberText.format).joined(separator: " ")),
         "data-scroll": node.scroll.map { .text($0.rawValue) },

@@ -55,7 +55,8 @@ struct DesignRenderer: Sendable {
           let definition = definitions[job.variant.id] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
           definitions[job.variant.id] = definition
           return try pages.renderPage(
-            job, scene: scene, live: htmlRenderer.render(scene, idPrefix: "live-"), findings: findings, definition: definition)
+            job, scene: scene, live: htmlRenderer.render(scene, idPrefix: "live-"), findings: findings,
+            definition: definition)
         }
         try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &output, pages: &written)
         if job.theme == .dark { lightScenes[sameRender] = nil }

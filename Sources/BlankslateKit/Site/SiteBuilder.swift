@@ -86,9 +86,23 @@ public struct SiteBuilder: Sendable {
     expected.formUnion(templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(assets.files.map(\.path))
 
+    // The live renditions link the gallery's art and glyphs instead of repeating them in every page.
+    var artFiles: [(path: String, text: String)] = BuiltinImage.allCases.map {
+      (SitePaths.galleryFolder + "/" + Illustration.fileName($0), Illustration.file($0))
+    }
+    for theme in Theme.allCases {
+      for color in HostScreen.glyphColors(in: theme) {
+        for symbol in Symbol.allCases {
+          artFiles.append((SitePaths.galleryFolder + "/" + Glyph.fileName(symbol, color: color), Glyph.file(symbol, color: color)))
+        }
+      }
+    }
+    expected.formUnion(artFiles.map(\.path))
+    var htmlRenderer = HTMLRenderer(assets: assets.catalog)
+    htmlRenderer.artFolder = "../../" + SitePaths.galleryFolder + "/"
     let renderer = DesignRenderer(
       site: site, pages: pages, svgRenderer: SVGRenderer(assets: assets.catalog),
-      htmlRenderer: HTMLRenderer(assets: assets.catalog), linter: Linter(site: site), staging: staging,
+      htmlRenderer: htmlRenderer, linter: Linter(site: site), staging: staging,
       outputDisplay: options.outputDisplay, expectedFiles: expected)
     let output = options.output
     let progress = options.progress
@@ -169,6 +183,9 @@ public struct SiteBuilder: Sendable {
       let index = SiteIndex(site: site, shownTexts: texts, lint: lint)
       try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
       try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
+      for file in artFiles {
+        try emit(file.path, file.text, kind: .svg)
+      }
       for file in templates.staticFiles {
         try staging.write(file.bytes, to: SitePaths.galleryFolder + "/" + file.path)
         files += 1

@@ -123,6 +123,13 @@ private final class StreamState {
   static let svgNamespace = "http://www.w3.org/2000/svg"
   static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
+  /// Whether the NUL-terminated `text` is exactly `literal` (ASCII).
+  static func equals(_ text: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    let expected = literal.utf8Start
+    for index in 0..<literal.utf8CodeUnitCount where text[index] != expected[index] { return false }
+    return text[literal.utf8CodeUnitCount] == 0
+  }
+
   static func of(_ context: UnsafeMutableRawPointer?) -> StreamState? {
     guard let context else { return nil }
     let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -222,25 +229,20 @@ private final class StreamState {
         let base = index * 5
         guard let attributeName = attributes[base] else { continue }
         let prefix = attributes[base + 1]
-        let first = attributeName[0]
-        let second = attributeName[1]
-        // Names that need a look: id, on*, href, src, and the few the rules ask about.
-        let interesting =
-          first == UInt8(ascii: "i") || first == UInt8(ascii: "h") || first == UInt8(ascii: "s")
-          || first == UInt8(ascii: "v") || first == UInt8(ascii: "l") || first == UInt8(ascii: "c")
-          || first == UInt8(ascii: "a") || ((first | 0x20) == UInt8(ascii: "o") && (second | 0x20) == UInt8(ascii: "n"))
-        guard interesting else { continue }
-        let key = String(cString: attributeName)
-        let qualified = prefix.map { String(cString: $0) + ":" + key } ?? key
         func value() -> String {
           guard let start = attributes[base + 3], let end = attributes[base + 4] else { return "" }
           return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
         }
-        if key.lowercased().hasPrefix("on") {
+        // Compared as C strings: only ids and links become Swift strings.
+        if (attributeName[0] | 0x20) == UInt8(ascii: "o"), (attributeName[1] | 0x20) == UInt8(ascii: "n") {
+          let qualified = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: attributeName)
           issue(line, "<\(name)> has an event handler attribute \(qualified); scripts belong in script files")
+          continue
         }
-        switch qualified {
-        case "id", "xml:id":
+        let isXLink = prefix.map { Self.equals($0, "xlink") } ?? false
+        let isXML = prefix.map { Self.equals($0, "xml") } ?? false
+        if prefix != nil, !isXLink, !isXML { continue }
+        if Self.equals(attributeName, "id"), prefix == nil || isXML {
           let id = value()
           if id.isEmpty {
             issue(line, "<\(name)> has an empty id")
@@ -250,22 +252,23 @@ private final class StreamState {
             firstLineOfID[id] = line
             ids.insert(id)
           }
-        case "href", "src", "xlink:href":
+        } else if Self.equals(attributeName, "href") || (prefix == nil && Self.equals(attributeName, "src")) {
           let target = value()
           links.append(MarkupChecker.Link(line: line, target: target))
-          if kind == .svg, qualified != "src", !target.hasPrefix("#"), !target.hasPrefix("data:") {
+          if kind == .svg, !Self.equals(attributeName, "src"), !target.hasPrefix("#"), !target.hasPrefix("data:") {
+            let qualified = isXLink ? "xlink:href" : "href"
             issue(line, "<\(name) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
           }
-        case "viewBox" where depth == 1:
-          rootHasViewBox = true
-        case "lang" where depth == 1:
-          rootLang = !value().isEmpty
-        case "charset" where depth == 3 && secondLevel == "head" && name == "meta":
-          metaCharset = true
-        case "alt":
-          hasAlt = true
-        default:
-          break
+        } else if prefix == nil {
+          if depth == 1, Self.equals(attributeName, "viewBox") {
+            rootHasViewBox = true
+          } else if depth == 1, Self.equals(attributeName, "lang") {
+            rootLang = attributes[base + 3] != attributes[base + 4]
+          } else if depth == 3, secondLevel == "head", name == "meta", Self.equals(attributeName, "charset") {
+            metaCharset = true
+          } else if Self.equals(attributeName, "alt") {
+            hasAlt = true
+          }
         }
       }
     }

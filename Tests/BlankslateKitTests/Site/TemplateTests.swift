@@ -14,8 +14,10 @@ struct TemplateTests {
   }
 
   /// Found by the fuzzer: a tag with a quote broke `<option value="{{value}}">`.
-  @Test func escapesQuotesSoValuesAreSafeInAttributes() throws {
-    #expect(try render(#"<option value="{{x}}">{{x}}</option>"#, ["x": #"a"b'c"#]) == #"<option value="a&quot;b&#39;c">a&quot;b&#39;c</option>"#)
+  /// In an attribute quotes are escaped; in content they need not be.
+  @Test func escapesQuotesInAttributes() throws {
+    #expect(try render(#"<option value="{{x}}">{{x}}</option>"#, ["x": #"a"b'c"#]) == #"<option value="a&quot;b&#39;c">a"b'c</option>"#)
+    #expect(try render(#"<a {{#on}}title="{{x}}"{{/on}}>{{x}}</a>"#, ["x": #"<"#, "on": true]) == #"<a title="&lt;">&lt;</a>"#)
   }
 
   @Test func rendersSectionsOverListsBooleansAndObjects() throws {

@@ -8,7 +8,9 @@
 public struct Template: Sendable {
   indirect enum Node: Sendable {
     case text(String)
-    case variable(name: Name, escaped: Bool, line: Int)
+    /// `inAttribute`: the tag stands inside a markup tag (an attribute value),
+    /// where quotes must be escaped too.
+    case variable(name: Name, escaped: Bool, inAttribute: Bool, line: Int)
     case section(name: Name, inverted: Bool, body: [Node], line: Int)
     case partial(name: String, indentation: String, line: Int)
   }
@@ -37,11 +39,15 @@ public struct Template: Sendable {
     self.name = name
     let tokens = try TemplateScanner(template: name, source: source).tokens()
     var index = 0
-    nodes = try Self.parse(tokens, &index, template: name, closing: nil)
+    var insideTag = false
+    nodes = try Self.parse(tokens, &index, template: name, closing: nil, insideTag: &insideTag)
   }
 
+  /// - Parameter insideTag: whether the text so far has opened a markup tag
+  ///   (`<…`) and not closed it, which puts a variable in an attribute.
   private static func parse(
-    _ tokens: [TemplateScanner.Token], _ index: inout Int, template: String, closing: (name: String, line: Int)?
+    _ tokens: [TemplateScanner.Token], _ index: inout Int, template: String, closing: (name: String, line: Int)?,
+    insideTag: inout Bool
   ) throws(TemplateError) -> [Node] {
     var nodes: [Node] = []
     while index < tokens.count {
@@ -50,14 +56,18 @@ public struct Template: Sendable {
       switch token.kind {
       case .text(let text):
         nodes.append(.text(text))
+        for byte in text.utf8 {
+          if byte == UInt8(ascii: "<") { insideTag = true }
+          if byte == UInt8(ascii: ">") { insideTag = false }
+        }
       case .comment:
         break
       case .variable(let name, let escaped):
-        nodes.append(.variable(name: Name(name), escaped: escaped, line: token.line))
+        nodes.append(.variable(name: Name(name), escaped: escaped, inAttribute: insideTag, line: token.line))
       case .partial(let name, let indentation):
         nodes.append(.partial(name: name, indentation: indentation, line: token.line))
       case .open(let name, let inverted):
-        let body = try parse(tokens, &index, template: template, closing: (name, token.line))
+        let body = try parse(tokens, &index, template: template, closing: (name, token.line), insideTag: &insideTag)
         nodes.append(.section(name: Name(name), inverted: inverted, body: body, line: token.line))
       case .close(let name):
         guard let closing else {

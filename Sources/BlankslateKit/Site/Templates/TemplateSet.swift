@@ -78,12 +78,14 @@ struct TemplateRenderer {
       switch node {
       case .text(let text):
         output += text
-      case .variable(let name, let escaped, let line):
+      case .variable(let name, let escaped, let inAttribute, let line):
         guard let value = lookup(name, in: stack) else {
           throw .missingValue(template: template, line: line, name: name.text)
         }
         switch value {
-        case .string(let text): output += escaped ? Markup.escapeTemplateValue(text) : text
+        case .string(let text):
+          // In an attribute, quotes are escaped too; in content, only & < >.
+          output += escaped ? (inAttribute ? Markup.escapeTemplateValue(text) : Markup.escapeText(text)) : text
         case .bool(let flag): output += flag ? "true" : "false"
         case .list, .object: throw .notText(template: template, line: line, name: name.text)
         }
