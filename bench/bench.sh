@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Blankslate's speed, measured beside Hugo in one run on this machine.
+#
+#   bench/bench.sh [N]          (default N = 10000 renders / Hugo pages)
+#
+# Needs: python3, hugo and hyperfine (Debian packages; installed here when
+# missing and root), and Hugo's anchor (../shared/bench/hugo-anchor, or
+# HUGO_ANCHOR=DIR). Output goes to tmpfs (OUT, default /dev/shm): this
+# machine's disk is slow and noisy with many small files.
+#
+# Prints each figure and each ratio:
+#   full build           blankslate build --no-cache  vs  hugo -d (to tmpfs), time and peak RSS
+#   incremental rebuild  one definition changed        vs  our full build
+#   check                10,000 unchanged renders       vs  our full build
+#   scaling              1,000 / 10,000 / 50,000 renders: time and memory per render
+#   jobs                 --jobs 1 vs the default: time, and identical bytes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-10000}
+OUT=${OUT:-/dev/shm}
+ANCHOR=${HUGO_ANCHOR:-$(cd .. && pwd)/shared/bench/hugo-anchor}
+WORK=$OUT/blankslate-bench
+RUNS=${RUNS:-5}
+
+need=()
+command -v hugo >/dev/null || need+=(hugo)
+command -v hyperfine >/dev/null || need+=(hyperfine)
+if [ "${#need[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "bench: please install ${need[*]} (apt-get install ${need[*]})" >&2
+    exit 2
+  fi
+fi
+[ -f "$ANCHOR/make_site.py" ] || { echo "bench: Hugo's anchor not found at $ANCHOR (set HUGO_ANCHOR)" >&2; exit 2; }
+
+swift build -c release >/dev/null
+B=$PWD/.build/release/blankslate
+mkdir -p "$WORK"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r); $(hugo version | cut -d' ' -f1-2); $($B --version)"
+
+median() { python3 -c "import json,sys; print('%.3f' % json.load(open(sys.argv[1]))['results'][0]['median'])" "$1"; }
+peak() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -n 1; }
+
+# --- full build beside Hugo ---------------------------------------------------
+python3 "$ANCHOR/make_site.py" "$N" "$WORK/hugo$N" >/dev/null
+python3 bench/make_site.py "$N" "$WORK/site$N" >/dev/null
+(cd "$WORK/hugo$N" && hyperfine --runs "$RUNS" --warmup 1 --prepare "rm -rf $WORK/hugo-out" \
+  --export-json "$WORK/hugo.json" "hugo --quiet -d $WORK/hugo-out" >/dev/null)
+hyperfine --runs "$RUNS" --warmup 1 --prepare "rm -rf $WORK/out" --export-json "$WORK/full.json" \
+  "$B build --site $WORK/site$N --output $WORK/out --no-cache --quiet" >/dev/null
+rm -rf "$WORK/hugo-out" "$WORK/out"
+hugo_peak=$(cd "$WORK/hugo$N" && peak hugo --quiet -d "$WORK/hugo-out")
+ours_peak=$(peak "$B" build --site "$WORK/site$N" --output "$WORK/out" --no-cache --quiet)
+hugo_time=$(median "$WORK/hugo.json")
+full_time=$(median "$WORK/full.json")
+files=$(find "$WORK/out" -type f | wc -l)
+
+# --- incremental: one definition changed since the previous build ---------------
+hyperfine --runs "$RUNS" --warmup 1 --prepare "python3 bench/toggle.py $WORK/site$N" --export-json "$WORK/incremental.json" \
+  "$B build --site $WORK/site$N --output $WORK/out --quiet" >/dev/null
+python3 bench/toggle.py "$WORK/site$N"
+$B build --site "$WORK/site$N" --output "$WORK/out" --quiet
+$B build --site "$WORK/site$N" --output "$WORK/fresh" --no-cache --quiet
+identical_incremental=$(diff -r -q "$WORK/out" "$WORK/fresh" >/dev/null && echo yes || echo NO)
+incremental_time=$(median "$WORK/incremental.json")
+
+# --- check of unchanged renders -----------------------------------------------
+rm -rf "$WORK/site$N/__snapshots__"
+CI= $B record --site "$WORK/site$N" >/dev/null
+hyperfine --runs "$RUNS" --warmup 1 --export-json "$WORK/check.json" \
+  "$B check --site $WORK/site$N --report $WORK/report --gallery $WORK/out" >/dev/null
+check_time=$(median "$WORK/check.json")
+
+# --- jobs: one worker, and identical bytes ------------------------------------
+rm -rf "$WORK/one"
+hyperfine --runs 1 --prepare "rm -rf $WORK/one" --export-json "$WORK/one.json" \
+  "$B build --site $WORK/site$N --output $WORK/one --no-cache --jobs 1 --quiet" >/dev/null
+identical_jobs=$(diff -r -q "$WORK/one" "$WORK/fresh" >/dev/null && echo yes || echo NO)
+one_time=$(median "$WORK/one.json")
+
+# --- scaling ------------------------------------------------------------------
+scaling=""
+for size in 1000 10000 50000; do
+  python3 bench/make_site.py "$size" "$WORK/scale$size" >/dev/null
+  rm -rf "$WORK/scale-out"
+  line=$( { /usr/bin/time -f "%e %M" "$B" build --site "$WORK/scale$size" --output "$WORK/scale-out" --no-cache --quiet; } 2>&1 | tail -n 1)
+  seconds=${line% *}
+  kilobytes=${line#* }
+  scaling+=$(python3 -c "import sys; n,s,k=int(sys.argv[1]),float(sys.argv[2]),int(sys.argv[3]); print(f'  {n:>6} renders: {s:6.2f} s, {s/n*1e6:5.0f} µs/render, peak {k/1024:6.1f} MB, {k/n:5.1f} KB/render')" "$size" "$seconds" "$kilobytes")$'\n'
+  rm -rf "$WORK/scale$size" "$WORK/scale-out"
+done
+
+python3 - "$hugo_time" "$full_time" "$incremental_time" "$check_time" "$one_time" "$hugo_peak" "$ours_peak" "$N" "$files" <<'PY'
+import sys
+hugo, full, inc, check, one, hugo_peak, ours_peak, n, files = sys.argv[1:]
+hugo, full, inc, check, one = map(float, (hugo, full, inc, check, one))
+hugo_peak, ours_peak = int(hugo_peak) / 1024, int(ours_peak) / 1024
+print(f"full build, {n} renders ({files} files): blankslate {full:.3f} s vs hugo {hugo:.3f} s = {full/hugo:.2f}x Hugo (target <= 0.5)")
+print(f"peak memory: blankslate {ours_peak:.0f} MB vs hugo {hugo_peak:.0f} MB = {ours_peak/hugo_peak:.2f}x Hugo (target <= 1)")
+print(f"incremental rebuild, one definition changed: {inc:.3f} s = {inc/full:.3f}x our full build (target <= 0.05)")
+print(f"check of {n} unchanged renders: {check:.3f} s = {check/full:.2f}x our full build (target <= 0.3)")
+print(f"--jobs 1: {one:.3f} s = {one/full:.2f}x the default jobs")
+PY
+echo "incremental output identical to a full build: $identical_incremental; --jobs 1 output identical: $identical_jobs"
+echo "scaling:"
+printf '%s' "$scaling"
