@@ -19,6 +19,11 @@ struct HostScreen {
 
   var device: DeviceMetrics { context.device }
 
+  /// Everything the bars depend on: two screens with the same key have the same bars.
+  var cacheKey: String {
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)"
+  }
+
   /// The bottom of the navigation bar, or of the status bar without one.
   var topBarsBottom: Double {
     device.statusBar + (showsNavigationBar ? DeviceMetrics.navigationBarHeight : 0)

@@ -8,12 +8,26 @@ protocol LayoutGenerator {
 /// The entry point of the layout stage: one render job in, one scene out.
 public enum Layouts {
   /// Lays out `job` with its design's generator, on its device, in its theme and locale.
-  public static func scene(for job: RenderJob) -> Scene {
+  ///
+  /// - Parameter cache: keeps the host bars between renders that share them
+  ///   (one worker's renders of one design); the scene is the same without it.
+  public static func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
     let context = LayoutContext(job: job)
     let generator = generator(for: job.design.layout)
     let host = generator.hostScreen(for: context)
     var nodes = generator.nodes(for: context, on: host)
-    nodes += host.chromeNodes()
+    if let cache {
+      let key = host.cacheKey
+      if let chrome = cache.chrome[key] {
+        nodes += chrome
+      } else {
+        let chrome = host.chromeNodes()
+        cache.chrome[key] = chrome
+        nodes += chrome
+      }
+    } else {
+      nodes += host.chromeNodes()
+    }
     if let toast = Toast(context: context).node() {
       nodes.append(toast)
     }
@@ -32,6 +46,14 @@ public enum Layouts {
     case .table: TableLayout()
     }
   }
+}
+
+/// Laid-out parts that repeat between renders, kept by one worker.
+public final class LayoutCache {
+  /// The host bars by everything they depend on.
+  var chrome: [String: [SceneNode]] = [:]
+
+  public init() {}
 }
 
 /// The toast over the screen (MBProgressHUD's text mode: centred, dark, rounded).

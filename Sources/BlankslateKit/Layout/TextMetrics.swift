@@ -14,10 +14,25 @@ public enum TextMetrics {
   /// The width of `text` on one line, in points.
   public static func width(of text: String, fontSize: Double, weight: TextBlock.Weight = .regular) -> Double {
     var ems = 0.0
-    for character in text {
-      ems += advance(of: character)
+    if let ascii = asciiEms(text) {
+      ems = ascii
+    } else {
+      for character in text {
+        ems += advance(of: character)
+      }
     }
     return ems * fontSize * weightFactor(weight)
+  }
+
+  /// The width in ems of printable-ASCII text, read byte by byte (most
+  /// Latin text: no grapheme breaking needed); nil for anything else.
+  static func asciiEms(_ text: String) -> Double? {
+    var thousandths = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte < 0x7F else { return nil }
+      thousandths += latinAdvances[Int(byte - 0x20)]
+    }
+    return Double(thousandths) / 1000
   }
 
   /// The width of a single line as a label reports it: rounded up to half a point.

@@ -15,6 +15,14 @@ public struct TextWrapper: Sendable {
 
   /// The lines of `text` within `maxWidth` points (at least one line, which may be empty).
   public func lines(of text: String, maxWidth: Double) -> [String] {
+    // Most texts fit on one line: measure once before breaking anything.
+    if !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+      TextMetrics.width(of: text, fontSize: fontSize, weight: weight) <= maxWidth + 0.001
+    {
+      var line = Substring(text)
+      while line.last == " " { line.removeLast() }
+      return [String(line)]
+    }
     var result: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       result += wrap(paragraph.replacingOccurrences(of: "\r", with: ""), maxWidth: maxWidth)

@@ -40,6 +40,24 @@ struct MarkupWriter {
     output += "/>"
   }
 
+  /// ` name="value"`, the value escaped.
+  mutating func attribute(_ name: String, _ value: String) {
+    output += " "
+    output += name
+    output += "=\""
+    output += Markup.escapeAttribute(value)
+    output += "\""
+  }
+
+  /// ` name="number"`.
+  mutating func attribute(_ name: String, _ value: Double) {
+    output += " "
+    output += name
+    output += "=\""
+    output += NumberText.format(value)
+    output += "\""
+  }
+
   mutating func close(_ name: String) {
     output += "</" + name + ">"
   }

@@ -59,15 +59,24 @@ public struct SVGRenderer: Sendable {
     let frame = node.frame
     // The frame travels with the element, so diffs, reports and checks can
     // read what moved without re-running the layout.
-    writer.open(
-      "g",
-      [
-        "id": .text(node.id), "data-role": node.role == .decoration ? nil : .text(node.role.rawValue),
-        "data-frame": .text(
-          [frame.x, frame.y, frame.width, frame.height].map(NumberText.format).joined(separator: " ")),
-        "data-scroll": node.scroll.map { .text($0.rawValue) },
-        "clip-path": node.scroll.map { _ in .text("url(#\(Self.clipID(node)))") },
-      ])
+    writer.raw("<g")
+    writer.attribute("id", node.id)
+    if node.role != .decoration { writer.raw(" data-role=\"" + node.role.rawValue + "\"") }
+    writer.raw(" data-frame=\"")
+    writer.raw(NumberText.format(frame.x))
+    writer.raw(" ")
+    writer.raw(NumberText.format(frame.y))
+    writer.raw(" ")
+    writer.raw(NumberText.format(frame.width))
+    writer.raw(" ")
+    writer.raw(NumberText.format(frame.height))
+    writer.raw("\"")
+    if let scroll = node.scroll {
+      writer.raw(" data-scroll=\"" + scroll.rawValue + "\" clip-path=\"url(#")
+      writer.raw(Markup.escapeAttribute(Self.clipID(node)))
+      writer.raw(")\"")
+    }
+    writer.raw(">")
     switch node.content {
     case .group:
       break
@@ -102,14 +111,19 @@ public struct SVGRenderer: Sendable {
   }
 
   private func rect(_ frame: Rect, fill: RGBA, cornerRadius: Double, stroke: RGBA?, into writer: inout MarkupWriter) {
-    writer.empty(
-      "rect",
-      [
-        "x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height),
-        "rx": cornerRadius > 0 ? .number(cornerRadius) : nil,
-        "fill": .text(fill.hexRGB), "fill-opacity": fill.isOpaque ? nil : .number(fill.opacity),
-        "stroke": stroke.map { .text($0.hexRGB) }, "stroke-opacity": stroke.flatMap { $0.isOpaque ? nil : .number($0.opacity) },
-      ])
+    writer.raw("<rect")
+    writer.attribute("x", frame.x)
+    writer.attribute("y", frame.y)
+    writer.attribute("width", frame.width)
+    writer.attribute("height", frame.height)
+    if cornerRadius > 0 { writer.attribute("rx", cornerRadius) }
+    writer.raw(" fill=\"" + fill.hexRGB + "\"")
+    if !fill.isOpaque { writer.attribute("fill-opacity", fill.opacity) }
+    if let stroke {
+      writer.raw(" stroke=\"" + stroke.hexRGB + "\"")
+      if !stroke.isOpaque { writer.attribute("stroke-opacity", stroke.opacity) }
+    }
+    writer.raw("/>")
   }
 
   /// The lines centred vertically in the frame, as a label draws them.
@@ -120,14 +134,15 @@ public struct SVGRenderer: Sendable {
     let baselines = block.lines.indices.map { index in
       top + Double(index) * block.lineHeight + block.lineHeight / 2 + 0.35 * block.fontSize
     }
-    writer.open(
-      "text",
-      [
-        "x": .number(x), "y": .number(baselines[0]), "font-size": .number(block.fontSize),
-        "font-weight": block.weight == .regular ? nil : .number(Double(block.weight.cssValue)),
-        "fill": .text(block.color.hexRGB), "fill-opacity": block.color.isOpaque ? nil : .number(block.color.opacity),
-        "text-anchor": block.alignment == .center ? "middle" : nil,
-      ])
+    writer.raw("<text")
+    writer.attribute("x", x)
+    writer.attribute("y", baselines[0])
+    writer.attribute("font-size", block.fontSize)
+    if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
+    writer.raw(" fill=\"" + block.color.hexRGB + "\"")
+    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
+    if block.alignment == .center { writer.raw(" text-anchor=\"middle\"") }
+    writer.raw(">")
     if block.lines.count == 1 {
       writer.text(block.lines[0])
     } else {

@@ -33,10 +33,11 @@ struct DesignRenderer: Sendable {
     var alts: [String: String] = [:]
     var lightScenes: [String: Scene] = [:]
     var definitions: [String: String] = [:]
+    let layoutCache = LayoutCache()
     output.meta.thumbnailAlt = nil
     do {
       for job in jobs {
-        let scene = output.timings.measure(.layout) { Layouts.scene(for: job) }
+        let scene = output.timings.measure(.layout) { Layouts.scene(for: job, cache: layoutCache) }
         // A dark render's lint compares it with the light one, laid out just before it.
         let sameRender = "\(job.variant.id).\(job.device.rawValue).\(job.locale)"
         if job.theme == .light { lightScenes[sameRender] = scene }

@@ -36,21 +36,15 @@ public struct GoldenStore: Sendable {
   /// Every golden in the store, relative and sorted; removes temporary files
   /// left by killed runs on the way.
   public func all() throws -> [String] {
-    guard FileManager.default.fileExists(atPath: root.path) else { return [] }
     var result: [String] = []
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-      return []
-    }
-    for case let url as URL in walker {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-      let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-      if url.lastPathComponent.contains(Self.temporaryMarker) {
-        try? FileManager.default.removeItem(at: url)
+    for relative in FileTree.regularFiles(under: root.path) {
+      if relative.contains(Self.temporaryMarker) {
+        unlink(root.path + "/" + relative)
         continue
       }
       if relative.hasSuffix(".svg") { result.append(relative) }
     }
-    return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return result
   }
 
   /// Writes a golden atomically.

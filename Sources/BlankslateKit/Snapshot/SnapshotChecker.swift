@@ -66,9 +66,20 @@ public struct SnapshotChecker: Sendable {
     let orphans = goldens.filter { !produced.contains($0) && selection.contains(String($0.dropLast(4))) }
 
     let renderer = SVGRenderer(assets: assets)
-    let compared = ParallelWork.map(count: jobs.count, workers: options.jobs) { index in
-      Self.compare(jobs[index], renderer: renderer, store: store)
+    // One work item per design, so its renders share the laid-out host bars.
+    var groups: [[RenderJob]] = []
+    for job in jobs {
+      if let last = groups.last?.last, last.design.id == job.design.id {
+        groups[groups.count - 1].append(job)
+      } else {
+        groups.append([job])
+      }
     }
+    let batches = groups
+    let compared = ParallelWork.map(count: batches.count, workers: options.jobs) { index in
+      let cache = LayoutCache()
+      return batches[index].map { Self.compare($0, renderer: renderer, store: store, cache: cache) }
+    }.flatMap { $0 }
     var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
     for orphan in orphans {
       let svg = store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
@@ -89,10 +100,10 @@ public struct SnapshotChecker: Sendable {
   }
 
   private static func compare(
-    _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore
+    _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore, cache: LayoutCache?
   ) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
-    let svg = renderer.render(Layouts.scene(for: job), title: GalleryPages.title(of: job))
+    let svg = renderer.render(Layouts.scene(for: job, cache: cache), title: GalleryPages.title(of: job))
     let bytes = Array(svg.utf8)
     var result = SnapshotResult(
       id: id(of: job), status: .unchanged, golden: store.display(path),

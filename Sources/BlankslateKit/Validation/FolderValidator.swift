@@ -54,13 +54,6 @@ public struct FolderValidator: Sendable {
 
   /// Regular files below `root`, relative to it, sorted (byte order).
   static func files(under root: URL) throws -> [String] {
-    var result: [String] = []
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-      return []
-    }
-    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-      result.append(String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)))
-    }
-    return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    FileTree.regularFiles(under: root.standardizedFileURL.path)
   }
 }
