@@ -21,17 +21,32 @@ public struct RGBA: Sendable, Equatable, Hashable {
 
   /// `#RRGGBB`, upper case, without alpha.
   public var hexRGB: String {
-    "#" + [red, green, blue].map { byte in
-      let digits = String(byte, radix: 16, uppercase: true)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    String(unsafeUninitializedCapacity: 7) { buffer in
+      buffer[0] = UInt8(ascii: "#")
+      Self.writeHex(red, into: buffer, at: 1)
+      Self.writeHex(green, into: buffer, at: 3)
+      Self.writeHex(blue, into: buffer, at: 5)
+      return 7
+    }
   }
 
   /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
   public var hex: String {
     guard alpha != 255 else { return hexRGB }
-    let digits = String(alpha, radix: 16, uppercase: true)
-    return hexRGB + (digits.count == 1 ? "0" + digits : digits)
+    return String(unsafeUninitializedCapacity: 9) { buffer in
+      buffer[0] = UInt8(ascii: "#")
+      Self.writeHex(red, into: buffer, at: 1)
+      Self.writeHex(green, into: buffer, at: 3)
+      Self.writeHex(blue, into: buffer, at: 5)
+      Self.writeHex(alpha, into: buffer, at: 7)
+      return 9
+    }
+  }
+
+  private static func writeHex(_ byte: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+    let digits: StaticString = "0123456789ABCDEF"
+    buffer[index] = digits.utf8Start[Int(byte >> 4)]
+    buffer[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
   }
 
   /// Opacity from 0 to 1.

@@ -17,7 +17,8 @@ public struct SVGRenderer: Sendable {
   /// - Parameters:
   ///   - title: the accessible name (`<title>`), e.g. the design, variant and device.
   /// - Returns: the SVG document, ending with a line feed.
-  public func render(_ scene: Scene, title: String) -> String {
+  ///   - description: the accessible description (`<desc>`); the scene's texts when not given.
+  public func render(_ scene: Scene, title: String, description: String? = nil) -> String {
     var writer = MarkupWriter(capacity: 8192)
     writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     writer.open(
@@ -32,7 +33,8 @@ public struct SVGRenderer: Sendable {
     writer.raw("\n")
     writer.element("title", ["id": "bs-title"], text: title)
     writer.raw("\n")
-    writer.element("desc", ["id": "bs-desc"], text: scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
+    writer.element(
+      "desc", ["id": "bs-desc"], text: description ?? scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
     writer.raw("\n")
     let scrollViews = scene.allNodes.filter { $0.scroll != nil }
     if !scrollViews.isEmpty {
@@ -58,19 +60,22 @@ public struct SVGRenderer: Sendable {
   private func write(_ node: SceneNode, into writer: inout MarkupWriter) {
     let frame = node.frame
     // The frame travels with the element, so diffs, reports and checks can
-    // read what moved without re-running the layout.
+    // read what moved without re-running the layout (the bars' decoration,
+    // drawn by Blankslate itself, is compared by its drawing instead).
     writer.raw("<g")
     writer.attribute("id", node.id)
     if node.role != .decoration { writer.raw(" data-role=\"" + node.role.rawValue + "\"") }
-    writer.raw(" data-frame=\"")
-    writer.raw(NumberText.format(frame.x))
-    writer.raw(" ")
-    writer.raw(NumberText.format(frame.y))
-    writer.raw(" ")
-    writer.raw(NumberText.format(frame.width))
-    writer.raw(" ")
-    writer.raw(NumberText.format(frame.height))
-    writer.raw("\"")
+    if node.role != .decoration {
+      writer.raw(" data-frame=\"")
+      writer.raw(NumberText.format(frame.x))
+      writer.raw(" ")
+      writer.raw(NumberText.format(frame.y))
+      writer.raw(" ")
+      writer.raw(NumberText.format(frame.width))
+      writer.raw(" ")
+      writer.raw(NumberText.format(frame.height))
+      writer.raw("\"")
+    }
     if let scroll = node.scroll {
       writer.raw(" data-scroll=\"" + scroll.rawValue + "\" clip-path=\"url(#")
       writer.raw(Markup.escapeAttribute(Self.clipID(node)))

@@ -45,19 +45,23 @@ struct DesignRenderer: Sendable {
           linter.findings(for: job, scene: scene, lightScene: lightScenes[sameRender])
         }
         output.meta.lint[job.variant.id, default: LintCounts()].add(contentsOf: findings)
-        let alt = GalleryPages.alt(of: job, scene: scene)
+        let texts = scene.texts
+        let alt = GalleryPages.alt(of: job, texts: texts)
         alts[job.renderName] = alt
         if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = alt }
-        if job.device == site.devices[0], job.theme == site.themes[0] { output.meta.texts += scene.texts }
+        if job.device == site.devices[0], job.theme == site.themes[0] { output.meta.texts += texts }
 
-        let svg = output.timings.measure(.svg) { svgRenderer.render(scene, title: GalleryPages.title(of: job)) }
+        let svg = output.timings.measure(.svg) {
+          svgRenderer.render(
+            scene, title: GalleryPages.title(of: job), description: texts.filter { !$0.isEmpty }.joined(separator: " · "))
+        }
         try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &output, pages: &written)
         let page = try output.timings.measure(.page) { () throws(TemplateError) -> String in
           let definition = definitions[job.variant.id] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
           definitions[job.variant.id] = definition
           return try pages.renderPage(
             job, scene: scene, live: htmlRenderer.render(scene, idPrefix: "live-"), findings: findings,
-            definition: definition)
+            definition: definition, alt: alt)
         }
         try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &output, pages: &written)
         if job.theme == .dark { lightScenes[sameRender] = nil }

@@ -5,7 +5,7 @@ extension GalleryPages {
   /// - Parameter definition: the variant's resolved definition as pretty JSON
   ///   (the same for all its renders; computed once by the caller).
   func renderPage(
-    _ job: RenderJob, scene: Scene, live: String, findings: [LintFinding], definition: String? = nil
+    _ job: RenderJob, scene: Scene, live: String, findings: [LintFinding], definition: String? = nil, alt: String? = nil
   ) throws(TemplateError) -> String {
     let path = SitePaths.page(job)
     var context = base(
@@ -24,7 +24,7 @@ extension GalleryPages {
     context["layout"] = .string(job.design.layout.rawValue)
     context["state"] = .string(job.variant.state(in: job.design.layout).rawValue)
     context["svg"] = .string(job.renderName + ".svg")
-    context["alt"] = .string(Self.alt(of: job, scene: scene))
+    context["alt"] = .string(alt ?? Self.alt(of: job, scene: scene))
     context["width"] = .string(NumberText.format(metrics.width))
     context["height"] = .string(NumberText.format(metrics.height))
     context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))

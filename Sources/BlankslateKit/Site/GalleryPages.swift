@@ -51,8 +51,13 @@ struct GalleryPages: Sendable {
 
   /// The text alternative of a render: its name and what the screen says.
   static func alt(of job: RenderJob, scene: Scene?) -> String {
-    let texts = scene?.texts.filter { !$0.isEmpty } ?? []
-    return title(of: job) + (texts.isEmpty ? "" : ": " + texts.joined(separator: " · "))
+    alt(of: job, texts: scene?.texts ?? [])
+  }
+
+  /// The text alternative from texts already read off the scene.
+  static func alt(of job: RenderJob, texts: [String]) -> String {
+    let shown = texts.filter { !$0.isEmpty }
+    return title(of: job) + (shown.isEmpty ? "" : ": " + shown.joined(separator: " · "))
   }
 
   func job(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
