@@ -26,22 +26,24 @@ final class StreamingChecker {
     state.reset(file: file, kind: kind)
     let context: xmlParserCtxtPtr
     if let existing = self.context {
-      xmlCtxtResetPush(existing, nil, 0, file, "UTF-8")
       context = existing
     } else {
-      var handler = Self.handler
-      guard let created = xmlCreatePushParserCtxt(&handler, nil, nil, 0, file) else {
+      // A pull parser (faster than push mode) whose SAX handler is ours:
+      // no document tree is built, only the callbacks run.
+      guard let created = xmlNewParserCtxt(), let sax = created.pointee.sax else {
         return MarkupChecker.Result(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser")])
       }
+      sax.pointee = Self.handler
       self.context = created
       context = created
     }
-    xmlCtxtUseOptions(context, Self.options)
     context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
     state.context = context
     withExtendedLifetime(state) {
       let chars = bytes.bindMemory(to: CChar.self)
-      _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), 1)
+      // xmlCtxtReadMemory resets the context, keeps its SAX handler and `_private`.
+      let document = xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), file, "UTF-8", Self.options)
+      if let document { xmlFreeDoc(document) }
     }
     let wellFormed = context.pointee.wellFormed != 0 && state.errorCount == 0
     state.context = nil

@@ -55,6 +55,24 @@ struct ValidationTests {
     #expect(issues(svg).contains { $0.message.contains(expectation) }, "\(issues(svg))")
   }
 
+  @Test func readsLinksAndIDsWhileParsing() {
+    let page = """
+      <!DOCTYPE html>
+      <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title>
+      <link rel="stylesheet" href="a.css"/></head>
+      <body><main id="main"><a href="b.html#x">b</a><img src="c.svg" alt=""/></main></body></html>
+      """
+    let checker = MarkupChecker()
+    // Twice: the reused parser must start clean each time.
+    for _ in 0..<2 {
+      let result = checker.check(Array(page.utf8), file: "p.html", kind: .html)
+      #expect(result.issues == [])
+      #expect(result.links.map(\.target) == ["a.css", "b.html#x", "c.svg"])
+      #expect(result.links.map(\.line) == [3, 4, 4])
+      #expect(result.ids == ["main"])
+    }
+  }
+
   @Test func appliesTheHTMLRules() {
     let page = """
       <!DOCTYPE html>
