@@ -138,15 +138,10 @@ public struct SiteBuilder: Sendable {
 
     func emit(_ path: String, _ text: String, kind: MarkupKind?) throws(BuildError) {
       let data = Array(text.utf8)
-      if path.hasSuffix(".json") {
-        do {
-          _ = try JSONParser(maximumDepth: 32).parse(data)
-        } catch {
-          issues.append(
-            ValidationIssue(
-              file: options.outputDisplay + "/" + path, line: error.position.line, column: error.position.column,
-              message: "not valid JSON: \(error.message)"))
-        }
+      if path.hasSuffix(".json"), let error = JSONValidator.firstError(in: data, maximumDepth: 32) {
+        issues.append(
+          ValidationIssue(
+            file: options.outputDisplay + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
       }
       if let kind {
         let result = data.withUnsafeBytes { checker.check($0, file: options.outputDisplay + "/" + path, kind: kind) }

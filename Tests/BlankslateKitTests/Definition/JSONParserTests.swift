@@ -56,3 +56,20 @@ struct JSONParserTests {
     }
   }
 }
+
+@Suite("JSON validator")
+struct JSONValidatorTests {
+  @Test(arguments: [
+    #"{"a": [1, -2.5e3, "x\n\u00e9", true, false, null, {}], "b": {"c": []}}"#, "[]", "0", #""s""#, " {\"a\":1} ",
+  ])
+  func acceptsJSON(text: String) {
+    #expect(JSONValidator.firstError(in: Array(text.utf8)) == nil)
+    #expect(throws: Never.self) { try JSONParser().parse(text) }
+  }
+
+  @Test(arguments: ["{", "[1,]", "{\"a\" 1}", "01x", "\"\\q\"", "[1] 2", "tru", "-", "1.", "\"\u{1}\"", ""])
+  func refusesWhatTheParserRefuses(text: String) {
+    #expect(JSONValidator.firstError(in: Array(text.utf8)) != nil, "\(text)")
+    #expect(throws: JSONParser.SyntaxError.self) { try JSONParser().parse(text) }
+  }
+}
