@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Flip one property of one design, so each incremental rebuild sees one changed definition.
+"""Edit one property of one design, so each incremental rebuild sees one changed definition.
+
+Each run writes a name no earlier build has seen ("Variant 0 (edit N)"), so
+neither the published output nor the back buffer can already hold it.
 
 Usage: python3 bench/toggle.py SITE
 """
 import json
+import re
 import sys
 
 path = f"{sys.argv[1]}/placeholders/design-00001.json"
 with open(path) as f:
     design = json.load(f)
 variant = design["variants"][0]
-variant["name"] = "Variant 0 (edited)" if variant["name"] == "Variant 0" else "Variant 0"
+match = re.search(r"\(edit (\d+)\)$", variant["name"])
+edit = int(match.group(1)) + 1 if match else 1
+variant["name"] = f"Variant 0 (edit {edit})"
 with open(path, "w") as f:
     json.dump(design, f, ensure_ascii=False, indent=1)

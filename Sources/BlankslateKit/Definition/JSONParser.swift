@@ -241,17 +241,12 @@ extension JSONParser {
 
     mutating func parseString() throws(SyntaxError) -> String {
       index += 1  // opening quote
-      var scalars = String.UnicodeScalarView()
       var runStart = index
-      var pending: [UInt8] = []
+      var pending: [UInt8]?  // the string so far, once an escape sequence was met
       while true {
         guard index < bytes.count else { throw error("unterminated string") }
         let byte = bytes[index]
-        if byte == UInt8(ascii: "\"") {
-          pending.append(contentsOf: bytes[runStart..<index])
-          index += 1
-          break
-        }
+        if byte == UInt8(ascii: "\"") { break }
         if byte < 0x20 {
           throw error(
             byte == 0x0A
@@ -259,43 +254,46 @@ extension JSONParser {
               : "a raw control character (\(describeCurrent())) is not allowed in a string; escape it")
         }
         if byte == UInt8(ascii: "\\") {
-          pending.append(contentsOf: bytes[runStart..<index])
+          var unescaped = pending.take() ?? []
+          unescaped.append(contentsOf: bytes[runStart..<index])
           index += 1
           guard index < bytes.count else { throw error("unterminated escape sequence") }
           let escape = bytes[index]
           index += 1
           switch escape {
-          case UInt8(ascii: "\""): pending.append(0x22)
-          case UInt8(ascii: "\\"): pending.append(0x5C)
-          case UInt8(ascii: "/"): pending.append(0x2F)
-          case UInt8(ascii: "b"): pending.append(0x08)
-          case UInt8(ascii: "f"): pending.append(0x0C)
-          case UInt8(ascii: "n"): pending.append(0x0A)
-          case UInt8(ascii: "r"): pending.append(0x0D)
-          case UInt8(ascii: "t"): pending.append(0x09)
+          case UInt8(ascii: "\""): unescaped.append(0x22)
+          case UInt8(ascii: "\\"): unescaped.append(0x5C)
+          case UInt8(ascii: "/"): unescaped.append(0x2F)
+          case UInt8(ascii: "b"): unescaped.append(0x08)
+          case UInt8(ascii: "f"): unescaped.append(0x0C)
+          case UInt8(ascii: "n"): unescaped.append(0x0A)
+          case UInt8(ascii: "r"): unescaped.append(0x0D)
+          case UInt8(ascii: "t"): unescaped.append(0x09)
           case UInt8(ascii: "u"):
             let scalar = try parseUnicodeEscape()
-            pending.append(contentsOf: Array(String(Character(scalar)).utf8))
+            unescaped.append(contentsOf: String(Character(scalar)).utf8)
           default:
             index -= 1
             throw error("unknown escape sequence \\\(describeCurrent())")
           }
+          pending = unescaped
           runStart = index
           continue
         }
         index += 1
       }
-      // Validate UTF-8 of the whole string at once.
-      var iterator = pending.makeIterator()
-      var decoder = UTF8()
-      loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): scalars.append(scalar)
-        case .emptyInput: break loop
-        case .error: throw error("the string is not valid UTF-8")
-        }
+      let run = bytes[runStart..<index]
+      index += 1  // closing quote
+      // The whole string's UTF-8 is validated at once.
+      let text: String?
+      if var unescaped = pending {
+        unescaped.append(contentsOf: run)
+        text = String(validating: unescaped, as: UTF8.self)
+      } else {
+        text = String(validating: run, as: UTF8.self)
       }
-      return String(scalars)
+      guard let text else { throw error("the string is not valid UTF-8") }
+      return text
     }
 
     mutating func parseUnicodeEscape() throws(SyntaxError) -> Unicode.Scalar {

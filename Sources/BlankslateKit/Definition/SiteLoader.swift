@@ -9,10 +9,20 @@ public struct SiteLoader: Sendable {
   public var root: URL
   /// How messages name the site folder (`Site`, as the user typed it).
   public var displayRoot: String
+  /// How many files are read and decoded at once.
+  public var workers: Int
 
-  public init(root: URL, displayRoot: String? = nil) {
+  public init(root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.root = root
     self.displayRoot = displayRoot ?? root.path
+    self.workers = max(1, workers)
+  }
+
+  /// One placeholder file, read and decoded on its own.
+  private struct LoadedFile: Sendable {
+    var design: Design?
+    var errors: [DefinitionError]
+    var idLocation: SourceLocation?
   }
 
   /// - Throws: `DefinitionErrors` with every problem found, in file order.
@@ -20,31 +30,26 @@ public struct SiteLoader: Sendable {
     var errors: [DefinitionError] = []
     let settings = loadSettings(errors: &errors)
 
+    let limits = settings.limits
+    let files = placeholderFiles(errors: &errors)
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    // A linked `placeholders` folder has each file's real place checked.
+    let folder = root.appending(path: "placeholders").resolvingSymlinksInPath().standardizedFileURL.path
+    let folderIsInside = folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
+    let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
+      load(placeholder: files[index], limits: limits, realRoot: realRoot, folderIsInside: folderIsInside)
+    }
+
     var designs: [Design] = []
     var firstFile: [String: String] = [:]
-    let limits = settings.limits
-    for file in placeholderFiles(errors: &errors) {
-      let display = displayPath("placeholders/" + file)
-      guard let (json, hash) = parse(relativePath: "placeholders/" + file, limits: limits, errors: &errors) else { continue }
-      let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
-      let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root), limits: limits)
-      let stem = String(file.dropLast(".json".count))
-      var design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
-      design?.sourceHash = hash
-      errors += fields.errors.sorted(by: Self.byPosition)
-      guard let design, fields.errors.isEmpty else { continue }
+    for (file, result) in zip(files, loaded) {
+      errors += result.errors
+      guard let design = result.design, let idLocation = result.idLocation else { continue }
       if let first = firstFile[design.id] {
-        let idPosition: SourcePosition? = {
-          if case .object(let members) = json.kind { return members.first { $0.key == "id" }?.value.position }
-          return nil
-        }()
-        errors.append(
-          .duplicateID(
-            SourceLocation(file: display, path: .root.appending("id"), position: idPosition ?? json.position),
-            id: design.id, firstUse: first))
+        errors.append(.duplicateID(idLocation, id: design.id, firstUse: first))
         continue
       }
-      firstFile[design.id] = display
+      firstFile[design.id] = displayPath("placeholders/" + file)
       designs.append(design)
     }
 
@@ -65,6 +70,31 @@ public struct SiteLoader: Sendable {
     return site
   }
 
+  private func load(placeholder file: String, limits: SiteLimits, realRoot: String, folderIsInside: Bool) -> LoadedFile {
+    var errors: [DefinitionError] = []
+    let display = displayPath("placeholders/" + file)
+    guard
+      let (json, hash) = parse(
+        relativePath: "placeholders/" + file, limits: limits, realRoot: realRoot, folderIsInside: folderIsInside,
+        errors: &errors)
+    else {
+      return LoadedFile(errors: errors)
+    }
+    let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
+    let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root), limits: limits)
+    let stem = String(file.dropLast(".json".count))
+    var design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
+    design?.sourceHash = hash
+    errors += fields.errors.sorted(by: Self.byPosition)
+    guard let design, fields.errors.isEmpty else { return LoadedFile(errors: errors) }
+    var idPosition = json.position
+    if case .object(let members) = json.kind, let id = members.first(where: { $0.key == "id" }) {
+      idPosition = id.value.position
+    }
+    return LoadedFile(
+      design: design, errors: errors, idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition))
+  }
+
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
     (a.position ?? SourcePosition(line: 0, column: 0)) < (b.position ?? SourcePosition(line: 0, column: 0))
   }
@@ -76,7 +106,10 @@ public struct SiteLoader: Sendable {
   private func loadSettings(errors: inout [DefinitionError]) -> SiteSettings {
     let url = root.appending(path: "site.json")
     guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
-    guard let (json, hash) = parse(relativePath: "site.json", limits: SiteLimits(), errors: &errors) else {
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    guard let (json, hash) = parse(
+      relativePath: "site.json", limits: SiteLimits(), realRoot: realRoot, folderIsInside: true, errors: &errors)
+    else {
       return SiteSettings()
     }
     let fields = FieldDecoder(file: displayPath("site.json"))
@@ -112,24 +145,26 @@ public struct SiteLoader: Sendable {
 
   /// The file's JSON and a hash of its bytes.
   private func parse(
-    relativePath: String, limits: SiteLimits, errors: inout [DefinitionError]
+    relativePath: String, limits: SiteLimits, realRoot: String, folderIsInside: Bool, errors: inout [DefinitionError]
   ) -> (JSONValue, String)? {
     let url = root.appending(path: relativePath)
     let display = displayPath(relativePath)
-    // A definition reached through a symbolic link must still lie in the site.
-    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
-    guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/") else {
+    // A definition reached through a symbolic link (or in a linked folder) must still lie in the site.
+    var status = stat()
+    let isLink = lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    if isLink || !folderIsInside,
+      !url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/")
+    {
       errors.append(.unreadable(file: display, reason: "it is a link to a file outside the site folder"))
       return nil
     }
     let data: Data
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      if let size = attributes[.size] as? Int, size > limits.fileSize {
+      if stat(url.path, &status) == 0, Int(status.st_size) > limits.fileSize {
         errors.append(
           .limitExceeded(
-            SourceLocation(file: display), what: "the file's size in bytes", found: size, limit: limits.fileSize,
-            key: "fileSize"))
+            SourceLocation(file: display), what: "the file's size in bytes", found: Int(status.st_size),
+            limit: limits.fileSize, key: "fileSize"))
         return nil
       }
       data = try Data(contentsOf: url)
@@ -138,7 +173,7 @@ public struct SiteLoader: Sendable {
       return nil
     }
     do {
-      let bytes = Array(data)
+      let bytes = data.withUnsafeBytes { Array($0) }
       return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
     } catch {
       errors.append(.syntax(file: display, position: error.position, message: error.message))

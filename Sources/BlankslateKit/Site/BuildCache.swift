@@ -23,7 +23,7 @@ struct BuildCache: Sendable {
   /// The cache of the output folder's previous build, if it matches `identity`.
   static func load(from output: URL, identity: String) -> BuildCache? {
     guard let bytes = FileManager.default.contents(atPath: output.appending(path: fileName).path),
-      let root = try? JSONParser(maximumDepth: 16).parse(Array(bytes)),
+      let root = try? JSONParser(maximumDepth: 16).parse(bytes.withUnsafeBytes { Array($0) }),
       root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind
     else { return nil }
     var cache = BuildCache(identity: identity)
@@ -31,6 +31,7 @@ struct BuildCache: Sendable {
       guard let key = member.value["key"]?.stringValue else { continue }
       var meta = DesignMeta()
       meta.thumbnailAlt = member.value["alt"]?.stringValue
+      meta.bytes = member.value["bytes"]?.numberValue.map { Int($0) } ?? 0
       meta.texts = member.value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? []
       if case .object(let variants)? = member.value["lint"]?.kind {
         for variant in variants {
@@ -59,6 +60,7 @@ struct BuildCache: Sendable {
         id,
         .object([
           ("key", .string(entry.key)), ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
+          ("bytes", .number(Double(entry.meta.bytes))),
           ("texts", .array(entry.meta.texts.map(JSONDocument.string))), ("lint", .object(lint)),
         ])
       )

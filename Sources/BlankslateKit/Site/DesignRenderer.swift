@@ -10,7 +10,7 @@ struct DesignRenderer: Sendable {
   let staging: StagingFolder
   let outputDisplay: String
   /// Every file the output will hold, for checking links as pages are written.
-  let expectedFiles: Set<String>
+  let expectedFiles: OutputFiles
 
   /// What rendering a design produced, and what the rest of the build needs from it.
   struct Output: Sendable {
@@ -34,6 +34,7 @@ struct DesignRenderer: Sendable {
     var lightScenes: [String: Scene] = [:]
     var definitions: [String: String] = [:]
     let layoutCache = LayoutCache()
+    var seenTexts: Set<String> = []
     output.meta.thumbnailAlt = nil
     do {
       for job in jobs {
@@ -49,7 +50,9 @@ struct DesignRenderer: Sendable {
         let alt = GalleryPages.alt(of: job, texts: texts)
         alts[job.renderName] = alt
         if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = alt }
-        if job.device == site.devices[0], job.theme == site.themes[0] { output.meta.texts += texts }
+        if job.device == site.devices[0], job.theme == site.themes[0] {
+          output.meta.texts += texts.filter { seenTexts.insert($0).inserted }
+        }
 
         let svg = output.timings.measure(.svg) {
           svgRenderer.render(
@@ -71,8 +74,9 @@ struct DesignRenderer: Sendable {
       }
       try emit(designPage, to: SitePaths.designPage(design.id), kind: .html, checker: checker, into: &output, pages: &written)
       output.designPageIDs = written.last?.ids
+      output.meta.bytes = output.bytes
       output.issues += output.timings.measure(.links) {
-        LinkChecker(allowsExternalLinks: false).check(written, files: expectedFiles, displayRoot: outputDisplay)
+        LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
       }
     } catch let error as TemplateError {
       output.failure = .template(error)
@@ -112,8 +116,10 @@ struct DesignRenderer: Sendable {
 struct DesignMeta: Sendable, Equatable {
   /// Lint counts by variant id.
   var lint: [String: LintCounts] = [:]
-  /// The texts its renders show (first device and theme, every locale), for search.
+  /// The texts its renders show (first device and theme, every locale), each once, for search.
   var texts: [String] = []
   /// The text alternative of its first render, the index card's thumbnail.
   var thumbnailAlt: String?
+  /// The bytes of its files (renders and design page).
+  var bytes = 0
 }

@@ -8,8 +8,6 @@ struct GalleryPages: Sendable {
   let jobs: [RenderJob]
   let templates: TemplateSet
 
-  /// The index of each job by design and render name.
-  private let jobIndex: [String: Int]
   /// Every variant in gallery order, and each one's position (`design/variant`).
   let variantOrder: [(design: String, variant: String)]
   let variantPosition: [String: Int]
@@ -18,11 +16,6 @@ struct GalleryPages: Sendable {
     self.site = site
     self.jobs = jobs
     self.templates = templates
-    var index: [String: Int] = [:]
-    for (position, job) in jobs.enumerated() {
-      index[job.design.id + "/" + job.renderName] = position
-    }
-    jobIndex = index
     variantOrder = site.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
     var positions: [String: Int] = [:]
     for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
@@ -60,7 +53,14 @@ struct GalleryPages: Sendable {
     return title(of: job) + (shown.isEmpty ? "" : ": " + shown.joined(separator: " · "))
   }
 
+  /// The render of a variant on a device, theme and locale; `jobs` is the
+  /// site's whole matrix, in `SiteDefinition.renderJobs` order.
   func job(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
-    jobIndex[design + "/" + "\(variant).\(device.rawValue).\(theme.rawValue).\(locale)"].map { jobs[$0] }
+    guard let position = variantPosition[design + "/" + variant],
+      let deviceIndex = site.devices.firstIndex(of: device), let themeIndex = site.themes.firstIndex(of: theme),
+      let localeIndex = site.locales.firstIndex(of: locale)
+    else { return nil }
+    let index = ((position * site.devices.count + deviceIndex) * site.themes.count + themeIndex) * site.locales.count + localeIndex
+    return jobs.indices.contains(index) ? jobs[index] : nil
   }
 }

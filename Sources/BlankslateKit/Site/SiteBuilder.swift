@@ -19,17 +19,17 @@ public struct SiteBuilder: Sendable {
       () throws(BuildError) -> (SiteDefinition, TemplateSet, (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String])) in
       let site: SiteDefinition
       do throws(DefinitionErrors) {
-        site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay).load()
+        site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.jobs).load()
       } catch {
         throw .definitions(error)
       }
       return (site, try loadTemplates(), try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site))
     }
 
-    let staging = try StagingFolder(target: options.output, protecting: options.site)
+    let staging = try StagingFolder(target: options.output, protecting: options.site, backBuffer: true)
     do throws(BuildError) {
       var summary = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
-      try timings.measure(.publish) { () throws(BuildError) in try staging.publish() }
+      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(workers: options.jobs) }
       summary.timings = timings
       return summary
     } catch {
@@ -56,14 +56,21 @@ public struct SiteBuilder: Sendable {
   ) throws(BuildError) -> BuildSummary {
     let jobs = site.renderJobs
     let pages = GalleryPages(site: site, jobs: jobs, templates: templates)
-    try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
 
-    // The previous build's cache: designs whose key is unchanged are linked, not rendered.
+    // Two earlier builds can lend their files: the published output (linked
+    // from) and the back buffer being written over (kept in place). Their
+    // caches say which designs they hold under which key.
     let identity = BuildCache.identity(templates: templates)
-    let previous = options.incremental ? BuildCache.load(from: options.output, identity: identity) : nil
     let keys = site.designs.indices.map {
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
+    let inPlace = options.incremental ? BuildCache.load(from: staging.url, identity: identity) : nil
+    let keptWhole = site.designs.indices.allSatisfy { inPlace?.designs[site.designs[$0].id]?.key == keys[$0] }
+    let published = options.incremental && !keptWhole ? BuildCache.load(from: options.output, identity: identity) : nil
+    // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
+    unlink(staging.url.path + "/" + BuildCache.fileName)
+    if inPlace == nil { try staging.clear(workers: options.jobs) }
+    try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
     // Each design's renders are one contiguous run of `jobs`.
     var runs: [Range<Int>] = []
     var start = 0
@@ -75,12 +82,7 @@ public struct SiteBuilder: Sendable {
     let ranges = runs
 
     // Every file the output will hold: pages check their links against it as they are written.
-    var expected = Set<String>()
-    for job in jobs {
-      expected.insert(SitePaths.svg(job))
-      expected.insert(SitePaths.page(job))
-    }
-    for design in site.designs { expected.insert(SitePaths.designPage(design.id)) }
+    var expected = OutputFiles(site: site)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
     expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, BuildCache.fileName])
     expected.formUnion(templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
@@ -108,25 +110,49 @@ public struct SiteBuilder: Sendable {
     let progress = options.progress
     let done = Atomic<Int>(0)
     let total = site.designs.count
-    let outputs = ParallelWork.map(count: site.designs.count, workers: options.jobs) { index -> DesignRenderer.Output in
+    /// Design `index`'s files from an earlier build, when its key is
+    /// unchanged: kept in the back buffer, or linked from the published
+    /// output. Nil when it must be rendered (into an empty folder).
+    @Sendable func reuse(_ index: Int) throws(BuildError) -> DesignRenderer.Output? {
+      let design = site.designs[index]
+      let folder = SitePaths.designFolder(design.id)
+      var reused = DesignRenderer.Output()
+      if let kept = inPlace?.designs[design.id], kept.key == keys[index] {
+        reused.meta = kept.meta
+      } else {
+        // Older files go first: a render never writes through a link to a published file.
+        if inPlace != nil { try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.clear(folder) } }
+        guard let cached = published?.designs[design.id], cached.key == keys[index] else { return nil }
+        let names = jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
+        do {
+          try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.reuse(names, in: folder, from: output) }
+        } catch {
+          try staging.clear(folder)  // a published file is gone: render the design after all
+          return nil
+        }
+        reused.meta = cached.meta
+      }
+      reused.files = jobs[ranges[index]].count * 2 + 1
+      reused.bytes = reused.meta.bytes
+      return reused
+    }
+    let siteIndex = SiteIndex(site: site)
+    let results = ParallelWork.map(count: site.designs.count, workers: options.jobs) {
+      index -> (output: DesignRenderer.Output, entries: SiteIndex.Entries?) in
       defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, total) }
       let design = site.designs[index]
-      if let cached = previous?.designs[design.id], cached.key == keys[index] {
-        var reused = DesignRenderer.Output()
-        reused.meta = cached.meta
-        let paths = jobs[ranges[index]].flatMap { [SitePaths.svg($0), SitePaths.page($0)] } + [SitePaths.designPage(design.id)]
-        do throws(BuildError) {
-          try reused.timings.measure(.reuse) { () throws(BuildError) in
-            for path in paths { try staging.reuse(path, from: output) }
-          }
-          reused.files = paths.count
-          return reused
-        } catch {
-          // A file of the previous output is gone: render the design after all.
-        }
+      var result: DesignRenderer.Output
+      do throws(BuildError) {
+        result = try reuse(index) ?? renderer.render(design, jobs: jobs[ranges[index]])
+      } catch {
+        result = DesignRenderer.Output()
+        result.failure = error
       }
-      return renderer.render(design, jobs: jobs[ranges[index]])
+      guard result.failure == nil else { return (result, nil) }
+      let entries = result.timings.measure(.site) { siteIndex.entries(of: design, meta: result.meta) }
+      return (result, entries)
     }
+    let outputs = results.map(\.output)
     if let failure = outputs.lazy.compactMap(\.failure).first { throw failure }
     for output in outputs { timings.add(output.timings) }
 
@@ -137,7 +163,9 @@ public struct SiteBuilder: Sendable {
     let checker = StreamingChecker()
 
     func emit(_ path: String, _ text: String, kind: MarkupKind?) throws(BuildError) {
-      let data = Array(text.utf8)
+      try emit(path, Array(text.utf8), kind: kind)
+    }
+    func emit(_ path: String, _ data: [UInt8], kind: MarkupKind?) throws(BuildError) {
       if path.hasSuffix(".json"), let error = JSONValidator.firstError(in: data, maximumDepth: 32) {
         issues.append(
           ValidationIssue(
@@ -148,18 +176,16 @@ public struct SiteBuilder: Sendable {
         issues += result.issues
         if kind == .html { linkPages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
       }
-      try staging.write(data, to: path)
+      try staging.update(data, at: path)
       files += 1
       bytes += data.count
     }
 
     var lint: [String: [String: LintCounts]] = [:]
-    var texts: [String: [String]] = [:]
     var alts: [String: String] = [:]
     var cache = BuildCache(identity: identity)
     for (index, (design, output)) in zip(site.designs, outputs).enumerated() {
       lint[design.id] = output.meta.lint
-      texts[design.id] = output.meta.texts
       alts[design.id] = output.meta.thumbnailAlt
       cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
     }
@@ -175,23 +201,23 @@ public struct SiteBuilder: Sendable {
       } catch {
         throw .io(path: "index.html", reason: "\(error)")
       }
-      let index = SiteIndex(site: site, shownTexts: texts, lint: lint)
-      try emit(SitePaths.indexJSON, index.json.rendered(pretty: false) + "\n", kind: nil)
-      try emit(SitePaths.searchIndex, index.searchScript, kind: nil)
+      let entries = results.compactMap(\.entries)
+      try emit(SitePaths.indexJSON, siteIndex.json(entries), kind: nil)
+      try emit(SitePaths.searchIndex, siteIndex.searchScript(entries), kind: nil)
       for file in artFiles {
         try emit(file.path, file.text, kind: .svg)
       }
       for file in templates.staticFiles {
-        try staging.write(file.bytes, to: SitePaths.galleryFolder + "/" + file.path)
+        try staging.update(file.bytes, at: SitePaths.galleryFolder + "/" + file.path)
         files += 1
         bytes += file.bytes.count
       }
       for asset in assets.files {
-        try staging.write(asset.bytes, to: asset.path)
+        try staging.update(asset.bytes, at: asset.path)
         files += 1
         bytes += asset.bytes.count
       }
-      try staging.write(Array(cache.json.utf8), to: BuildCache.fileName)
+      try staging.update(Array(cache.json.utf8), at: BuildCache.fileName)
     }
 
     // The index pages' links; the design pages rendered now lend their ids
@@ -202,9 +228,12 @@ public struct SiteBuilder: Sendable {
     }
     issues += timings.measure(.links) {
       LinkChecker(allowsExternalLinks: false).check(
-        linkPages, files: expected, knownIDs: designIDs, displayRoot: options.outputDisplay)
+        linkPages, fileSet: expected, knownIDs: designIDs, displayRoot: options.outputDisplay)
     }
     guard issues.isEmpty else { throw .validation(issues) }
+    // What an earlier build left in the back buffer and this one did not write.
+    staging.sweep(
+      keeping: expected.siteFiles.union([StagingFolder.marker]), trusting: Set(site.designs.map { SitePaths.designFolder($0.id) }))
     let lintTotal = lint.values.flatMap(\.values).reduce(LintCounts()) { $0.adding($1) }
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,

@@ -1,91 +1,61 @@
 /// The machine-readable views of a site: `index.json` for other tools, and
 /// the search index the gallery's script filters with.
+///
+/// Each design's part of both is rendered on its own (`Entries`), so a build
+/// makes them in parallel, beside the design's pages, and joins them in order.
 struct SiteIndex {
   let site: SiteDefinition
-  /// The texts each design's renders show (defaults included), by design id.
-  var shownTexts: [String: [String]] = [:]
-  /// Lint counts by design and variant.
-  var lint: [String: [String: LintCounts]] = [:]
+  /// For each device × theme × locale, in render order: `{"device":…,"theme":…,"locale":…`
+  /// and the end of a render's file name (`.<device>.<theme>.<locale>`), escaped.
+  private let renderFields: [(fields: [UInt8], nameEnd: [UInt8])]
+
+  init(site: SiteDefinition) {
+    self.site = site
+    var fields: [(fields: [UInt8], nameEnd: [UInt8])] = []
+    for device in site.devices {
+      for theme in site.themes {
+        for locale in site.locales {
+          var head = JSONDocument.object([
+            ("device", .string(device.rawValue)), ("theme", .string(theme.rawValue)), ("locale", .string(locale)),
+          ]).renderedBytes(pretty: false)
+          head.removeLast()
+          fields.append((head, Self.escaped(".\(device.rawValue).\(theme.rawValue).\(locale)")))
+        }
+      }
+    }
+    renderFields = fields
+  }
+
+  /// One design's entry in `index.json` and in the search index, as JSON text.
+  struct Entries: Sendable {
+    var json: [UInt8]
+    var search: [UInt8]
+  }
+
+  /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
+  func entries(of design: Design, meta: DesignMeta) -> Entries {
+    Entries(
+      json: designJSON(design),
+      search: searchEntry(design, meta: meta).renderedBytes(pretty: false))
+  }
 
   /// `index.json`: every design and variant, with the permalink and SVG of each render.
-  var json: JSONDocument {
-    .object([
+  func json(_ entries: [Entries]) -> [UInt8] {
+    let header = JSONDocument.object([
       ("v", .number(1)),
       ("generator", .string("blankslate \(Blankslate.version)")),
       ("title", .string(site.title)),
       ("devices", .array(site.devices.map { .string($0.rawValue) })),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
-      ("designs", .array(site.designs.map(designJSON))),
     ])
-  }
-
-  private func designJSON(_ design: Design) -> JSONDocument {
-    .object([
-      ("id", .string(design.id)),
-      ("name", .string(design.name)),
-      ("layout", .string(design.layout.rawValue)),
-      ("tags", .array(design.tags.map(JSONDocument.string))),
-      ("file", .string(design.sourceFile)),
-      ("page", .string(SitePaths.designPage(design.id))),
-      (
-        "variants",
-        .array(
-          design.variants.map { variant in
-            .object([
-              ("id", .string(variant.id)),
-              ("name", .string(variant.name)),
-              ("state", .string(variant.state(in: design.layout).rawValue)),
-              ("renders", .array(renders(of: design, variant))),
-            ])
-          })
-      ),
-    ])
-  }
-
-  private func renders(of design: Design, _ variant: Variant) -> [JSONDocument] {
-    var result: [JSONDocument] = []
-    for device in site.devices {
-      for theme in site.themes {
-        for locale in site.locales {
-          let job = RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale)
-          result.append(
-            .object([
-              ("device", .string(device.rawValue)), ("theme", .string(theme.rawValue)), ("locale", .string(locale)),
-              ("page", .string(SitePaths.page(job))), ("svg", .string(SitePaths.svg(job))),
-            ]))
-        }
-      }
-    }
-    return result
+    return Self.object(header, plus: "designs", entries.map(\.json)) + [UInt8(ascii: "\n")]
   }
 
   /// `_gallery/search-index.js`: what the index pages' script searches and
   /// filters across every page (a script file, so it loads from `file://`).
-  var searchScript: String {
-    let designs: [JSONDocument] = site.designs.map { design in
-      .object([
-        ("id", .string(design.id)),
-        ("name", .string(design.name)),
-        ("layout", .string(design.layout.rawValue)),
-        ("states", .array(GalleryPages.states(of: design).map(JSONDocument.string))),
-        ("tags", .array(design.tags.map(JSONDocument.string))),
-        ("text", .string(searchText(of: design))),
-        ("page", .string(SitePaths.designPage(design.id))),
-        ("lint", lintBadge(design.id)),
-        (
-          "variants",
-          .array(
-            design.variants.map {
-              .object([
-                ("id", .string($0.id)), ("name", .string($0.name)),
-                ("state", .string($0.state(in: design.layout).rawValue)),
-              ])
-            })
-        ),
-      ])
-    }
-    let index = JSONDocument.object([
+  func searchScript(_ entries: [Entries]) -> [UInt8] {
+    let header = JSONDocument.object([
       (
         "devices",
         .array(
@@ -98,19 +68,110 @@ struct SiteIndex {
       ),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
-      ("designs", .array(designs)),
     ])
-    return "window.BlankslateIndex = " + index.rendered(pretty: false) + ";\n"
+    return Array("window.BlankslateIndex = ".utf8) + Self.object(header, plus: "designs", entries.map(\.search))
+      + Array(";\n".utf8)
   }
 
-  private func lintBadge(_ design: String) -> JSONDocument {
-    let badge = (lint[design] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }.badge
+  /// `object`'s JSON with one more member, `key`, whose value is the array of `items` (each JSON text).
+  private static func object(_ object: JSONDocument, plus key: String, _ items: [[UInt8]]) -> [UInt8] {
+    var bytes = object.renderedBytes(pretty: false)
+    bytes.removeLast()  // the closing brace
+    bytes.append(UInt8(ascii: ","))
+    JSONDocument.quote(key, into: &bytes)
+    bytes += ":[".utf8
+    for (index, item) in items.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += item
+    }
+    bytes += "]}".utf8
+    return bytes
+  }
+
+  private func designJSON(_ design: Design) -> [UInt8] {
+    var bytes = JSONDocument.object([
+      ("id", .string(design.id)),
+      ("name", .string(design.name)),
+      ("layout", .string(design.layout.rawValue)),
+      ("tags", .array(design.tags.map(JSONDocument.string))),
+      ("file", .string(design.sourceFile)),
+      ("page", .string(SitePaths.designPage(design.id))),
+    ]).renderedBytes(pretty: false)
+    bytes.removeLast()  // the closing brace
+    bytes += #","variants":["#.utf8
+    for (index, variant) in design.variants.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      var head = JSONDocument.object([
+        ("id", .string(variant.id)),
+        ("name", .string(variant.name)),
+        ("state", .string(variant.state(in: design.layout).rawValue)),
+      ]).renderedBytes(pretty: false)
+      head.removeLast()
+      bytes += head
+      bytes += #","renders":["#.utf8
+      appendRenders(of: design, variant, to: &bytes)
+      bytes += "]}".utf8
+    }
+    bytes += "]}".utf8
+    return bytes
+  }
+
+  /// Each render's device, theme, locale, page and SVG, as `SitePaths` names
+  /// them; written piece by piece, as a gallery has tens of thousands.
+  private func appendRenders(of design: Design, _ variant: Variant, to bytes: inout [UInt8]) {
+    // `designs/<design>/<variant>` + `.<device>.<theme>.<locale>` + `.html` or `.svg`
+    let stem = Self.escaped(SitePaths.designFolder(design.id) + "/" + variant.id)
+    for (index, render) in renderFields.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += render.fields
+      bytes += #","page":""#.utf8
+      bytes += stem
+      bytes += render.nameEnd
+      bytes += #".html","svg":""#.utf8
+      bytes += stem
+      bytes += render.nameEnd
+      bytes += #".svg"}"#.utf8
+    }
+  }
+
+  /// `text` escaped for a JSON string, without the quotes.
+  private static func escaped(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONDocument.quote(text, into: &bytes)
+    return Array(bytes.dropFirst().dropLast())
+  }
+
+  private func searchEntry(_ design: Design, meta: DesignMeta) -> JSONDocument {
+    .object([
+      ("id", .string(design.id)),
+      ("name", .string(design.name)),
+      ("layout", .string(design.layout.rawValue)),
+      ("states", .array(GalleryPages.states(of: design).map(JSONDocument.string))),
+      ("tags", .array(design.tags.map(JSONDocument.string))),
+      ("text", .string(searchText(of: design, shownTexts: meta.texts))),
+      ("page", .string(SitePaths.designPage(design.id))),
+      ("lint", lintBadge(meta.lint)),
+      (
+        "variants",
+        .array(
+          design.variants.map {
+            .object([
+              ("id", .string($0.id)), ("name", .string($0.name)),
+              ("state", .string($0.state(in: design.layout).rawValue)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  private func lintBadge(_ lint: [String: LintCounts]) -> JSONDocument {
+    let badge = lint.values.reduce(LintCounts()) { $0.adding($1) }.badge
     return .object([("kind", .string(badge.kind)), ("label", .string(badge.label))])
   }
 
   /// Everything a search may match, lower-cased: ids, names, layout, tags and
   /// every text of every variant in every locale.
-  private func searchText(of design: Design) -> String {
+  private func searchText(of design: Design, shownTexts: [String]) -> String {
     var parts = [design.id, design.name, design.layout.rawValue] + design.tags
     for variant in design.variants {
       parts += [variant.id, variant.name]
@@ -118,7 +179,7 @@ struct SiteIndex {
         parts += text.entries.map(\.text)
       }
     }
-    parts += shownTexts[design.id] ?? []
+    parts += shownTexts
     var seen: Set<String> = []
     return parts.filter { seen.insert($0).inserted }.joined(separator: " ").lowercased()
   }

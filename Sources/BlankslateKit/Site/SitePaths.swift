@@ -22,18 +22,25 @@ public enum SitePaths {
   }
 
   public static func designPage(_ designID: String) -> String {
-    designFolder(designID) + "/index.html"
+    designFolder(designID) + "/" + designPageName
   }
+
+  /// A design page's name inside its design folder.
+  static let designPageName = "index.html"
 
   /// `designs/<design>/<variant>.<device>.<theme>.<locale>.svg`
   public static func svg(_ job: RenderJob) -> String {
-    designFolder(job.design.id) + "/" + job.renderName + ".svg"
+    designFolder(job.design.id) + "/" + svgName(job)
   }
 
   /// `designs/<design>/<variant>.<device>.<theme>.<locale>.html`
   public static func page(_ job: RenderJob) -> String {
-    designFolder(job.design.id) + "/" + job.renderName + ".html"
+    designFolder(job.design.id) + "/" + pageName(job)
   }
+
+  /// A render's SVG and page names inside its design folder.
+  static func svgName(_ job: RenderJob) -> String { job.renderName + ".svg" }
+  static func pageName(_ job: RenderJob) -> String { job.renderName + ".html" }
 
   /// The prefix that leads from the folder of `path` back to the output root (`../../`).
   public static func rootPrefix(from path: String) -> String {

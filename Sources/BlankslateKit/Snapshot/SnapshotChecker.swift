@@ -41,7 +41,7 @@ public struct SnapshotChecker: Sendable {
   public func run() throws(SnapshotError) -> SnapshotRun {
     let site: SiteDefinition
     do {
-      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay).load()
+      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.jobs).load()
     } catch {
       throw .build(.definitions(error))
     }

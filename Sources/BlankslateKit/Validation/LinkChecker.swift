@@ -31,11 +31,18 @@ public struct LinkChecker: Sendable {
   public func check(
     _ pages: [Page], files: Set<String>, knownIDs: [String: Set<String>] = [:], displayRoot: String
   ) -> [ValidationIssue] {
+    check(pages, fileSet: files, knownIDs: knownIDs, displayRoot: displayRoot)
+  }
+
+  /// As `check(_:files:…)`, with the folder's files known by a rule (`FileSet`).
+  public func check(
+    _ pages: [Page], fileSet files: some FileSet, knownIDs: [String: Set<String>] = [:], displayRoot: String
+  ) -> [ValidationIssue] {
     var idsByPath = knownIDs
     for page in pages where idsByPath[page.path] == nil { idsByPath[page.path] = page.ids }
     var issues: [ValidationIssue] = []
     // Pages of one folder repeat the same links; resolve each once.
-    var resolvedLinks: [String: String?] = [:]
+    var resolvedLinks: [String: Resolution] = [:]
     for page in pages {
       let display = displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path
       let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
@@ -54,17 +61,22 @@ public struct LinkChecker: Sendable {
           resolved = page.path
         } else {
           let cacheKey = folder + "\u{1F}" + pathPart
-          let cached = resolvedLinks[cacheKey]
-          let found = cached ?? Self.resolve(pathPart, from: page.path)
-          if cached == nil { resolvedLinks[cacheKey] = .some(found) }
-          guard let path = found else {
+          let found: Resolution
+          if let cached = resolvedLinks[cacheKey] {
+            found = cached
+          } else {
+            found = Self.resolution(of: pathPart, from: page.path, in: files)
+            resolvedLinks[cacheKey] = found
+          }
+          switch found {
+          case .outside:
             issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" climbs out of the site folder"))
             continue
-          }
-          resolved = files.contains(path) ? path : (files.contains(path + "/index.html") ? path + "/index.html" : path)
-          guard files.contains(resolved) else {
+          case .missing(let path):
             issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" names no file of the site (\(path))"))
             continue
+          case .file(let path):
+            resolved = path
           }
         }
         if let fragment, !fragment.isEmpty, let ids = idsByPath[resolved], !ids.contains(fragment) {
@@ -90,6 +102,21 @@ public struct LinkChecker: Sendable {
   }
 
   /// The path and the fragment of a link, without a query.
+  /// Where a link's path leads.
+  enum Resolution {
+    case file(String)
+    case missing(String)
+    case outside
+  }
+
+  /// The file `target` names from `page`: the path itself, or its folder's `index.html`.
+  static func resolution(of target: String, from page: String, in files: some FileSet) -> Resolution {
+    guard let path = resolve(target, from: page) else { return .outside }
+    if files.contains(path) { return .file(path) }
+    if files.contains(path + "/index.html") { return .file(path + "/index.html") }
+    return .missing(path)
+  }
+
   static func split(_ target: String) -> (path: String, fragment: String?) {
     if !target.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) {
       return (target, nil)
@@ -137,3 +164,10 @@ public struct LinkChecker: Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+/// The files a link may name: a set of paths, or a rule that knows them without listing them.
+public protocol FileSet: Sendable {
+  func contains(_ path: String) -> Bool
+}
+
+extension Set<String>: FileSet {}

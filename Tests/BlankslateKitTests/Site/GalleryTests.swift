@@ -34,7 +34,13 @@ struct GalleryTests {
         #expect(variantEntry["state"] as? String == variant.state(in: design.layout).rawValue)
         let renders = try #require(variantEntry["renders"] as? [[String: Any]])
         #expect(renders.count == 8)
-        for render in renders {
+        let jobs = site.renderJobs.filter { $0.design.id == design.id && $0.variant.id == variant.id }
+        for (render, job) in zip(renders, jobs) {
+          #expect(render["device"] as? String == job.device.rawValue)
+          #expect(render["theme"] as? String == job.theme.rawValue)
+          #expect(render["locale"] as? String == job.locale)
+          #expect(render["page"] as? String == SitePaths.page(job))
+          #expect(render["svg"] as? String == SitePaths.svg(job))
           for key in ["page", "svg"] {
             let path = try #require(render[key] as? String)
             #expect(FileManager.default.fileExists(atPath: output.appending(path: path).path), "\(path)")

@@ -2,8 +2,8 @@ import BlankslateKit
 import Foundation
 import Testing
 
-/// Rebuilding after a change renders only what changed, links the rest from
-/// the previous output, and gives the same bytes as a full build.
+/// Rebuilding after a change renders only what changed, keeps or links the
+/// rest from the two previous outputs, and gives the same bytes as a full build.
 @Suite("Incremental builds", .serialized)
 struct IncrementalBuildTests {
   static func inode(_ url: URL) throws -> UInt64 {
@@ -75,5 +75,79 @@ struct IncrementalBuildTests {
       site: copy.site, siteDisplay: "Site", output: output, jobs: 2, templates: copy.folder.appending(path: "theme"))
     options.incremental = true
     #expect(try SiteBuilder(options: options).build().rendered == 4)
+  }
+
+  /// The output and a full build of the same site hold the same files and bytes.
+  static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws {
+    try? FileManager.default.removeItem(at: scratch)
+    _ = try build(site, into: scratch, incremental: false)
+    let incremental = try SiteBuilderTests.contents(of: output)
+    let fresh = try SiteBuilderTests.contents(of: scratch)
+    #expect(incremental.keys.sorted() == fresh.keys.sorted())
+    for (path, data) in incremental where fresh[path] != data {
+      Issue.record("\(path) differs from a full build")
+    }
+  }
+
+  @Test func everyRebuildOfASeriesOfEditsMatchesAFullBuild() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    let scratch = copy.folder.appending(path: "full")
+    #expect(try Self.build(copy.site, into: output).rendered == 4)
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    // The back buffer is one build behind the output: each edit meets it in another state.
+    let edits: [(file: String, from: String, to: String)] = [
+      ("placeholders/zero-code.json", #""messageColor": "orange""#, #""messageColor": "purple""#),
+      ("placeholders/table.json", #""name": ""#, #""name": "~"#),
+      ("placeholders/zero-code.json", #""messageColor": "purple""#, #""messageColor": "orange""#),
+      ("placeholders/zero-code.json", #""messageColor": "orange""#, ##""messageColor": "#008080""##),
+    ]
+    for edit in edits {
+      try copy.edit(edit.file, replacing: edit.from, with: edit.to)
+      let summary = try Self.build(copy.site, into: output)
+      #expect(summary.rendered >= 1 && summary.rendered <= 3, "\(edit.file): \(summary.rendered) rendered")
+      try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+    }
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+  }
+
+  @Test func aFailedRebuildLeavesTheOutputAndTheNextBuildIsWhole() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    _ = try Self.build(copy.site, into: output)
+    let before = try SiteBuilderTests.contents(of: output)
+    // A template that renders invalid HTML fails validation after the back buffer was written over.
+    let theme = copy.folder.appending(path: "theme")
+    try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+    try Data("<html><body><p>unclosed</body></html>\n".utf8).write(to: theme.appending(path: "design.html"))
+    var options = BuildOptions(site: copy.site, siteDisplay: "Site", output: output, jobs: 2, templates: theme)
+    options.incremental = true
+    #expect(throws: BuildError.self) { try SiteBuilder(options: options).build() }
+    #expect(try SiteBuilderTests.contents(of: output) == before)
+
+    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    #expect(try Self.build(copy.site, into: output).rendered == 1)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+  }
+
+  @Test func theBackBufferStaysOutOfVersionControlAndOutOfTheOutput() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    _ = try Self.build(copy.site, into: output)
+    let ignore = copy.folder.appending(path: "._site.staging/.gitignore")
+    #expect(try String(contentsOf: ignore, encoding: .utf8).split(separator: "\n").contains("*"))
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
+    // Kept in place by the next build: the same file, not a copy.
+    let svg = "designs/table/empty.iphone-se.light.en.svg"
+    let kept = try Self.inode(copy.folder.appending(path: "._site.staging/" + svg))
+    _ = try Self.build(copy.site, into: output)
+    #expect(try Self.inode(output.appending(path: svg)) == kept)
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
   }
 }

@@ -58,11 +58,14 @@ struct SiteBuilderTests {
     _ = try Self.build(into: output, jobs: 2)
     let stray = output.appending(path: "designs/stale.html")
     try Data("old".utf8).write(to: stray)
-    _ = try Self.build(into: output, jobs: 2)
-    #expect(!FileManager.default.fileExists(atPath: stray.path))
+    // The next build starts afresh; the one after writes over the back buffer, which held the stray.
+    for _ in 0..<2 {
+      _ = try Self.build(into: output, jobs: 2)
+      #expect(!FileManager.default.fileExists(atPath: stray.path))
+    }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
       .filter { $0.hasPrefix("." + output.lastPathComponent + ".staging") }
-    #expect(leftovers == [])
+    #expect(leftovers == ["." + output.lastPathComponent + ".staging"])
   }
 
   @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {
