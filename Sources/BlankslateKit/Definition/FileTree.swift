@@ -36,6 +36,32 @@ enum FileTree {
 }
 
 extension FileTree {
+  /// The bytes of the regular file at `path`, or nil when it cannot be read.
+  static func contents(of path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    // Room for one byte more than the size, so the end shows without a second allocation.
+    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+    var filled = 0
+    while true {
+      if filled == bytes.count { bytes += repeatElement(0, count: 65_536) }  // the file grew
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+  }
+
   /// The entries of `folder` (not `.` and `..`), in the order the file system gives.
   static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
     guard let directory = opendir(folder) else { return [] }

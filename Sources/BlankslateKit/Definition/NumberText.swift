@@ -20,4 +20,40 @@ public enum NumberText {
     }
     return text
   }
+
+  /// Appends `format(value)`'s UTF-8 to `output` without making a string.
+  static func append(_ value: Double, to output: inout [UInt8]) {
+    guard value.isFinite else {
+      output.append(UInt8(ascii: "0"))
+      return
+    }
+    let hundredths = (value * 100).rounded()
+    if value == value.rounded(), abs(value) < 1e15 {
+      appendDigits(Int64(value), to: &output)
+      return
+    }
+    guard hundredths != 0 else {
+      output.append(UInt8(ascii: "0"))
+      return
+    }
+    let magnitude = Int64(abs(hundredths))
+    if hundredths < 0 { output.append(UInt8(ascii: "-")) }
+    appendDigits(magnitude / 100, to: &output)
+    let fraction = magnitude % 100
+    guard fraction != 0 else { return }
+    output.append(UInt8(ascii: "."))
+    output.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+    if fraction % 10 != 0 { output.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+  }
+
+  private static func appendDigits(_ value: Int64, to output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var divisor: UInt64 = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+      divisor /= 10
+    } while divisor > 0
+  }
 }

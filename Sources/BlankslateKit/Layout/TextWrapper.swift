@@ -25,7 +25,10 @@ public struct TextWrapper: Sendable {
     }
     var result: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      result += wrap(paragraph.replacingOccurrences(of: "\r", with: ""), maxWidth: maxWidth)
+      let cleaned =
+        paragraph.utf8.contains(0x0D)
+        ? String(String.UnicodeScalarView(paragraph.unicodeScalars.filter { $0 != "\r" })) : String(paragraph)
+      result += wrap(cleaned, maxWidth: maxWidth)
     }
     return result.isEmpty ? [""] : result
   }

@@ -22,56 +22,84 @@ public enum Markup {
   private static func escape(_ text: String, quotes: Bool, keepLineBreaks: Bool) -> String {
     var text = text
     let escaped: [UInt8]? = text.withUTF8 { bytes in
-      func needsWork(_ index: Int) -> Bool {
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return quotes
-        case 0x0A, 0x09: return !keepLineBreaks
-        case 0..<0x20: return true
-        case 0xEF: return isNoncharacter(at: index)
-        default: return false
-        }
-      }
-      func isNoncharacter(at index: Int) -> Bool {
-        // U+FFFE and U+FFFF: EF BF BE, EF BF BF.
-        index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF)
-      }
-      var first = 0
-      while first < bytes.count, !needsWork(first) { first += 1 }
-      guard first < bytes.count else { return nil }
+      guard firstNeedingWork(in: bytes, quotes: quotes, keepLineBreaks: keepLineBreaks) != nil else { return nil }
       var result: [UInt8] = []
       result.reserveCapacity(bytes.count + 16)
-      result.append(contentsOf: bytes[0..<first])
-      var index = first
-      while index < bytes.count {
-        let byte = bytes[index]
-        guard needsWork(index) else {
-          result.append(byte)
-          index += 1
-          continue
-        }
-        switch byte {
-        case UInt8(ascii: "&"): result.append(contentsOf: Array("&amp;".utf8))
-        case UInt8(ascii: "<"): result.append(contentsOf: Array("&lt;".utf8))
-        case UInt8(ascii: ">"): result.append(contentsOf: Array("&gt;".utf8))
-        case UInt8(ascii: "\""): result.append(contentsOf: Array("&quot;".utf8))
-        case UInt8(ascii: "'"): result.append(contentsOf: Array("&#39;".utf8))
-        case 0x0A: result.append(contentsOf: Array("&#10;".utf8))
-        case 0x09: result.append(contentsOf: Array("&#9;".utf8))
-        case 0x0D: result.append(contentsOf: Array("&#13;".utf8))
-        case 0xEF:
-          result.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
-          index += 3
-          continue
-        default:
-          result.append(contentsOf: [0xEF, 0xBF, 0xBD])  // a control character XML cannot hold
-        }
-        index += 1
-      }
+      appendEscaped(bytes, quotes: quotes, keepLineBreaks: keepLineBreaks, to: &result)
       return result
     }
     guard let escaped else { return text }
     return String(decoding: escaped, as: UTF8.self)
+  }
+
+  /// Appends `text` escaped for element content (`attribute: false`) or for
+  /// a double-quoted attribute value.
+  static func append(_ text: String, attribute: Bool, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      appendEscaped(bytes, quotes: attribute, keepLineBreaks: !attribute, to: &output)
+    }
+  }
+
+  private static func needsWork(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, quotes: Bool, keepLineBreaks: Bool
+  ) -> Bool {
+    switch bytes[index] {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
+    case UInt8(ascii: "\""), UInt8(ascii: "'"): return quotes
+    case 0x0A, 0x09: return !keepLineBreaks
+    case 0..<0x20: return true
+    case 0xEF: return isNoncharacter(bytes, at: index)
+    default: return false
+    }
+  }
+
+  /// U+FFFE and U+FFFF: EF BF BE, EF BF BF.
+  private static func isNoncharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF)
+  }
+
+  private static func firstNeedingWork(
+    in bytes: UnsafeBufferPointer<UInt8>, quotes: Bool, keepLineBreaks: Bool
+  ) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      if needsWork(bytes, at: index, quotes: quotes, keepLineBreaks: keepLineBreaks) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  private static func appendEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, quotes: Bool, keepLineBreaks: Bool, to result: inout [UInt8]
+  ) {
+    var runStart = 0
+    var index = 0
+    while index < bytes.count {
+      guard needsWork(bytes, at: index, quotes: quotes, keepLineBreaks: keepLineBreaks) else {
+        index += 1
+        continue
+      }
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "&"): result += "&amp;".utf8
+      case UInt8(ascii: "<"): result += "&lt;".utf8
+      case UInt8(ascii: ">"): result += "&gt;".utf8
+      case UInt8(ascii: "\""): result += "&quot;".utf8
+      case UInt8(ascii: "'"): result += "&#39;".utf8
+      case 0x0A: result += "&#10;".utf8
+      case 0x09: result += "&#9;".utf8
+      case 0x0D: result += "&#13;".utf8
+      case 0xEF:
+        result += [0xEF, 0xBF, 0xBD]  // U+FFFD
+        index += 2
+      default:
+        result += [0xEF, 0xBF, 0xBD]  // a control character XML cannot hold
+      }
+      runStart = index
+    }
+    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
   }
 }

@@ -1,65 +1,70 @@
-/// Builds XML markup into one string: elements, escaped attributes, numbers
+/// Builds XML markup as UTF-8 bytes: elements, escaped attributes, numbers
 /// written with `NumberText`.
 struct MarkupWriter {
-  private(set) var output = ""
+  private(set) var bytes: [UInt8] = []
 
   init(capacity: Int = 4096) {
-    output.reserveCapacity(capacity)
+    bytes.reserveCapacity(capacity)
   }
+
+  /// The markup as a string.
+  var output: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An attribute value: a string (escaped) or a number (formatted).
   enum Value {
     case text(String)
     case number(Double)
-
-    var rendered: String {
-      switch self {
-      case .text(let text): Markup.escapeAttribute(text)
-      case .number(let number): NumberText.format(number)
-      }
-    }
   }
 
   mutating func raw(_ markup: String) {
-    output += markup
+    append(markup)
+  }
+
+  /// A number, as `NumberText` writes it.
+  mutating func number(_ value: Double) {
+    NumberText.append(value, to: &bytes)
   }
 
   mutating func text(_ text: String) {
-    output += Markup.escapeText(text)
+    Markup.append(text, attribute: false, to: &bytes)
   }
 
   mutating func open(_ name: String, _ attributes: KeyValuePairs<String, Value?> = [:]) {
-    output += "<" + name
+    bytes.append(UInt8(ascii: "<"))
+    append(name)
     append(attributes)
-    output += ">"
+    bytes.append(UInt8(ascii: ">"))
   }
 
   mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, Value?> = [:]) {
-    output += "<" + name
+    bytes.append(UInt8(ascii: "<"))
+    append(name)
     append(attributes)
-    output += "/>"
+    bytes += "/>".utf8
   }
 
   /// ` name="value"`, the value escaped.
   mutating func attribute(_ name: String, _ value: String) {
-    output += " "
-    output += name
-    output += "=\""
-    output += Markup.escapeAttribute(value)
-    output += "\""
+    bytes.append(UInt8(ascii: " "))
+    append(name)
+    bytes += "=\"".utf8
+    Markup.append(value, attribute: true, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// ` name="number"`.
   mutating func attribute(_ name: String, _ value: Double) {
-    output += " "
-    output += name
-    output += "=\""
-    output += NumberText.format(value)
-    output += "\""
+    bytes.append(UInt8(ascii: " "))
+    append(name)
+    bytes += "=\"".utf8
+    NumberText.append(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   mutating func close(_ name: String) {
-    output += "</" + name + ">"
+    bytes += "</".utf8
+    append(name)
+    bytes.append(UInt8(ascii: ">"))
   }
 
   /// `<name …>text</name>`.
@@ -69,17 +74,19 @@ struct MarkupWriter {
     close(name)
   }
 
+  /// A string's UTF-8, copied as one block.
+  private mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
   private mutating func append(_ attributes: KeyValuePairs<String, Value?>) {
     for (key, value) in attributes {
-      guard let value else { continue }
-      output += " "
-      output += key
-      output += "=\""
       switch value {
-      case .text(let text): output += Markup.escapeAttribute(text)
-      case .number(let number): output += NumberText.format(number)
+      case .text(let text)?: attribute(key, text)
+      case .number(let number)?: attribute(key, number)
+      case nil: continue
       }
-      output += "\""
     }
   }
 }

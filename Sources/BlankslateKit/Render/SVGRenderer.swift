@@ -19,6 +19,11 @@ public struct SVGRenderer: Sendable {
   /// - Returns: the SVG document, ending with a line feed.
   ///   - description: the accessible description (`<desc>`); the scene's texts when not given.
   public func render(_ scene: Scene, title: String, description: String? = nil) -> String {
+    String(decoding: renderBytes(scene, title: title, description: description), as: UTF8.self)
+  }
+
+  /// As `render`, the document's UTF-8 bytes.
+  public func renderBytes(_ scene: Scene, title: String, description: String? = nil) -> [UInt8] {
     var writer = MarkupWriter(capacity: 8192)
     writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     writer.open(
@@ -54,7 +59,7 @@ public struct SVGRenderer: Sendable {
       write(node, into: &writer)
     }
     writer.raw("</svg>\n")
-    return writer.output
+    return writer.bytes
   }
 
   private func write(_ node: SceneNode, into writer: inout MarkupWriter) {
@@ -64,16 +69,18 @@ public struct SVGRenderer: Sendable {
     // drawn by Blankslate itself, is compared by its drawing instead).
     writer.raw("<g")
     writer.attribute("id", node.id)
-    if node.role != .decoration { writer.raw(" data-role=\"" + node.role.rawValue + "\"") }
     if node.role != .decoration {
+      writer.raw(" data-role=\"")
+      writer.raw(node.role.rawValue)
+      writer.raw("\"")
       writer.raw(" data-frame=\"")
-      writer.raw(NumberText.format(frame.x))
+      writer.number(frame.x)
       writer.raw(" ")
-      writer.raw(NumberText.format(frame.y))
+      writer.number(frame.y)
       writer.raw(" ")
-      writer.raw(NumberText.format(frame.width))
+      writer.number(frame.width)
       writer.raw(" ")
-      writer.raw(NumberText.format(frame.height))
+      writer.number(frame.height)
       writer.raw("\"")
     }
     if let scroll = node.scroll {
@@ -122,7 +129,9 @@ public struct SVGRenderer: Sendable {
     writer.attribute("width", frame.width)
     writer.attribute("height", frame.height)
     if cornerRadius > 0 { writer.attribute("rx", cornerRadius) }
-    writer.raw(" fill=\"" + fill.hexRGB + "\"")
+    writer.raw(" fill=\"")
+    writer.raw(fill.hexRGB)
+    writer.raw("\"")
     if !fill.isOpaque { writer.attribute("fill-opacity", fill.opacity) }
     if let stroke {
       writer.raw(" stroke=\"" + stroke.hexRGB + "\"")
@@ -144,7 +153,9 @@ public struct SVGRenderer: Sendable {
     writer.attribute("y", baselines[0])
     writer.attribute("font-size", block.fontSize)
     if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
-    writer.raw(" fill=\"" + block.color.hexRGB + "\"")
+    writer.raw(" fill=\"")
+    writer.raw(block.color.hexRGB)
+    writer.raw("\"")
     if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
     if block.alignment == .center { writer.raw(" text-anchor=\"middle\"") }
     writer.raw(">")

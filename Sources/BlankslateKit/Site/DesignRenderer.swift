@@ -55,7 +55,7 @@ struct DesignRenderer: Sendable {
         }
 
         let svg = output.timings.measure(.svg) {
-          svgRenderer.render(
+          svgRenderer.renderBytes(
             scene, title: GalleryPages.title(of: job), description: texts.filter { !$0.isEmpty }.joined(separator: " · "))
         }
         try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &output, pages: &written)
@@ -95,19 +95,41 @@ struct DesignRenderer: Sendable {
     var text = text
     var failure: BuildError?
     text.withUTF8 { bytes in
-      let raw = UnsafeRawBufferPointer(bytes)
-      let result = output.timings.measure(.validate) { checker.check(raw, file: outputDisplay + "/" + path, kind: kind) }
-      output.issues += result.issues
-      if kind == .html { pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
       do throws(BuildError) {
-        try output.timings.measure(.write) { () throws(BuildError) in try staging.write(raw, to: path) }
+        try emit(UnsafeRawBufferPointer(bytes), to: path, kind: kind, checker: checker, into: &output, pages: &pages)
       } catch {
         failure = error
       }
-      output.files += 1
-      output.bytes += raw.count
     }
     if let failure { throw failure }
+  }
+
+  private func emit(
+    _ bytes: [UInt8], to path: String, kind: MarkupKind, checker: StreamingChecker, into output: inout Output,
+    pages: inout [LinkChecker.Page]
+  ) throws(BuildError) {
+    var failure: BuildError?
+    bytes.withUnsafeBytes { raw in
+      do throws(BuildError) {
+        try emit(raw, to: path, kind: kind, checker: checker, into: &output, pages: &pages)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Validates one file's bytes, then writes them.
+  private func emit(
+    _ raw: UnsafeRawBufferPointer, to path: String, kind: MarkupKind, checker: StreamingChecker,
+    into output: inout Output, pages: inout [LinkChecker.Page]
+  ) throws(BuildError) {
+    let result = output.timings.measure(.validate) { checker.check(raw, file: outputDisplay + "/" + path, kind: kind) }
+    output.issues += result.issues
+    if kind == .html { pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
+    try output.timings.measure(.write) { () throws(BuildError) in try staging.write(raw, to: path) }
+    output.files += 1
+    output.bytes += raw.count
   }
 }
 

@@ -30,7 +30,7 @@ public struct GoldenStore: Sendable {
 
   /// The golden's bytes, or nil when there is none.
   public func read(_ relative: String) -> [UInt8]? {
-    (try? Data(contentsOf: root.appending(path: relative))).map(Array.init)
+    FileTree.contents(of: root.path + "/" + relative)
   }
 
   /// Every golden in the store, relative and sorted; removes temporary files

@@ -103,17 +103,17 @@ public struct SnapshotChecker: Sendable {
     _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore, cache: LayoutCache?
   ) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
-    let svg = renderer.render(Layouts.scene(for: job, cache: cache), title: GalleryPages.title(of: job))
-    let bytes = Array(svg.utf8)
+    let bytes = renderer.renderBytes(Layouts.scene(for: job, cache: cache), title: GalleryPages.title(of: job))
     var result = SnapshotResult(
       id: id(of: job), status: .unchanged, golden: store.display(path),
       definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))
     guard let golden = store.read(path) else {
       result.status = .new
-      result.currentSVG = svg
+      result.currentSVG = String(decoding: bytes, as: UTF8.self)
       return (path, bytes, result)
     }
     if golden == bytes { return (path, bytes, result) }
+    let svg = String(decoding: bytes, as: UTF8.self)
     let goldenText = String(decoding: golden, as: UTF8.self)
     do {
       if try CanonicalXML.canonicalize(golden, file: store.display(path)) == CanonicalXML.canonicalize(bytes, file: path) {
