@@ -51,11 +51,16 @@ final class FieldDecoder {
   /// Refuses characters XML 1.0 cannot hold (C0 controls other than tab, line
   /// feed and carriage return; U+FFFE and U+FFFF).
   func checkedForXML(_ text: String, _ value: JSONValue, at path: JSONPath) -> String? {
-    let length = text.count
-    if length > maximumTextLength {
-      report(.limitExceeded(location(path, value), what: "the text's length", found: length, limit: maximumTextLength, key: "textLength"))
-      return nil
+    // Characters are counted only when the bytes alone could exceed the limit.
+    if text.utf8.count > maximumTextLength {
+      let length = text.count
+      if length > maximumTextLength {
+        report(
+          .limitExceeded(location(path, value), what: "the text's length", found: length, limit: maximumTextLength, key: "textLength"))
+        return nil
+      }
     }
+    guard XMLCharacters.mayRefuse(text) else { return text }
     for (offset, scalar) in text.unicodeScalars.enumerated() where !XMLCharacters.allows(scalar) {
       report(.forbiddenCharacter(location(path, value), scalar: scalar, offset: offset))
       return nil

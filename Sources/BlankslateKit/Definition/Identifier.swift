@@ -25,13 +25,16 @@ enum Identifier {
 /// Locale tags as the format accepts them: BCP 47 in its common shape
 /// (`en`, `zh-Hans`, `pt-BR`, `en-XA`).
 enum LocaleTag {
+  /// `ll` or `lll`, then any number of `-` and 2 to 8 ASCII letters or digits (`zh-Hans`, `en-XA`).
   static func isValid(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard let language = parts.first, (2...3).contains(language.count),
-      language.allSatisfy({ $0.isASCII && $0.isLetter })
-    else { return false }
+    let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLetter) else { return false }
     return parts.dropFirst().allSatisfy { part in
-      (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      (2...8).contains(part.count) && part.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 }

@@ -138,7 +138,11 @@ extension JSONParser {
         }
         let keyPosition = position
         let key = try parseString()
-        guard seen.insert(key).inserted else {
+        // Small objects (nearly all) look through their keys; large ones keep a set.
+        let duplicate =
+          members.count < 16 ? members.contains { $0.key == key } : !seen.insert(key).inserted
+        if members.count == 15 { seen = Set(members.map(\.key) + [key]) }
+        guard !duplicate else {
           throw SyntaxError(position: keyPosition, message: "duplicate key \"\(key)\" in one object")
         }
         skipWhitespace()

@@ -9,4 +9,17 @@ enum XMLCharacters {
     default: false
     }
   }
+
+  /// Whether `text` may hold a character XML refuses: a false answer is
+  /// certain, from its UTF-8 alone (a C0 control byte, or U+FFFE/U+FFFF,
+  /// which start with EF BF; a Swift string holds no lone surrogate).
+  static func mayRefuse(_ text: String) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      if byte < 0x20, byte != 0x9, byte != 0xA, byte != 0xD { return true }
+      if previous == (0xEF, 0xBF), byte == 0xBE || byte == 0xBF { return true }
+      previous = (previous.1, byte)
+    }
+    return false
+  }
 }

@@ -19,6 +19,8 @@ struct BuildCache: Sendable {
   /// The tool and templates the cached outputs were made with.
   var identity: String
   var designs: [String: Entry] = [:]
+  /// The fingerprint of each index page's content, by path.
+  var pages: [String: String] = [:]
 
   /// The cache of the output folder's previous build, if it matches `identity`.
   static func load(from output: URL, identity: String) -> BuildCache? {
@@ -27,6 +29,11 @@ struct BuildCache: Sendable {
       root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind
     else { return nil }
     var cache = BuildCache(identity: identity)
+    if case .object(let pages)? = root["pages"]?.kind {
+      for page in pages {
+        if let key = page.value.stringValue { cache.pages[page.key] = key }
+      }
+    }
     for member in members {
       guard let key = member.value["key"]?.stringValue else { continue }
       var meta = DesignMeta()
@@ -65,7 +72,10 @@ struct BuildCache: Sendable {
         ])
       )
     }
-    return JSONDocument.object([("v", .number(1)), ("identity", .string(identity)), ("designs", .object(designs))])
+    let pages: [(String, JSONDocument)] = self.pages.keys.sorted().map { ($0, .string(self.pages[$0] ?? "")) }
+    return JSONDocument.object([
+      ("v", .number(1)), ("identity", .string(identity)), ("designs", .object(designs)), ("pages", .object(pages)),
+    ])
       .rendered(pretty: false) + "\n"
   }
 

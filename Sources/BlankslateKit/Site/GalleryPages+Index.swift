@@ -12,6 +12,19 @@ extension GalleryPages {
   func indexPage(
     _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
   ) throws(TemplateError) -> String {
+    try renderIndexPage(indexPageContext(number, thumbnailAlts: thumbnailAlts, lint: lint))
+  }
+
+  /// Index page `number` from its context (`indexPageContext`).
+  func renderIndexPage(_ context: TemplateValue) throws(TemplateError) -> String {
+    try templates.render("index", context)
+  }
+
+  /// Everything index page `number` shows: the page is a function of this
+  /// value and the templates, so its fingerprint says when the page changed.
+  func indexPageContext(
+    _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
+  ) -> TemplateValue {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
     var context = base(
@@ -19,20 +32,7 @@ extension GalleryPages {
       breadcrumbs: number == 1 ? [] : [["label": .string("Page \(number)")]])
     context["usesSearchIndex"] = true
     context["pageNumber"] = .string(String(number))
-    context["designCount"] = .string(String(site.designs.count))
-    context["variantCount"] = .string(String(site.designs.reduce(0) { $0 + $1.variants.count }))
-    context["renderCount"] = .string(String(jobs.count))
-    context["deviceList"] = .string(site.devices.map(\.metrics.name).joined(separator: ", "))
-    context["themeList"] = .string(site.themes.map(\.rawValue).joined(separator: ", "))
-    context["localeList"] = .string(site.locales.joined(separator: ", "))
-    context["layouts"] = .list(Self.counted(site.designs.map { [$0.layout.rawValue] }))
-    context["states"] = .list(Self.counted(site.designs.map(Self.states)))
-    context["tags"] = .list(Self.counted(site.designs.map(\.tags)))
-    context["switches"] = .list([
-      switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
-      switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, Self.themeLabel($0)) }),
-      switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
-    ])
+    context.merge(indexSummary) { _, summary in summary }
 
     let first = (number - 1) * Self.designsPerPage
     let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
@@ -53,7 +53,7 @@ extension GalleryPages {
           "href": .string(root + SitePaths.indexPage(page)),
         ]
       })
-    return try templates.render("index", .object(context))
+    return .object(context)
   }
 
   private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> TemplateValue {
@@ -81,7 +81,7 @@ extension GalleryPages {
     ]
   }
 
-  private func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)]) -> TemplateValue {
+  private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)]) -> TemplateValue {
     [
       "label": .string(label),
       "options": .list(
@@ -102,6 +102,27 @@ extension GalleryPages {
       if !states.contains(state) { states.append(state) }
     }
     return states
+  }
+
+  /// What every index page shows of the whole site: counts, the filters
+  /// with how many designs each matches, the device, theme and language switches.
+  static func indexSummary(of site: SiteDefinition, renders: Int) -> [String: TemplateValue] {
+    [
+      "designCount": .string(String(site.designs.count)),
+      "variantCount": .string(String(site.designs.reduce(0) { $0 + $1.variants.count })),
+      "renderCount": .string(String(renders)),
+      "deviceList": .string(site.devices.map(\.metrics.name).joined(separator: ", ")),
+      "themeList": .string(site.themes.map(\.rawValue).joined(separator: ", ")),
+      "localeList": .string(site.locales.joined(separator: ", ")),
+      "layouts": .list(counted(site.designs.map { [$0.layout.rawValue] })),
+      "states": .list(counted(site.designs.map(states))),
+      "tags": .list(counted(site.designs.map(\.tags))),
+      "switches": .list([
+        switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
+        switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, themeLabel($0)) }),
+        switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
+      ]),
+    ]
   }
 
   /// Each distinct value with how many designs have it, sorted by value.

@@ -11,6 +11,8 @@ struct GalleryPages: Sendable {
   /// Every variant in gallery order, and each one's position (`design/variant`).
   let variantOrder: [(design: String, variant: String)]
   let variantPosition: [String: Int]
+  /// What every index page shows of the whole site (`indexSummary(of:renders:)`).
+  let indexSummary: [String: TemplateValue]
 
   init(site: SiteDefinition, jobs: [RenderJob], templates: TemplateSet) {
     self.site = site
@@ -20,6 +22,7 @@ struct GalleryPages: Sendable {
     var positions: [String: Int] = [:]
     for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
     variantPosition = positions
+    indexSummary = Self.indexSummary(of: site, renders: jobs.count)
   }
 
   /// The context every page shares.

@@ -64,9 +64,11 @@ public struct SiteBuilder: Sendable {
     let keys = site.designs.indices.map {
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
-    let inPlace = options.incremental ? BuildCache.load(from: staging.url, identity: identity) : nil
-    let keptWhole = site.designs.indices.allSatisfy { inPlace?.designs[site.designs[$0].id]?.key == keys[$0] }
-    let published = options.incremental && !keptWhole ? BuildCache.load(from: options.output, identity: identity) : nil
+    let folders = [staging.url, options.output]
+    let caches = options.incremental
+      ? ParallelWork.map(count: 2, workers: options.jobs) { BuildCache.load(from: folders[$0], identity: identity) }
+      : [nil, nil]
+    let (inPlace, published) = (caches[0], caches[1])
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
     unlink(staging.url.path + "/" + BuildCache.fileName)
     if inPlace == nil { try staging.clear(workers: options.jobs) }
@@ -157,30 +159,8 @@ public struct SiteBuilder: Sendable {
     for output in outputs { timings.add(output.timings) }
 
     var issues = outputs.flatMap(\.issues)
-    var linkPages: [LinkChecker.Page] = []
     var files = outputs.reduce(0) { $0 + $1.files }
     var bytes = outputs.reduce(0) { $0 + $1.bytes }
-    let checker = StreamingChecker()
-
-    func emit(_ path: String, _ text: String, kind: MarkupKind?) throws(BuildError) {
-      try emit(path, Array(text.utf8), kind: kind)
-    }
-    func emit(_ path: String, _ data: [UInt8], kind: MarkupKind?) throws(BuildError) {
-      if path.hasSuffix(".json"), let error = JSONValidator.firstError(in: data, maximumDepth: 32) {
-        issues.append(
-          ValidationIssue(
-            file: options.outputDisplay + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
-      }
-      if let kind {
-        let result = data.withUnsafeBytes { checker.check($0, file: options.outputDisplay + "/" + path, kind: kind) }
-        issues += result.issues
-        if kind == .html { linkPages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
-      }
-      try staging.update(data, at: path)
-      files += 1
-      bytes += data.count
-    }
-
     var lint: [String: [String: LintCounts]] = [:]
     var alts: [String: String] = [:]
     var cache = BuildCache(identity: identity)
@@ -189,34 +169,40 @@ public struct SiteBuilder: Sendable {
       alts[design.id] = output.meta.thumbnailAlt
       cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
     }
-    try timings.measure(.site) { () throws(BuildError) in
-      do {
-        for number in 1...pages.indexPageCount {
-          try emit(SitePaths.indexPage(number), try pages.indexPage(number, thumbnailAlts: alts, lint: lint), kind: .html)
+
+    // The index pages, index.json, the search index and the gallery's own
+    // files, made and checked on the workers: one task per index page, then
+    // index.json, the search index, and the rest.
+    let entries = results.compactMap(\.entries)
+    let siteFiles = SiteFiles(
+      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace, pages: pages,
+      alts: alts, lint: lint)
+    let pageCount = pages.indexPageCount
+    let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
+    let made = timings.measure(.site) {
+      ParallelWork.map(count: pageCount + 3, workers: options.jobs) { task -> SiteFiles.Made in
+        switch task {
+        case ..<pageCount: siteFiles.indexPage(task + 1)
+        case pageCount: siteFiles.make(SitePaths.indexJSON, kind: .json) { siteIndex.json(entries) }
+        case pageCount + 1: siteFiles.make(SitePaths.searchIndex, kind: nil) { siteIndex.searchScript(entries) }
+        default:
+          siteFiles.copies(
+            checked: art,
+            unchecked: templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
+              + assets.files.map { ($0.path, $0.bytes) })
         }
-      } catch let error as TemplateError {
-        throw .template(error)
-      } catch let error as BuildError {
-        throw error
-      } catch {
-        throw .io(path: "index.html", reason: "\(error)")
       }
-      let entries = results.compactMap(\.entries)
-      try emit(SitePaths.indexJSON, siteIndex.json(entries), kind: nil)
-      try emit(SitePaths.searchIndex, siteIndex.searchScript(entries), kind: nil)
-      for file in artFiles {
-        try emit(file.path, file.text, kind: .svg)
-      }
-      for file in templates.staticFiles {
-        try staging.update(file.bytes, at: SitePaths.galleryFolder + "/" + file.path)
-        files += 1
-        bytes += file.bytes.count
-      }
-      for asset in assets.files {
-        try staging.update(asset.bytes, at: asset.path)
-        files += 1
-        bytes += asset.bytes.count
-      }
+    }
+    if let failure = made.lazy.compactMap(\.failure).first { throw failure }
+    var linkPages: [LinkChecker.Page] = []
+    for file in made {
+      issues += file.issues
+      linkPages += file.linkPages
+      files += file.files
+      bytes += file.bytes
+      if let page = file.pageKey { cache.pages[page.path] = page.key }
+    }
+    try timings.measure(.site) { () throws(BuildError) in
       try staging.update(Array(cache.json.utf8), at: BuildCache.fileName)
     }
 

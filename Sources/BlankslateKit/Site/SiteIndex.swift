@@ -181,6 +181,21 @@ struct SiteIndex {
     }
     parts += shownTexts
     var seen: Set<String> = []
-    return parts.filter { seen.insert($0).inserted }.joined(separator: " ").lowercased()
+    return parts.filter { seen.insert($0).inserted }.map(Self.lowercased).joined(separator: " ")
+  }
+
+  /// `text.lowercased()`, without Unicode's mapping for text that needs none
+  /// (ASCII is lowered byte by byte; most CJK text has no cased letter).
+  /// Lowering maps each character on its own, so parts lowered apart join
+  /// to the same text as lowered together.
+  static func lowercased(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      guard text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return text }
+      return String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+    let cased = text.unicodeScalars.contains { scalar in
+      scalar.isASCII ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(UInt8(scalar.value)) : scalar.properties.changesWhenLowercased
+    }
+    return cased ? text.lowercased() : text
   }
 }

@@ -160,11 +160,16 @@ final class StagingFolder: Sendable {
   /// written through.
   func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
     let path = url.path + "/" + relativePath
-    if let existing = FileManager.default.contents(atPath: path) {
-      if existing.count == bytes.count, existing.elementsEqual(bytes) { return }
-      unlink(path)
-    }
+    if size(of: relativePath) != nil, FileTree.contents(of: path) == bytes { return }
+    unlink(path)  // whatever is there is replaced, never written through
     try write(bytes, to: relativePath)
+  }
+
+  /// The size of the regular file at `relativePath`, or nil when there is none.
+  func size(of relativePath: String) -> Int? {
+    var status = stat()
+    guard lstat(url.path + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(status.st_size)
   }
 
   /// Puts the previous output's files `names` of `folder` into the new

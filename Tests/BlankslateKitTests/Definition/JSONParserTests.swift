@@ -40,6 +40,22 @@ struct JSONParserTests {
     }
   }
 
+  @Test(arguments: [1, 15, 16, 17, 40])
+  func findsADuplicateKeyInAnObjectOfAnySize(position: Int) {
+    // Keys k0…k39, with k0 written again after `position` of them.
+    var members = (0..<40).map { "\"k\($0)\": \($0)" }
+    members.insert("\"k0\": 0", at: position)
+    let text = "{" + members.joined(separator: ",") + "}"
+    do {
+      _ = try JSONParser().parse(text)
+      Issue.record("a duplicate key at \(position) was not found")
+    } catch {
+      #expect(error.message.contains("duplicate key \"k0\""), "\(error.message)")
+    }
+    let unique = "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
+    #expect(throws: Never.self) { try JSONParser().parse(unique) }
+  }
+
   @Test func limitsNestingDepth() {
     let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser(maximumDepth: 64).parse(deep) }

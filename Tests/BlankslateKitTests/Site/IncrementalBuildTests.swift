@@ -150,4 +150,52 @@ struct IncrementalBuildTests {
     #expect(try Self.inode(output.appending(path: svg)) == kept)
     #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
   }
+
+  @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
+    var placeholders: [String: String] = [:]
+    for index in 0..<100 {
+      let layout = ["blank-page", "message", "no-network", "table"][index % 4]
+      placeholders[String(format: "design-%03d.json", index)] =
+        #"{ "name": "Design \#(index)", "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
+    }
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+    defer { site.remove() }
+    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "_site")
+    let scratch = folder.appending(path: "full")
+    _ = try Self.build(site.root, into: output)
+    _ = try Self.build(site.root, into: output)
+    func edit(_ file: String, _ old: String, _ new: String) throws {
+      let url = site.root.appending(path: "placeholders/" + file)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+    let first = output.appending(path: "index.html")
+    let third = output.appending(path: "pages/3.html")
+
+    // A name on page 2: pages 1 and 3 are kept as the back buffer holds them, not written again.
+    let backBuffer = folder.appending(path: "._site.staging")
+    let before = (try Self.inode(backBuffer.appending(path: "index.html")), try Self.inode(backBuffer.appending(path: "pages/3.html")))
+    try edit("design-060.json", #""Design 60""#, #""Design sixty""#)
+    _ = try Self.build(site.root, into: output)
+    #expect(try Self.inode(first) == before.0, "page 1 was rewritten though nothing on it changed")
+    #expect(try Self.inode(third) == before.1)
+    #expect(try String(contentsOf: output.appending(path: "pages/2.html"), encoding: .utf8).contains("Design sixty"))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // A new tag on page 2 changes the tag filter every page shows.
+    try edit("design-061.json", #""tags": ["t5"]"#, #""tags": ["t5", "zebra-tag"]"#)
+    _ = try Self.build(site.root, into: output)
+    #expect(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag"))
+    #expect(try String(contentsOf: third, encoding: .utf8).contains("zebra-tag"))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // And back, twice over, so each state meets the back buffer holding the other.
+    try edit("design-061.json", #""tags": ["t5", "zebra-tag"]"#, #""tags": ["t5"]"#)
+    _ = try Self.build(site.root, into: output)
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+    #expect(!(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag")))
+  }
 }

@@ -36,3 +36,25 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 }
+
+extension TemplateValue {
+  /// Feeds the value to `hash`, objects in key order: equal values, equal hashes.
+  func fingerprint(into hash: inout ContentHash) {
+    switch self {
+    case .string(let text):
+      hash.add("s")
+      hash.add(text)
+    case .bool(let flag):
+      hash.add(flag ? "t" : "f")
+    case .list(let items):
+      hash.add("l\(items.count)")
+      for item in items { item.fingerprint(into: &hash) }
+    case .object(let members):
+      hash.add("o\(members.count)")
+      for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        hash.add(key)
+        members[key]?.fingerprint(into: &hash)
+      }
+    }
+  }
+}
