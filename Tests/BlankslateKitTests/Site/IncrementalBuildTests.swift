@@ -1,5 +1,6 @@
 import BlankslateKit
 import Foundation
+import Synchronization
 import Testing
 
 /// Rebuilding after a change renders only what changed, keeps or links the
@@ -197,5 +198,35 @@ struct IncrementalBuildTests {
     _ = try Self.build(site.root, into: output)
     try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
     #expect(!(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag")))
+  }
+
+  @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    // Hold the output's lock, as a running build does.
+    let descriptor = open(output.path, O_RDONLY | O_DIRECTORY)
+    #expect(descriptor >= 0)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    final class Flag: Sendable {
+      private let raised = Atomic<Bool>(false)
+      func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
+      var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+    }
+    let finished = Flag()
+    let site = copy.site
+    let thread = Thread {
+      _ = try? Self.build(site, into: output)
+      finished.raise()
+    }
+    thread.start()
+    // Unlocked, this build would be done well within the wait.
+    Thread.sleep(forTimeInterval: 1)
+    #expect(!finished.isRaised, "the second build did not wait")
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    for _ in 0..<600 where !finished.isRaised { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(finished.isRaised, "the second build never finished")
   }
 }
