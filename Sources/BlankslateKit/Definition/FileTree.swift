@@ -9,7 +9,7 @@ enum FileTree {
   static func regularFiles(under root: String) -> [String] {
     var result: [String] = []
     walk(root, prefix: "", into: &result)
-    return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return result.sorted { $0.precedesInByteOrder($1) }
   }
 
   private static func walk(_ folder: String, prefix: String, into result: inout [String]) {
@@ -134,5 +134,16 @@ extension FileTree {
     guard entry.pointee.d_type == UInt8(DT_UNKNOWN) else { return false }
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+}
+
+extension [UInt8] {
+  /// Whether both arrays hold the same bytes, compared with `memcmp`.
+  func hasSameBytes(as other: [UInt8]) -> Bool {
+    guard count == other.count else { return false }
+    guard !isEmpty else { return true }
+    return withUnsafeBytes { left in
+      other.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+    }
   }
 }

@@ -36,8 +36,9 @@ public struct SiteLoader: Sendable {
     // A linked `placeholders` folder has each file's real place checked.
     let folder = root.appending(path: "placeholders").resolvingSymlinksInPath().standardizedFileURL.path
     let folderIsInside = folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
+    let rootPath = root.path
     let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
-      load(placeholder: files[index], limits: limits, realRoot: realRoot, folderIsInside: folderIsInside)
+      load(placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot, folderIsInside: folderIsInside)
     }
 
     var designs: [Design] = []
@@ -62,7 +63,7 @@ public struct SiteLoader: Sendable {
           found: renders, limit: limits.renders, key: "renders"))
     }
     guard errors.isEmpty else { throw DefinitionErrors(errors) }
-    designs.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    designs.sort { $0.id.precedesInByteOrder($1.id) }
     var site = SiteDefinition(
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
       designs: designs, lint: settings.lint, limits: limits)
@@ -70,13 +71,15 @@ public struct SiteLoader: Sendable {
     return site
   }
 
-  private func load(placeholder file: String, limits: SiteLimits, realRoot: String, folderIsInside: Bool) -> LoadedFile {
+  private func load(
+    placeholder file: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool
+  ) -> LoadedFile {
     var errors: [DefinitionError] = []
     let display = displayPath("placeholders/" + file)
     guard
       let (json, hash) = parse(
-        relativePath: "placeholders/" + file, limits: limits, realRoot: realRoot, folderIsInside: folderIsInside,
-        errors: &errors)
+        relativePath: "placeholders/" + file, limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside, errors: &errors)
     else {
       return LoadedFile(errors: errors)
     }
@@ -108,7 +111,7 @@ public struct SiteLoader: Sendable {
     guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
     let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
     guard let (json, hash) = parse(
-      relativePath: "site.json", limits: SiteLimits(), realRoot: realRoot, folderIsInside: true, errors: &errors)
+      relativePath: "site.json", limits: SiteLimits(), rootPath: root.path, realRoot: realRoot, folderIsInside: true, errors: &errors)
     else {
       return SiteSettings()
     }
@@ -136,7 +139,7 @@ public struct SiteLoader: Sendable {
       return []
     }
     let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      .sorted { $0.precedesInByteOrder($1) }
     if files.isEmpty {
       errors.append(.unreadable(file: displayPath("placeholders"), reason: "it holds no *.json design files"))
     }
@@ -145,35 +148,35 @@ public struct SiteLoader: Sendable {
 
   /// The file's JSON and a hash of its bytes.
   private func parse(
-    relativePath: String, limits: SiteLimits, realRoot: String, folderIsInside: Bool, errors: inout [DefinitionError]
+    relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
+    errors: inout [DefinitionError]
   ) -> (JSONValue, String)? {
-    let url = root.appending(path: relativePath)
+    let path = rootPath + "/" + relativePath
     let display = displayPath(relativePath)
     // A definition reached through a symbolic link (or in a linked folder) must still lie in the site.
     var status = stat()
-    let isLink = lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    let isLink = lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     if isLink || !folderIsInside,
-      !url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/")
+      !root.appending(path: relativePath).resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/")
     {
       errors.append(.unreadable(file: display, reason: "it is a link to a file outside the site folder"))
       return nil
     }
-    let data: Data
-    do {
-      if stat(url.path, &status) == 0, Int(status.st_size) > limits.fileSize {
-        errors.append(
-          .limitExceeded(
-            SourceLocation(file: display), what: "the file's size in bytes", found: Int(status.st_size),
-            limit: limits.fileSize, key: "fileSize"))
-        return nil
-      }
-      data = try Data(contentsOf: url)
-    } catch {
-      errors.append(.unreadable(file: display, reason: (error as NSError).localizedDescription))
+    if stat(path, &status) == 0, Int(status.st_size) > limits.fileSize {
+      errors.append(
+        .limitExceeded(
+          SourceLocation(file: display), what: "the file's size in bytes", found: Int(status.st_size),
+          limit: limits.fileSize, key: "fileSize"))
+      return nil
+    }
+    guard let bytes = FileTree.contents(of: path) else {
+      // Foundation words the reason (no permission, not a file, …).
+      var reason = "it cannot be read"
+      do { _ = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { reason = (error as NSError).localizedDescription }
+      errors.append(.unreadable(file: display, reason: reason))
       return nil
     }
     do {
-      let bytes = data.withUnsafeBytes { Array($0) }
       return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
     } catch {
       errors.append(.syntax(file: display, position: error.position, message: error.message))

@@ -1,3 +1,5 @@
+import Foundation
+
 // Small text helpers shared by the stages.
 
 extension StringProtocol {
@@ -21,5 +23,22 @@ extension String {
     while slice.first == character { slice.removeFirst() }
     while slice.last == character { slice.removeLast() }
     return String(slice)
+  }
+}
+
+extension String {
+  /// Whether the string sorts before `other` in UTF-8 byte order (code point
+  /// order): the order of every listing, index and report, the same in any
+  /// locale. Compares the bytes in place when both are contiguous.
+  func precedesInByteOrder(_ other: String) -> Bool {
+    let inPlace = utf8.withContiguousStorageIfAvailable { left in
+      other.utf8.withContiguousStorageIfAvailable { right -> Bool in
+        let common = Swift.min(left.count, right.count)
+        let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        return order == 0 ? left.count < right.count : order < 0
+      }
+    }
+    if let inPlace, let result = inPlace { return result }
+    return utf8.lexicographicallyPrecedes(other.utf8)
   }
 }

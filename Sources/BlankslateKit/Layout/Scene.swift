@@ -25,12 +25,18 @@ public struct Scene: Sendable, Equatable {
   /// Every node, depth first, parents before their children.
   public var allNodes: [SceneNode] {
     var result: [SceneNode] = []
-    func visit(_ node: SceneNode) {
-      result.append(node)
-      node.children.forEach(visit)
-    }
-    nodes.forEach(visit)
+    forEachNode { result.append($0) }
     return result
+  }
+
+  /// Calls `body` with every node, depth first (drawing order), without
+  /// collecting them.
+  public func forEachNode(_ body: (SceneNode) -> Void) {
+    func visit(_ node: SceneNode) {
+      body(node)
+      for child in node.children { visit(child) }
+    }
+    for node in nodes { visit(node) }
   }
 
   /// The first node with `id`, searching depth first.
@@ -42,15 +48,19 @@ public struct Scene: Sendable, Equatable {
   /// view, toast) in drawing order, without the host's bars and rows: what
   /// an accessible description of the design should say.
   public var texts: [String] {
-    let roles: Set<NodeRole> = [.title, .message, .button, .customView, .toast]
-    return allNodes.compactMap { node in
-      guard roles.contains(node.role) else { return nil }
+    var result: [String] = []
+    forEachNode { node in
+      switch node.role {
+      case .title, .message, .button, .customView, .toast: break
+      default: return
+      }
       switch node.content {
-      case .text(let block): return block.lines.joined(separator: " ")
-      case .button(let face): return face.title.lines.joined(separator: " ")
-      default: return nil
+      case .text(let block): result.append(block.lines.joined(separator: " "))
+      case .button(let face): result.append(face.title.lines.joined(separator: " "))
+      default: break
       }
     }
+    return result
   }
 }
 

@@ -41,7 +41,8 @@ public struct SVGRenderer: Sendable {
     writer.element(
       "desc", ["id": "bs-desc"], text: description ?? scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
     writer.raw("\n")
-    let scrollViews = scene.allNodes.filter { $0.scroll != nil }
+    var scrollViews: [SceneNode] = []
+    scene.forEachNode { if $0.scroll != nil { scrollViews.append($0) } }
     if !scrollViews.isEmpty {
       writer.open("defs")
       for node in scrollViews {

@@ -21,7 +21,7 @@ struct AssetLoader {
     var problems: [AssetProblem] = []
     var notes: [String] = []
     let inspector = AssetInspector(maximumSize: definition.limits.assetSize)
-    for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    for path in paths.sorted(by: { $0.precedesInByteOrder($1) }) {
       let display = siteDisplay + "/" + path
       let bytes: [UInt8]
       do {

@@ -131,7 +131,7 @@ extension GalleryPages {
     for list in values {
       for value in Set(list) { counts[value, default: 0] += 1 }
     }
-    return counts.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+    return counts.keys.sorted { $0.precedesInByteOrder($1) }.map {
       ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
     }
   }

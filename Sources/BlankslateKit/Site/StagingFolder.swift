@@ -20,6 +20,8 @@ final class StagingFolder: Sendable {
 
   let target: URL
   let url: URL
+  /// `url` as a file system path, worked out once: every file of a build is named from it.
+  let folderPath: String
   /// Whether `url` is the output's back buffer.
   let isBackBuffer: Bool
   /// The locked folders (the output and the back buffer), so two builds never write one output at once.
@@ -37,6 +39,7 @@ final class StagingFolder: Sendable {
     let name = self.target.lastPathComponent
     url = parent.appending(
       path: backBuffer ? ".\(name).staging" : ".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+    folderPath = url.path
     try Self.checkSafe(self.target, protecting: protected.standardizedFileURL)
     let manager = FileManager.default
     do {
@@ -46,7 +49,7 @@ final class StagingFolder: Sendable {
     }
     if backBuffer {
       try Self.checkSafe(url, protecting: protected.standardizedFileURL)
-      locks = try Self.lock([url.path, self.target.path], creating: url.path)
+      locks = try Self.lock([folderPath, self.target.path], creating: folderPath)
     } else {
       locks = []
     }
@@ -57,7 +60,7 @@ final class StagingFolder: Sendable {
       }
       try manager.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
-      throw .io(path: url.path, reason: "cannot create the staging folder: \(error.localizedDescription)")
+      throw .io(path: folderPath, reason: "cannot create the staging folder: \(error.localizedDescription)")
     }
     // From its first moment, a back buffer is marked as Blankslate's, so a killed build's is not refused.
     if backBuffer { try markAsOutput() }
@@ -133,7 +136,7 @@ final class StagingFolder: Sendable {
   /// Writes `bytes` at `relativePath` with plain POSIX calls (the hot path of
   /// a build writes tens of thousands of small files).
   func write(_ bytes: UnsafeRawBufferPointer, to relativePath: String) throws(BuildError) {
-    let path = url.path + "/" + relativePath
+    let path = folderPath + "/" + relativePath
     var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == ENOENT {
       let folder = (path as NSString).deletingLastPathComponent
@@ -159,8 +162,10 @@ final class StagingFolder: Sendable {
   /// it is (not rewritten); any other is replaced by a new file, never
   /// written through.
   func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
-    let path = url.path + "/" + relativePath
-    if size(of: relativePath) != nil, FileTree.contents(of: path) == bytes { return }
+    let path = folderPath + "/" + relativePath
+    if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path), existing.hasSameBytes(as: bytes) {
+      return
+    }
     unlink(path)  // whatever is there is replaced, never written through
     try write(bytes, to: relativePath)
   }
@@ -168,7 +173,7 @@ final class StagingFolder: Sendable {
   /// The size of the regular file at `relativePath`, or nil when there is none.
   func size(of relativePath: String) -> Int? {
     var status = stat()
-    guard lstat(url.path + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard lstat(folderPath + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     return Int(status.st_size)
   }
 
@@ -177,7 +182,7 @@ final class StagingFolder: Sendable {
   /// where links fail. The folder must exist in the staging folder.
   func reuse(_ names: [String], in folder: String, from previous: URL) throws(BuildError) {
     let source = previous.path + "/" + folder
-    let target = url.path + "/" + folder
+    let target = folderPath + "/" + folder
     let sourceFolder = open(source, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard sourceFolder >= 0 else {
       throw .io(path: source, reason: "cannot open the previous output's folder: \(String(cString: strerror(errno)))")
@@ -202,7 +207,7 @@ final class StagingFolder: Sendable {
 
   /// Empties `relativePath` (the whole staging folder when empty), leaving the folder in place.
   func clear(_ relativePath: String = "", workers: Int = 1) throws(BuildError) {
-    let path = relativePath.isEmpty ? url.path : url.path + "/" + relativePath
+    let path = relativePath.isEmpty ? folderPath : folderPath + "/" + relativePath
     do throws(FileTree.RemovalError) {
       try FileTree.remove(path, workers: workers)
     } catch {
@@ -223,11 +228,11 @@ final class StagingFolder: Sendable {
   func sweep(keeping expected: Set<String>, trusting trusted: Set<String>) {
     var folders: [String] = []
     sweep(folder: "", expected: expected, trusted: trusted, folders: &folders)
-    for folder in folders.reversed() { rmdir(url.path + "/" + folder) }
+    for folder in folders.reversed() { rmdir(folderPath + "/" + folder) }
   }
 
   private func sweep(folder: String, expected: Set<String>, trusted: Set<String>, folders: inout [String]) {
-    let path = folder.isEmpty ? url.path : url.path + "/" + folder
+    let path = folder.isEmpty ? folderPath : folderPath + "/" + folder
     for entry in FileTree.entries(of: path) {
       let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
       if entry.isFolder {
@@ -255,13 +260,13 @@ final class StagingFolder: Sendable {
   /// or, in a back buffer, kept for the next build.
   func publish(workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError) {
     try markAsOutput()
-    unlink(url.path + "/.gitignore")
+    unlink(folderPath + "/.gitignore")
     let manager = FileManager.default
     var previous: String?
     do {
       if manager.fileExists(atPath: target.path) {
-        if blankslate_exchange_paths(url.path, target.path) == 0 {
-          previous = url.path  // the staging folder's name now holds the previous output
+        if blankslate_exchange_paths(folderPath, target.path) == 0 {
+          previous = folderPath  // the staging folder's name now holds the previous output
         } else {
           // No atomic exchange here (an old kernel or another file system): renames.
           let old = target.deletingLastPathComponent().appending(
@@ -269,7 +274,7 @@ final class StagingFolder: Sendable {
           try manager.moveItem(at: target, to: old)
           try manager.moveItem(at: url, to: target)
           if isBackBuffer { try manager.moveItem(at: old, to: url) }
-          previous = isBackBuffer ? url.path : old.path
+          previous = isBackBuffer ? folderPath : old.path
         }
       } else {
         try manager.moveItem(at: url, to: target)

@@ -11,12 +11,15 @@ public struct GoldenStore: Sendable {
   public let root: URL
   /// How messages name it (`Site/__snapshots__`).
   public let displayRoot: String
+  /// `root` as a file system path, worked out once (a URL's path is not free).
+  private let rootPath: String
 
   static let temporaryMarker = ".tmp-"
 
   public init(site: URL, siteDisplay: String) {
     root = site.appending(path: "__snapshots__")
     displayRoot = siteDisplay + "/__snapshots__"
+    rootPath = root.path
   }
 
   /// The golden of `job`, relative to the store.
@@ -30,16 +33,16 @@ public struct GoldenStore: Sendable {
 
   /// The golden's bytes, or nil when there is none.
   public func read(_ relative: String) -> [UInt8]? {
-    FileTree.contents(of: root.path + "/" + relative)
+    FileTree.contents(of: rootPath + "/" + relative)
   }
 
   /// Every golden in the store, relative and sorted; removes temporary files
   /// left by killed runs on the way.
   public func all() throws -> [String] {
     var result: [String] = []
-    for relative in FileTree.regularFiles(under: root.path) {
+    for relative in FileTree.regularFiles(under: rootPath) {
       if relative.contains(Self.temporaryMarker) {
-        unlink(root.path + "/" + relative)
+        unlink(rootPath + "/" + relative)
         continue
       }
       if relative.hasSuffix(".svg") { result.append(relative) }

@@ -23,8 +23,8 @@ public enum JUnitReport {
         "failures": .number(Double(summary.results.count)), "errors": 0,
       ])
     writer.raw("\n")
-    for design in cases.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      let tests = (cases[design] ?? []).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    for design in cases.keys.sorted(by: { $0.precedesInByteOrder($1) }) {
+      let tests = (cases[design] ?? []).sorted { $0.name.precedesInByteOrder($1.name) }
       writer.open(
         "testsuite",
         [

@@ -22,7 +22,9 @@ public struct SnapshotOptions: Sendable {
 /// that `record` can write exactly what `check` compared.
 public struct SnapshotRun: Sendable {
   public var summary: SnapshotSummary
-  /// The current render of every selected job, by golden path (relative to the store).
+  /// The current render of every selected job, by golden path (relative to
+  /// the store); the bytes only of renders that are changed or new (no mode
+  /// records an unchanged one, and 10,000 kept renders would be 100 MB).
   public var renders: [(golden: String, bytes: [UInt8], status: SnapshotStatus)]
   /// Orphaned goldens of the selection, relative to the store.
   public var orphans: [String]
@@ -112,12 +114,12 @@ public struct SnapshotChecker: Sendable {
       result.currentSVG = String(decoding: bytes, as: UTF8.self)
       return (path, bytes, result)
     }
-    if golden == bytes { return (path, bytes, result) }
+    if golden.hasSameBytes(as: bytes) { return (path, [], result) }
     let svg = String(decoding: bytes, as: UTF8.self)
     let goldenText = String(decoding: golden, as: UTF8.self)
     do {
       if try CanonicalXML.canonicalize(golden, file: store.display(path)) == CanonicalXML.canonicalize(bytes, file: path) {
-        return (path, bytes, result)
+        return (path, [], result)
       }
     } catch let failure as StrictXMLParser.Failure {
       result.status = .changed

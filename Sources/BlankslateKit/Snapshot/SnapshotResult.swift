@@ -84,8 +84,8 @@ public struct SnapshotSummary: Sendable, Equatable {
   public init(site: String, shard: Shard?, passed: [String], results: [SnapshotResult]) {
     self.site = site
     self.shard = shard
-    self.passed = passed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    self.results = results.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    self.passed = passed.sorted { $0.precedesInByteOrder($1) }
+    self.results = results.sorted { $0.id.precedesInByteOrder($1.id) }
   }
 
   /// Renders and goldens this run looked at.

@@ -39,7 +39,7 @@ public struct TemplateSet: Sendable {
     var templates: [String: Template] = [:]
     var statics: [(String, [UInt8])] = []
     var hash = ContentHash()
-    for (path, bytes) in files.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
+    for (path, bytes) in files.sorted(by: { $0.0.precedesInByteOrder($1.0) }) {
       hash.add(path)
       hash.add(bytes)
     }
@@ -53,7 +53,7 @@ public struct TemplateSet: Sendable {
       }
     }
     self.templates = templates
-    staticFiles = statics.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map { (path: $0.0, bytes: $0.1) }
+    staticFiles = statics.sorted { $0.0.precedesInByteOrder($1.0) }.map { (path: $0.0, bytes: $0.1) }
   }
 
   /// Renders the template `name` (without `.html`) with `context`.

@@ -51,7 +51,7 @@ extension TemplateValue {
       for item in items { item.fingerprint(into: &hash) }
     case .object(let members):
       hash.add("o\(members.count)")
-      for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      for key in members.keys.sorted(by: { $0.precedesInByteOrder($1) }) {
         hash.add(key)
         members[key]?.fingerprint(into: &hash)
       }
