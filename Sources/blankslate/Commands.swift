@@ -136,12 +136,13 @@ enum Commands {
       let elapsed = clock.now - start
       for note in summary.notes { Terminal.error("note: " + note) }
       guard !quiet else { return 0 }
-      let reused = summary.designs - summary.rendered
+      let reused = summary.designs - summary.rendered - summary.refreshed
+      let refreshed = summary.refreshed > 0 ? " \(summary.refreshed) with neighbour links refreshed," : ""
       Terminal.out(
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
           + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
-          + (reused > 0 ? " \(summary.rendered) rendered, \(reused) unchanged and reused." : ""))
+          + (reused + summary.refreshed > 0 ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
       if parsed.has("--timings") {
         Terminal.out("Time by phase (CPU time summed over \(count(options.jobs, "worker"))):")

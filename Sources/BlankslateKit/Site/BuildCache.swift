@@ -4,15 +4,24 @@ import Foundation
 /// folder, so the next build re-renders only the designs whose inputs changed
 /// and links the rest of its files from the previous output.
 ///
-/// A design's key hashes every input of its pages: the tool, the templates,
-/// `site.json`, the design's file, its images, and its neighbours (whose
-/// names its pages link to). A different key, a missing file or a different
-/// tool means the design is rendered again.
+/// A design's key hashes every input of its files: the tool, the templates,
+/// `site.json`, the design's file and its images; a different key, a missing
+/// file or a different tool means the design is rendered again. Beside it,
+/// a key for each neighbour as the design's pages name it (the previous/next
+/// links of its first and last variants): when only that changed, only
+/// those pages are rendered again.
 struct BuildCache: Sendable {
   static let fileName = ".blankslate-cache.json"
 
+  /// A design's inputs: its own, and each neighbour's name and id.
+  struct Key: Sendable, Equatable {
+    var own: String
+    var previous: String
+    var next: String
+  }
+
   struct Entry: Sendable {
-    var key: String
+    var key: Key
     var meta: DesignMeta
   }
 
@@ -35,7 +44,9 @@ struct BuildCache: Sendable {
       }
     }
     for member in members {
-      guard let key = member.value["key"]?.stringValue else { continue }
+      guard let own = member.value["key"]?.stringValue, let previous = member.value["previous"]?.stringValue,
+        let next = member.value["next"]?.stringValue
+      else { continue }
       var meta = DesignMeta()
       meta.thumbnailAlt = member.value["alt"]?.stringValue
       meta.bytes = member.value["bytes"]?.numberValue.map { Int($0) } ?? 0
@@ -51,7 +62,7 @@ struct BuildCache: Sendable {
           meta.lint[variant.key] = counts
         }
       }
-      cache.designs[member.key] = Entry(key: key, meta: meta)
+      cache.designs[member.key] = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
     }
     return cache
   }
@@ -66,7 +77,8 @@ struct BuildCache: Sendable {
       return (
         id,
         .object([
-          ("key", .string(entry.key)), ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
+          ("key", .string(entry.key.own)), ("previous", .string(entry.key.previous)), ("next", .string(entry.key.next)),
+          ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
           ("bytes", .number(Double(entry.meta.bytes))),
           ("texts", .array(entry.meta.texts.map(JSONDocument.string))), ("lint", .object(lint)),
         ])
@@ -97,7 +109,7 @@ struct BuildCache: Sendable {
   /// The key of `design`, the `index`-th of `site`.
   static func key(
     of index: Int, in site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog
-  ) -> String {
+  ) -> Key {
     let design = site.designs[index]
     var hash = ContentHash()
     hash.add(identity)
@@ -110,12 +122,16 @@ struct BuildCache: Sendable {
       }
     }
     // The pages of the first and last variants name their neighbours.
+    var previous = ContentHash()
     if index > 0, let last = site.designs[index - 1].variants.last {
-      hash.add("previous " + site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name)
+      previous.add(identity)
+      previous.add(site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name)
     }
+    var next = ContentHash()
     if index + 1 < site.designs.count, let first = site.designs[index + 1].variants.first {
-      hash.add("next " + site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}" + first.name)
+      next.add(identity)
+      next.add(site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}" + first.name)
     }
-    return hash.hex
+    return Key(own: hash.hex, previous: previous.hex, next: next.hex)
   }
 }

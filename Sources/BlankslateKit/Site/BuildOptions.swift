@@ -45,6 +45,8 @@ public struct BuildSummary: Sendable, Equatable {
   public var notes: [String]
   /// Designs rendered by this build (the others were reused from the previous output).
   public var rendered: Int
+  /// Designs reused with only the pages that name a changed neighbour rendered again.
+  public var refreshed: Int = 0
   /// Where the time went.
   public var timings: BuildTimings
 }

@@ -18,6 +18,8 @@ struct DesignRenderer: Sendable {
     /// The design page's ids, for the index pages' `#variant-…` links.
     var designPageIDs: Set<String>?
     var rendered = false
+    /// Reused, with the pages that name a changed neighbour rendered again.
+    var refreshed = false
     var files = 0
     var bytes = 0
     var meta = DesignMeta()
@@ -31,43 +33,26 @@ struct DesignRenderer: Sendable {
     let checker = StreamingChecker()
     var written: [LinkChecker.Page] = []
     var alts: [String: String] = [:]
-    var lightScenes: [String: Scene] = [:]
-    var definitions: [String: String] = [:]
-    let layoutCache = LayoutCache()
+    var state = RenderState()
     var seenTexts: Set<String> = []
     output.meta.thumbnailAlt = nil
     do {
       for job in jobs {
-        let scene = output.timings.measure(.layout) { Layouts.scene(for: job, cache: layoutCache) }
-        // A dark render's lint compares it with the light one, laid out just before it.
-        let sameRender = "\(job.variant.id).\(job.device.rawValue).\(job.locale)"
-        if job.theme == .light { lightScenes[sameRender] = scene }
-        let findings = output.timings.measure(.lint) {
-          linter.findings(for: job, scene: scene, lightScene: lightScenes[sameRender])
-        }
-        output.meta.lint[job.variant.id, default: LintCounts()].add(contentsOf: findings)
-        let texts = scene.texts
-        let alt = GalleryPages.alt(of: job, texts: texts)
-        alts[job.renderName] = alt
-        if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = alt }
+        let render = prepare(job, state: &state, timings: &output.timings)
+        output.meta.lint[job.variant.id, default: LintCounts()].add(contentsOf: render.findings)
+        alts[job.renderName] = render.alt
+        if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = render.alt }
         if job.device == site.devices[0], job.theme == site.themes[0] {
-          output.meta.texts += texts.filter { seenTexts.insert($0).inserted }
+          output.meta.texts += render.texts.filter { seenTexts.insert($0).inserted }
         }
-
         let svg = output.timings.measure(.svg) {
           svgRenderer.renderBytes(
-            scene, title: GalleryPages.title(of: job), description: texts.filter { !$0.isEmpty }.joined(separator: " · "))
+            render.scene, title: GalleryPages.title(of: job),
+            description: render.texts.filter { !$0.isEmpty }.joined(separator: " · "))
         }
         try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &output, pages: &written)
-        let page = try output.timings.measure(.page) { () throws(TemplateError) -> String in
-          let definition = definitions[job.variant.id] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
-          definitions[job.variant.id] = definition
-          return try pages.renderPage(
-            job, scene: scene, live: htmlRenderer.render(scene, idPrefix: "live-"), findings: findings,
-            definition: definition, alt: alt)
-        }
+        let page = try self.page(job, render, state: &state, timings: &output.timings)
         try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &output, pages: &written)
-        if job.theme == .dark { lightScenes[sameRender] = nil }
       }
       let designPage = try output.timings.measure(.page) { () throws(TemplateError) -> String in
         try pages.designPage(design, alts: alts, lint: output.meta.lint)
@@ -78,14 +63,92 @@ struct DesignRenderer: Sendable {
       output.issues += output.timings.measure(.links) {
         LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
       }
-    } catch let error as TemplateError {
-      output.failure = .template(error)
-    } catch let error as BuildError {
-      output.failure = error
     } catch {
-      output.failure = .io(path: SitePaths.designFolder(design.id), reason: "\(error)")
+      output.failure = Self.buildError(error, design: design)
     }
     return output
+  }
+
+  /// Renders again only the pages of `jobs` over a design's reused files:
+  /// the renders of its first or last variant, whose previous/next links
+  /// name a neighbour that changed. Their SVGs, the design page and the
+  /// design's meta are the reused ones (none of them shows a neighbour).
+  func refreshPages(of design: Design, jobs: [RenderJob], over reused: Output) -> Output {
+    var output = reused
+    output.refreshed = true
+    let checker = StreamingChecker()
+    var written: [LinkChecker.Page] = []
+    var state = RenderState()
+    do {
+      for job in jobs {
+        let render = prepare(job, state: &state, timings: &output.timings)
+        let page = try self.page(job, render, state: &state, timings: &output.timings)
+        let path = SitePaths.page(job)
+        // The reused page may be a link to a published file: replaced, never written through.
+        let old = staging.size(of: path) ?? 0
+        try staging.remove(path)
+        try emit(page, to: path, kind: .html, checker: checker, into: &output, pages: &written)
+        output.files -= 1
+        output.bytes -= old
+      }
+      output.meta.bytes = output.bytes
+      output.issues += output.timings.measure(.links) {
+        LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
+      }
+    } catch {
+      output.failure = Self.buildError(error, design: design)
+    }
+    return output
+  }
+
+  /// What carries from one render of a design to the next.
+  private struct RenderState {
+    let layoutCache = LayoutCache()
+    /// Each light scene until the dark render of the same variant, device
+    /// and locale (its lint compares the two).
+    var lightScenes: [String: Scene] = [:]
+    /// Each variant's resolved definition, as its pages show it.
+    var definitions: [String: String] = [:]
+  }
+
+  /// One render laid out and reviewed.
+  private struct PreparedRender {
+    let scene: Scene
+    let findings: [LintFinding]
+    let texts: [String]
+    let alt: String
+  }
+
+  private func prepare(_ job: RenderJob, state: inout RenderState, timings: inout BuildTimings) -> PreparedRender {
+    let scene = timings.measure(.layout) { Layouts.scene(for: job, cache: state.layoutCache) }
+    let sameRender = "\(job.variant.id).\(job.device.rawValue).\(job.locale)"
+    if job.theme == .light { state.lightScenes[sameRender] = scene }
+    let light = state.lightScenes[sameRender]
+    let findings = timings.measure(.lint) { linter.findings(for: job, scene: scene, lightScene: light) }
+    if job.theme == .dark { state.lightScenes[sameRender] = nil }
+    let texts = scene.texts
+    return PreparedRender(scene: scene, findings: findings, texts: texts, alt: GalleryPages.alt(of: job, texts: texts))
+  }
+
+  /// The render's page: the SVG's place, the live rendition, findings and definition.
+  private func page(
+    _ job: RenderJob, _ render: PreparedRender, state: inout RenderState, timings: inout BuildTimings
+  ) throws(TemplateError) -> String {
+    let definition = state.definitions[job.variant.id] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
+    state.definitions[job.variant.id] = definition
+    return try timings.measure(.page) { () throws(TemplateError) -> String in
+      try pages.renderPage(
+        job, scene: render.scene, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: render.findings,
+        definition: definition, alt: render.alt)
+    }
+  }
+
+  private static func buildError(_ error: any Error, design: Design) -> BuildError {
+    switch error {
+    case let error as TemplateError: .template(error)
+    case let error as BuildError: error
+    default: .io(path: SitePaths.designFolder(design.id), reason: "\(error)")
+    }
   }
 
   private func emit(

@@ -112,19 +112,23 @@ public struct SiteBuilder: Sendable {
     let progress = options.progress
     let done = Atomic<Int>(0)
     let total = site.designs.count
-    /// Design `index`'s files from an earlier build, when its key is
+    /// Design `index`'s files from an earlier build, when its own key is
     /// unchanged: kept in the back buffer, or linked from the published
-    /// output. Nil when it must be rendered (into an empty folder).
+    /// output; the pages that name a changed neighbour are rendered again.
+    /// Nil when the design must be rendered (into an empty folder).
     @Sendable func reuse(_ index: Int) throws(BuildError) -> DesignRenderer.Output? {
       let design = site.designs[index]
       let folder = SitePaths.designFolder(design.id)
+      let key = keys[index]
       var reused = DesignRenderer.Output()
-      if let kept = inPlace?.designs[design.id], kept.key == keys[index] {
+      let earlier: BuildCache.Key
+      if let kept = inPlace?.designs[design.id], kept.key.own == key.own {
         reused.meta = kept.meta
+        earlier = kept.key
       } else {
         // Older files go first: a render never writes through a link to a published file.
         if inPlace != nil { try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.clear(folder) } }
-        guard let cached = published?.designs[design.id], cached.key == keys[index] else { return nil }
+        guard let cached = published?.designs[design.id], cached.key.own == key.own else { return nil }
         let names = jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
         do {
           try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.reuse(names, in: folder, from: output) }
@@ -133,10 +137,16 @@ public struct SiteBuilder: Sendable {
           return nil
         }
         reused.meta = cached.meta
+        earlier = cached.key
       }
       reused.files = jobs[ranges[index]].count * 2 + 1
       reused.bytes = reused.meta.bytes
-      return reused
+      let edges = [
+        earlier.previous == key.previous ? nil : design.variants.first?.id,
+        earlier.next == key.next ? nil : design.variants.last?.id,
+      ].compactMap { $0 }
+      guard !edges.isEmpty else { return reused }
+      return renderer.refreshPages(of: design, jobs: jobs[ranges[index]].filter { edges.contains($0.variant.id) }, over: reused)
     }
     let siteIndex = SiteIndex(site: site)
     let results = ParallelWork.map(count: site.designs.count, workers: options.jobs) {
@@ -224,6 +234,6 @@ public struct SiteBuilder: Sendable {
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
       files: files, bytes: bytes, lint: lintTotal, notes: assets.notes,
-      rendered: outputs.filter(\.rendered).count, timings: timings)
+      rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count, timings: timings)
   }
 }

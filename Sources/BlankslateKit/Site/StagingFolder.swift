@@ -170,6 +170,15 @@ final class StagingFolder: Sendable {
     try write(bytes, to: relativePath)
   }
 
+  /// Removes the file at `relativePath`, if there is one (a link to a
+  /// published file is unlinked, the published file left as it is).
+  func remove(_ relativePath: String) throws(BuildError) {
+    let path = folderPath + "/" + relativePath
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw .io(path: path, reason: "cannot remove: \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// The size of the regular file at `relativePath`, or nil when there is none.
   func size(of relativePath: String) -> Int? {
     var status = stat()
