@@ -23,6 +23,9 @@ struct BuildCache: Sendable {
   struct Entry: Sendable {
     var key: Key
     var meta: DesignMeta
+    /// Where the design's entries lie in this build's `index.json` and
+    /// search index, and their fingerprint (`SiteIndex.Entries.fingerprint`).
+    var entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)?
   }
 
   /// The tool and templates the cached outputs were made with.
@@ -62,7 +65,13 @@ struct BuildCache: Sendable {
           meta.lint[variant.key] = counts
         }
       }
-      cache.designs[member.key] = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
+      var entry = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
+      if let at = Self.integers(member.value["entries"]), at.count == 4, at[0] <= at[1], at[2] <= at[3], at[0] >= 0, at[2] >= 0,
+        let fingerprint = member.value["entriesFingerprint"]?.stringValue
+      {
+        entry.entries = (at[0]..<at[1], at[2]..<at[3], fingerprint)
+      }
+      cache.designs[member.key] = entry
     }
     return cache
   }
@@ -81,6 +90,16 @@ struct BuildCache: Sendable {
           ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
           ("bytes", .number(Double(entry.meta.bytes))),
           ("texts", .array(entry.meta.texts.map(JSONDocument.string))), ("lint", .object(lint)),
+          (
+            "entries",
+            entry.entries.map { ranges in
+              .array(
+                [ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound].map {
+                  .number(Double($0))
+                })
+            } ?? .null
+          ),
+          ("entriesFingerprint", entry.entries.map { .string($0.fingerprint) } ?? .null),
         ])
       )
     }
@@ -89,6 +108,13 @@ struct BuildCache: Sendable {
       ("v", .number(1)), ("identity", .string(identity)), ("designs", .object(designs)), ("pages", .object(pages)),
     ])
       .rendered(pretty: false) + "\n"
+  }
+
+  /// The whole numbers of a JSON array, or nil when it is not one of them only.
+  private static func integers(_ value: JSONValue?) -> [Int]? {
+    guard let items = value?.arrayValue else { return nil }
+    let numbers = items.compactMap { $0.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil } }
+    return numbers.count == items.count ? numbers : nil
   }
 
   /// The tool and templates behind a build: the version, the executable's

@@ -16,7 +16,7 @@ public struct BuildOptions: Sendable {
   public var templates: URL?
   /// Reuse the previous output's files for designs whose inputs did not change.
   public var incremental = true
-  /// Told how many designs are done out of how many, from any worker thread.
+  /// Told how many renders are done (rendered or reused) out of how many, from any worker thread.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   public init(

@@ -1,6 +1,9 @@
-/// Renders one design into the staging folder: every render's SVG and page,
-/// and the design's own page, each validated as it is written. The unit of
-/// parallel work, and of reuse between builds.
+/// Renders designs into the staging folder: every render's SVG and page, and
+/// each design's own page, each validated as it is written.
+///
+/// A design is rendered in parts, one per variant, so that even a build that
+/// renders a single design uses every worker; `assemble` joins a design's
+/// parts and writes its page. A design is also the unit of reuse between builds.
 struct DesignRenderer: Sendable {
   let site: SiteDefinition
   let pages: GalleryPages
@@ -27,44 +30,95 @@ struct DesignRenderer: Sendable {
     var failure: BuildError?
   }
 
-  func render(_ design: Design, jobs: ArraySlice<RenderJob>) -> Output {
-    var output = Output()
-    output.rendered = true
+  /// The renders of one variant (or any run of renders that keeps each
+  /// light render with its dark one): files written, and what the design's
+  /// page and meta need from them.
+  struct Part: Sendable {
+    var issues: [ValidationIssue] = []
+    /// The pages written, for the design's link check.
+    var pages: [LinkChecker.Page] = []
+    /// Each render's text alternative, by render name, in render order.
+    var alts: [(name: String, alt: String)] = []
+    /// Lint counts by variant id.
+    var lint: [String: LintCounts] = [:]
+    /// The texts shown on the site's first device and theme, in order.
+    var texts: [String] = []
+    var files = 0
+    var bytes = 0
+    var timings = BuildTimings()
+    var failure: BuildError?
+  }
+
+  /// Renders `jobs`, a run of one design's renders, into the staging folder.
+  func renderPart(_ jobs: ArraySlice<RenderJob>) -> Part {
+    var part = Part()
     let checker = StreamingChecker()
-    var written: [LinkChecker.Page] = []
-    var alts: [String: String] = [:]
     var state = RenderState()
     var seenTexts: Set<String> = []
-    output.meta.thumbnailAlt = nil
     do {
       for job in jobs {
-        let render = prepare(job, state: &state, timings: &output.timings)
-        output.meta.lint[job.variant.id, default: LintCounts()].add(contentsOf: render.findings)
-        alts[job.renderName] = render.alt
-        if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = render.alt }
+        let render = prepare(job, state: &state, timings: &part.timings)
+        part.lint[job.variant.id, default: LintCounts()].add(contentsOf: render.findings)
+        part.alts.append((job.renderName, render.alt))
         if job.device == site.devices[0], job.theme == site.themes[0] {
-          output.meta.texts += render.texts.filter { seenTexts.insert($0).inserted }
+          part.texts += render.texts.filter { seenTexts.insert($0).inserted }
         }
-        let svg = output.timings.measure(.svg) {
+        let svg = part.timings.measure(.svg) {
           svgRenderer.renderBytes(
             render.scene, title: GalleryPages.title(of: job),
             description: render.texts.filter { !$0.isEmpty }.joined(separator: " · "))
         }
-        try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &output, pages: &written)
-        let page = try self.page(job, render, state: &state, timings: &output.timings)
-        try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &output, pages: &written)
-      }
-      let designPage = try output.timings.measure(.page) { () throws(TemplateError) -> String in
-        try pages.designPage(design, alts: alts, lint: output.meta.lint)
-      }
-      try emit(designPage, to: SitePaths.designPage(design.id), kind: .html, checker: checker, into: &output, pages: &written)
-      output.designPageIDs = written.last?.ids
-      output.meta.bytes = output.bytes
-      output.issues += output.timings.measure(.links) {
-        LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
+        try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &part)
+        let page = try self.page(job, render, state: &state, timings: &part.timings)
+        try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &part)
       }
     } catch {
-      output.failure = Self.buildError(error, design: design)
+      part.failure = Self.buildError(error, folder: jobs.first.map { SitePaths.designFolder($0.design.id) } ?? "")
+    }
+    return part
+  }
+
+  /// Joins `design`'s parts, in render order, and writes the design's page;
+  /// checks the links of every page written for it.
+  func assemble(_ design: Design, parts: [Part]) -> Output {
+    var output = Output()
+    output.rendered = true
+    var written: [LinkChecker.Page] = []
+    var alts: [String: String] = [:]
+    var seenTexts: Set<String> = []
+    for part in parts {
+      output.issues += part.issues
+      output.files += part.files
+      output.bytes += part.bytes
+      output.timings.add(part.timings)
+      if output.failure == nil { output.failure = part.failure }
+      written += part.pages
+      for (name, alt) in part.alts { alts[name] = alt }
+      if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = part.alts.first?.alt }
+      output.meta.lint.merge(part.lint) { $0.adding($1) }
+      output.meta.texts += part.texts.filter { seenTexts.insert($0).inserted }
+    }
+    guard output.failure == nil else { return output }
+    var designPart = Part()
+    do {
+      let designPage = try designPart.timings.measure(.page) { () throws(TemplateError) -> String in
+        try pages.designPage(design, alts: alts, lint: output.meta.lint)
+      }
+      try emit(
+        designPage, to: SitePaths.designPage(design.id), kind: .html, checker: StreamingChecker(), into: &designPart)
+    } catch {
+      output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
+      return output
+    }
+    output.issues += designPart.issues
+    output.files += designPart.files
+    output.bytes += designPart.bytes
+    output.timings.add(designPart.timings)
+    output.designPageIDs = designPart.pages.last?.ids
+    written += designPart.pages
+    output.meta.bytes = output.bytes
+    output.issues += output.timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
     return output
   }
@@ -76,32 +130,35 @@ struct DesignRenderer: Sendable {
   func refreshPages(of design: Design, jobs: [RenderJob], over reused: Output) -> Output {
     var output = reused
     output.refreshed = true
+    var part = Part()
     let checker = StreamingChecker()
-    var written: [LinkChecker.Page] = []
     var state = RenderState()
+    var replaced = 0
     do {
       for job in jobs {
-        let render = prepare(job, state: &state, timings: &output.timings)
-        let page = try self.page(job, render, state: &state, timings: &output.timings)
+        let render = prepare(job, state: &state, timings: &part.timings)
+        let page = try self.page(job, render, state: &state, timings: &part.timings)
         let path = SitePaths.page(job)
         // The reused page may be a link to a published file: replaced, never written through.
-        let old = staging.size(of: path) ?? 0
+        replaced += staging.size(of: path) ?? 0
         try staging.remove(path)
-        try emit(page, to: path, kind: .html, checker: checker, into: &output, pages: &written)
-        output.files -= 1
-        output.bytes -= old
-      }
-      output.meta.bytes = output.bytes
-      output.issues += output.timings.measure(.links) {
-        LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
+        try emit(page, to: path, kind: .html, checker: checker, into: &part)
       }
     } catch {
-      output.failure = Self.buildError(error, design: design)
+      output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
+      return output
+    }
+    output.issues += part.issues
+    output.bytes += part.bytes - replaced
+    output.meta.bytes = output.bytes
+    output.timings.add(part.timings)
+    output.issues += output.timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(part.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
     return output
   }
 
-  /// What carries from one render of a design to the next.
+  /// What carries from one render of a part to the next.
   private struct RenderState {
     let layoutCache = LayoutCache()
     /// Each light scene until the dark render of the same variant, device
@@ -143,23 +200,22 @@ struct DesignRenderer: Sendable {
     }
   }
 
-  private static func buildError(_ error: any Error, design: Design) -> BuildError {
+  private static func buildError(_ error: any Error, folder: String) -> BuildError {
     switch error {
     case let error as TemplateError: .template(error)
     case let error as BuildError: error
-    default: .io(path: SitePaths.designFolder(design.id), reason: "\(error)")
+    default: .io(path: folder, reason: "\(error)")
     }
   }
 
   private func emit(
-    _ text: String, to path: String, kind: MarkupKind, checker: StreamingChecker, into output: inout Output,
-    pages: inout [LinkChecker.Page]
+    _ text: String, to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
   ) throws(BuildError) {
     var text = text
     var failure: BuildError?
     text.withUTF8 { bytes in
       do throws(BuildError) {
-        try emit(UnsafeRawBufferPointer(bytes), to: path, kind: kind, checker: checker, into: &output, pages: &pages)
+        try emit(UnsafeRawBufferPointer(bytes), to: path, kind: kind, checker: checker, into: &part)
       } catch {
         failure = error
       }
@@ -168,13 +224,12 @@ struct DesignRenderer: Sendable {
   }
 
   private func emit(
-    _ bytes: [UInt8], to path: String, kind: MarkupKind, checker: StreamingChecker, into output: inout Output,
-    pages: inout [LinkChecker.Page]
+    _ bytes: [UInt8], to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
   ) throws(BuildError) {
     var failure: BuildError?
     bytes.withUnsafeBytes { raw in
       do throws(BuildError) {
-        try emit(raw, to: path, kind: kind, checker: checker, into: &output, pages: &pages)
+        try emit(raw, to: path, kind: kind, checker: checker, into: &part)
       } catch {
         failure = error
       }
@@ -184,15 +239,14 @@ struct DesignRenderer: Sendable {
 
   /// Validates one file's bytes, then writes them.
   private func emit(
-    _ raw: UnsafeRawBufferPointer, to path: String, kind: MarkupKind, checker: StreamingChecker,
-    into output: inout Output, pages: inout [LinkChecker.Page]
+    _ raw: UnsafeRawBufferPointer, to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
   ) throws(BuildError) {
-    let result = output.timings.measure(.validate) { checker.check(raw, file: outputDisplay + "/" + path, kind: kind) }
-    output.issues += result.issues
-    if kind == .html { pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
-    try output.timings.measure(.write) { () throws(BuildError) in try staging.write(raw, to: path) }
-    output.files += 1
-    output.bytes += raw.count
+    let result = part.timings.measure(.validate) { checker.check(raw, file: outputDisplay + "/" + path, kind: kind) }
+    part.issues += result.issues
+    if kind == .html { part.pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
+    try part.timings.measure(.write) { () throws(BuildError) in try staging.write(raw, to: path) }
+    part.files += 1
+    part.bytes += raw.count
   }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Builds a site folder into a validated static gallery.
 ///
@@ -65,10 +64,14 @@ public struct SiteBuilder: Sendable {
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
     let folders = [staging.url, options.output]
-    let caches = options.incremental
-      ? ParallelWork.map(count: 2, workers: options.jobs) { BuildCache.load(from: folders[$0], identity: identity) }
+    let earlier = options.incremental
+      ? ParallelWork.map(count: 2, workers: options.jobs) { index in
+        BuildCache.load(from: folders[index], identity: identity).map {
+          DesignPhase.EarlierBuild(cache: $0, folder: folders[index].path)
+        }
+      }
       : [nil, nil]
-    let (inPlace, published) = (caches[0], caches[1])
+    let (inPlace, published) = (earlier[0], earlier[1])
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
     unlink(staging.url.path + "/" + BuildCache.fileName)
     if inPlace == nil { try staging.clear(workers: options.jobs) }
@@ -108,64 +111,12 @@ public struct SiteBuilder: Sendable {
       site: site, pages: pages, svgRenderer: SVGRenderer(assets: assets.catalog),
       htmlRenderer: htmlRenderer, linter: Linter(site: site), staging: staging,
       outputDisplay: options.outputDisplay, expectedFiles: expected)
-    let output = options.output
-    let progress = options.progress
-    let done = Atomic<Int>(0)
-    let total = site.designs.count
-    /// Design `index`'s files from an earlier build, when its own key is
-    /// unchanged: kept in the back buffer, or linked from the published
-    /// output; the pages that name a changed neighbour are rendered again.
-    /// Nil when the design must be rendered (into an empty folder).
-    @Sendable func reuse(_ index: Int) throws(BuildError) -> DesignRenderer.Output? {
-      let design = site.designs[index]
-      let folder = SitePaths.designFolder(design.id)
-      let key = keys[index]
-      var reused = DesignRenderer.Output()
-      let earlier: BuildCache.Key
-      if let kept = inPlace?.designs[design.id], kept.key.own == key.own {
-        reused.meta = kept.meta
-        earlier = kept.key
-      } else {
-        // Older files go first: a render never writes through a link to a published file.
-        if inPlace != nil { try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.clear(folder) } }
-        guard let cached = published?.designs[design.id], cached.key.own == key.own else { return nil }
-        let names = jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
-        do {
-          try reused.timings.measure(.reuse) { () throws(BuildError) in try staging.reuse(names, in: folder, from: output) }
-        } catch {
-          try staging.clear(folder)  // a published file is gone: render the design after all
-          return nil
-        }
-        reused.meta = cached.meta
-        earlier = cached.key
-      }
-      reused.files = jobs[ranges[index]].count * 2 + 1
-      reused.bytes = reused.meta.bytes
-      let edges = [
-        earlier.previous == key.previous ? nil : design.variants.first?.id,
-        earlier.next == key.next ? nil : design.variants.last?.id,
-      ].compactMap { $0 }
-      guard !edges.isEmpty else { return reused }
-      return renderer.refreshPages(of: design, jobs: jobs[ranges[index]].filter { edges.contains($0.variant.id) }, over: reused)
-    }
-    let siteIndex = SiteIndex(site: site)
-    let results = ParallelWork.map(count: site.designs.count, workers: options.jobs) {
-      index -> (output: DesignRenderer.Output, entries: SiteIndex.Entries?) in
-      defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, total) }
-      let design = site.designs[index]
-      var result: DesignRenderer.Output
-      do throws(BuildError) {
-        result = try reuse(index) ?? renderer.render(design, jobs: jobs[ranges[index]])
-      } catch {
-        result = DesignRenderer.Output()
-        result.failure = error
-      }
-      guard result.failure == nil else { return (result, nil) }
-      let entries = result.timings.measure(.site) { siteIndex.entries(of: design, meta: result.meta) }
-      return (result, entries)
-    }
+    let results = try DesignPhase(
+      site: site, jobs: jobs, ranges: ranges, keys: keys, renderer: renderer, siteIndex: SiteIndex(site: site),
+      staging: staging, inPlace: inPlace, published: published, publishedFolder: options.output, workers: options.jobs,
+      progress: options.progress
+    ).run()
     let outputs = results.map(\.output)
-    if let failure = outputs.lazy.compactMap(\.failure).first { throw failure }
     for output in outputs { timings.add(output.timings) }
 
     var issues = outputs.flatMap(\.issues)
@@ -184,19 +135,28 @@ public struct SiteBuilder: Sendable {
     // files, made and checked on the workers: one task per index page, then
     // index.json, the search index, and the rest.
     let entries = results.compactMap(\.entries)
+    let siteIndex = SiteIndex(site: site)
     let siteFiles = SiteFiles(
-      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace, pages: pages,
+      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
       alts: alts, lint: lint)
     let pageCount = pages.indexPageCount
     let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
     let made = timings.measure(.site) {
       ParallelWork.map(count: pageCount + 3, workers: options.jobs) { task -> SiteFiles.Made in
         switch task {
-        case ..<pageCount: siteFiles.indexPage(task + 1)
-        case pageCount: siteFiles.make(SitePaths.indexJSON, kind: .json) { siteIndex.json(entries) }
-        case pageCount + 1: siteFiles.make(SitePaths.searchIndex, kind: nil) { siteIndex.searchScript(entries) }
+        case ..<pageCount: return siteFiles.indexPage(task + 1)
+        case pageCount:
+          let (bytes, ranges) = siteIndex.json(entries)
+          var made = siteFiles.make(SitePaths.indexJSON, kind: .json) { bytes }
+          made.entryRanges = ranges
+          return made
+        case pageCount + 1:
+          let (bytes, ranges) = siteIndex.searchScript(entries)
+          var made = siteFiles.make(SitePaths.searchIndex, kind: nil) { bytes }
+          made.entryRanges = ranges
+          return made
         default:
-          siteFiles.copies(
+          return siteFiles.copies(
             checked: art,
             unchecked: templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
               + assets.files.map { ($0.path, $0.bytes) })
@@ -211,6 +171,15 @@ public struct SiteBuilder: Sendable {
       files += file.files
       bytes += file.bytes
       if let page = file.pageKey { cache.pages[page.path] = page.key }
+    }
+    // Where each design's entries lie, so the next build can copy them.
+    if let jsonRanges = made[pageCount].entryRanges, let searchRanges = made[pageCount + 1].entryRanges,
+      jsonRanges.count == site.designs.count, searchRanges.count == site.designs.count
+    {
+      for (index, design) in site.designs.enumerated() {
+        guard let fingerprint = results[index].entriesFingerprint else { continue }
+        cache.designs[design.id]?.entries = (jsonRanges[index], searchRanges[index], fingerprint)
+      }
     }
     try timings.measure(.site) { () throws(BuildError) in
       try staging.update(Array(cache.json.utf8), at: BuildCache.fileName)
@@ -237,3 +206,4 @@ public struct SiteBuilder: Sendable {
       rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count, timings: timings)
   }
 }
+

@@ -22,6 +22,8 @@ struct SiteFiles: Sendable {
     var bytes = 0
     /// An index page's path and the fingerprint of its content.
     var pageKey: (path: String, key: String)?
+    /// Where each design's entry lies in the file (index.json and the search index).
+    var entryRanges: [Range<Int>]?
     var failure: BuildError?
   }
 

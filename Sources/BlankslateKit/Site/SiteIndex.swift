@@ -30,6 +30,15 @@ struct SiteIndex {
   struct Entries: Sendable {
     var json: [UInt8]
     var search: [UInt8]
+
+    /// A hash of both, so that entries copied from an earlier build's files
+    /// are known to be the ones it wrote.
+    var fingerprint: String {
+      var hash = ContentHash()
+      hash.add(json)
+      hash.add(search)
+      return hash.hex
+    }
   }
 
   /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
@@ -39,8 +48,9 @@ struct SiteIndex {
       search: searchEntry(design, meta: meta).renderedBytes(pretty: false))
   }
 
-  /// `index.json`: every design and variant, with the permalink and SVG of each render.
-  func json(_ entries: [Entries]) -> [UInt8] {
+  /// `index.json`: every design and variant, with the permalink and SVG of
+  /// each render; and where each design's entry lies in it.
+  func json(_ entries: [Entries]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     let header = JSONDocument.object([
       ("v", .number(1)),
       ("generator", .string("blankslate \(Blankslate.version)")),
@@ -49,12 +59,15 @@ struct SiteIndex {
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
     ])
-    return Self.object(header, plus: "designs", entries.map(\.json)) + [UInt8(ascii: "\n")]
+    var joined = Self.object(header, plus: "designs", entries.map(\.json))
+    joined.bytes.append(UInt8(ascii: "\n"))
+    return joined
   }
 
   /// `_gallery/search-index.js`: what the index pages' script searches and
-  /// filters across every page (a script file, so it loads from `file://`).
-  func searchScript(_ entries: [Entries]) -> [UInt8] {
+  /// filters across every page (a script file, so it loads from `file://`);
+  /// and where each design's entry lies in it.
+  func searchScript(_ entries: [Entries]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     let header = JSONDocument.object([
       (
         "devices",
@@ -69,23 +82,62 @@ struct SiteIndex {
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
     ])
-    return Array("window.BlankslateIndex = ".utf8) + Self.object(header, plus: "designs", entries.map(\.search))
-      + Array(";\n".utf8)
+    var joined = Self.object(header, plus: "designs", entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8))
+    joined.bytes += ";\n".utf8
+    return joined
   }
 
-  /// `object`'s JSON with one more member, `key`, whose value is the array of `items` (each JSON text).
-  private static func object(_ object: JSONDocument, plus key: String, _ items: [[UInt8]]) -> [UInt8] {
-    var bytes = object.renderedBytes(pretty: false)
+  /// `object`'s JSON, after `prefix`, with one more member, `key`, whose
+  /// value is the array of `items` (each JSON text); and where each item lies.
+  private static func object(
+    _ object: JSONDocument, plus key: String, _ items: [[UInt8]], after prefix: [UInt8] = []
+  ) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+    var bytes = prefix
+    bytes += object.renderedBytes(pretty: false)
     bytes.removeLast()  // the closing brace
     bytes.append(UInt8(ascii: ","))
     JSONDocument.quote(key, into: &bytes)
     bytes += ":[".utf8
+    bytes.reserveCapacity(bytes.count + items.reduce(2) { $0 + $1.count + 1 })
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      ranges.append(bytes.count..<(bytes.count + item.count))
       bytes += item
     }
     bytes += "]}".utf8
-    return bytes
+    return (bytes, ranges)
+  }
+
+  /// A design's entries as an earlier build wrote them: the byte ranges its
+  /// cache recorded, in that build's `index.json` and search index. Nil when
+  /// the ranges cannot hold this design's entries (the caller compares the
+  /// fingerprint too).
+  static func entries(
+    of id: String, in earlier: EarlierFiles, json: Range<Int>, search: Range<Int>
+  ) -> Entries? {
+    var start = Array(#"{"id":"#.utf8)
+    JSONDocument.quote(id, into: &start)
+    guard json.upperBound <= earlier.json.count, search.upperBound <= earlier.search.count,
+      earlier.json[json].starts(with: start), earlier.search[search].starts(with: start),
+      earlier.json[json].last == UInt8(ascii: "}"), earlier.search[search].last == UInt8(ascii: "}")
+    else { return nil }
+    return Entries(json: Array(earlier.json[json]), search: Array(earlier.search[search]))
+  }
+
+  /// An earlier build's `index.json` and search index.
+  struct EarlierFiles: Sendable {
+    var json: [UInt8]
+    var search: [UInt8]
+
+    /// The files in `folder`, or nil when either is missing.
+    static func read(from folder: String) -> EarlierFiles? {
+      guard let json = FileTree.contents(of: folder + "/" + SitePaths.indexJSON),
+        let search = FileTree.contents(of: folder + "/" + SitePaths.searchIndex)
+      else { return nil }
+      return EarlierFiles(json: json, search: search)
+    }
   }
 
   private func designJSON(_ design: Design) -> [UInt8] {
