@@ -41,46 +41,49 @@ public struct LinkChecker: Sendable {
     var idsByPath = knownIDs
     for page in pages where idsByPath[page.path] == nil { idsByPath[page.path] = page.ids }
     var issues: [ValidationIssue] = []
-    // Pages of one folder repeat the same links; resolve each once.
-    var resolvedLinks: [String: Resolution] = [:]
+    // Pages of one folder repeat the same links: each is resolved once per folder.
+    var resolvedByFolder: [Substring: [String: Resolution]] = [:]
     for page in pages {
-      let display = displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path
-      let folder = page.path.split(separator: "/").dropLast().joined(separator: "/")
+      func report(_ line: Int, _ message: String) {
+        issues.append(
+          ValidationIssue(file: displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path, line: line, message: message))
+      }
+      let folder = page.path.lastIndex(of: "/").map { page.path[..<$0] } ?? ""
+      // Taken out while this page adds to it, so that it is not copied.
+      var resolved = resolvedByFolder.removeValue(forKey: folder) ?? [:]
+      defer { resolvedByFolder[folder] = resolved }
       for link in page.links {
         let target = link.target
-        if target.hasPrefix("data:") || target.isEmpty { continue }
+        if target.isEmpty || target.hasPrefix("data:") { continue }
         if Self.hasScheme(target) || target.hasPrefix("//") {
-          if !allowsExternalLinks {
-            issues.append(ValidationIssue(file: display, line: link.line, message: "links outside the site: \(target.prefix(80))"))
-          }
+          if !allowsExternalLinks { report(link.line, "links outside the site: \(target.prefix(80))") }
           continue
         }
         let (pathPart, fragment) = Self.split(target)
-        let resolved: String
+        let path: String
         if pathPart.isEmpty {
-          resolved = page.path
+          path = page.path
         } else {
-          let cacheKey = folder + "\u{1F}" + pathPart
           let found: Resolution
-          if let cached = resolvedLinks[cacheKey] {
+          if let cached = resolved[pathPart] {
             found = cached
           } else {
             found = Self.resolution(of: pathPart, from: page.path, in: files)
-            resolvedLinks[cacheKey] = found
+            resolved[pathPart] = found
           }
           switch found {
           case .outside:
-            issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" climbs out of the site folder"))
+            report(link.line, "\"\(target)\" climbs out of the site folder")
             continue
-          case .missing(let path):
-            issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\" names no file of the site (\(path))"))
+          case .missing(let missing):
+            report(link.line, "\"\(target)\" names no file of the site (\(missing))")
             continue
-          case .file(let path):
-            resolved = path
+          case .file(let file):
+            path = file
           }
         }
-        if let fragment, !fragment.isEmpty, let ids = idsByPath[resolved], !ids.contains(fragment) {
-          issues.append(ValidationIssue(file: display, line: link.line, message: "\"\(target)\": \(resolved) has no element with id \"\(fragment)\""))
+        if let fragment, !fragment.isEmpty, let ids = idsByPath[path], !ids.contains(fragment) {
+          report(link.line, "\"\(target)\": \(path) has no element with id \"\(fragment)\"")
         }
       }
     }
