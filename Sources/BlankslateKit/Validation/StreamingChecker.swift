@@ -4,7 +4,7 @@
 /// (SAX2), without building a document tree: each element is checked as it
 /// starts, and only ids and links become Swift strings.
 ///
-/// One checker keeps one push-parser context and resets it for each file, so
+/// One checker keeps one parser context and resets it for each file, so
 /// a worker validating thousands of files allocates a context once.
 final class StreamingChecker {
   private var context: xmlParserCtxtPtr?
