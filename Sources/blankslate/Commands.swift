@@ -124,7 +124,7 @@ enum Commands {
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
     options.incremental = !parsed.has("--no-cache")
     let quiet = parsed.has("--quiet")
-    let bar = quiet ? nil : ProgressBar.forStandardError(label: "designs")
+    let bar = quiet ? nil : ProgressBar.forStandardError(label: "renders")
     if let bar {
       options.progress = { done, total in bar.update(done, of: total) }
     }
