@@ -166,48 +166,31 @@ public struct LintReport: Sendable {
   /// JUnit XML: a test suite per design, a test case per variant and rule;
   /// active errors are failures, the rest are listed in `system-out`.
   public func junit(variants: [(design: String, variant: String)]) -> String {
-    var writer = MarkupWriter(capacity: 8192)
-    writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     let groups = self.groups
-    let cases = variants.flatMap { entry in LintRule.allCases.map { (entry.design, entry.variant, $0) } }
-    let failing = Set(groups.filter { $0.suppression == nil && $0.severity == .error }.map { "\($0.design)/\($0.variant)/\($0.rule.rawValue)" })
-    writer.open(
-      "testsuites", ["name": "blankslate lint", "tests": .number(Double(cases.count)), "failures": .number(Double(failing.count))])
-    writer.raw("\n")
     var designs: [String] = []
     for entry in variants where !designs.contains(entry.design) { designs.append(entry.design) }
-    for design in designs {
-      let own = cases.filter { $0.0 == design }
-      writer.open(
-        "testsuite",
-        [
-          "name": .text(design), "tests": .number(Double(own.count)),
-          "failures": .number(Double(own.filter { failing.contains("\($0.0)/\($0.1)/\($0.2.rawValue)") }.count)),
-        ])
-      writer.raw("\n")
-      for (_, variant, rule) in own {
-        writer.open("testcase", ["classname": .text("lint." + design + "." + variant), "name": .text(rule.rawValue)])
-        let matching = groups.filter { $0.design == design && $0.variant == variant && $0.rule == rule }
-        let errors = matching.filter { $0.suppression == nil && $0.severity == .error }
-        if !errors.isEmpty {
-          writer.open("failure", ["type": .text(rule.rawValue), "message": .text(errors[0].message)])
-          writer.text(errors.map { "\($0.message) [\($0.renders.joined(separator: ", "))]" }.joined(separator: "\n"))
-          writer.close("failure")
-        }
-        let others = matching.filter { !($0.suppression == nil && $0.severity == .error) }
-        if !others.isEmpty {
-          writer.open("system-out")
-          writer.text(others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(separator: "\n"))
-          writer.close("system-out")
-        }
-        writer.close("testcase")
-        writer.raw("\n")
-      }
-      writer.close("testsuite")
-      writer.raw("\n")
+    let suites = designs.map { design in
+      JUnitDocument.Suite(
+        name: design,
+        cases: variants.filter { $0.design == design }.flatMap { entry in
+          LintRule.allCases.map { rule in
+            let matching = groups.filter { $0.design == design && $0.variant == entry.variant && $0.rule == rule }
+            let errors = matching.filter { $0.suppression == nil && $0.severity == .error }
+            let others = matching.filter { !($0.suppression == nil && $0.severity == .error) }
+            return JUnitDocument.TestCase(
+              classname: "lint." + design + "." + entry.variant, name: rule.rawValue,
+              failure: errors.first.map { first in
+                (
+                  rule.rawValue, first.message,
+                  errors.map { "\($0.message) [\($0.renders.joined(separator: ", "))]" }.joined(separator: "\n")
+                )
+              },
+              systemOut: others.isEmpty
+                ? nil
+                : others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(separator: "\n"))
+          }
+        })
     }
-    writer.close("testsuites")
-    writer.raw("\n")
-    return writer.output
+    return JUnitDocument(name: "blankslate lint", suites: suites).xml
   }
 }

@@ -14,50 +14,28 @@ public enum JUnitReport {
       let (design, name) = split(result.id)
       cases[design, default: []].append((name, result))
     }
-    var writer = MarkupWriter(capacity: 16_384)
-    writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    writer.open(
-      "testsuites",
-      [
-        "name": "blankslate check", "tests": .number(Double(summary.checked)),
-        "failures": .number(Double(summary.results.count)), "errors": 0,
-      ])
-    writer.raw("\n")
-    for design in cases.keys.sorted(by: { $0.precedesInByteOrder($1) }) {
-      let tests = (cases[design] ?? []).sorted { $0.name.precedesInByteOrder($1.name) }
-      writer.open(
-        "testsuite",
-        [
-          "name": .text(design), "tests": .number(Double(tests.count)),
-          "failures": .number(Double(tests.filter { $0.result != nil }.count)), "errors": 0,
-        ])
-      writer.raw("\n")
-      for test in tests {
-        let file = test.result?.definitionFile.map { summary.site + "/" + $0 } ?? test.result?.golden
-        writer.open(
-          "testcase",
-          [
-            "classname": .text("blankslate." + design), "name": .text(test.name), "file": file.map(MarkupWriter.Value.text),
-            "line": test.result?.definitionLine.map { .number(Double($0)) },
-          ])
-        if let result = test.result {
-          writer.open("failure", ["type": .text(result.status.rawValue), "message": .text(result.headline)])
-          writer.text(([result.headline] + (result.diff.isEmpty ? [] : ["", result.diff])).joined(separator: "\n"))
-          writer.close("failure")
-        }
-        writer.close("testcase")
-        writer.raw("\n")
-      }
-      writer.close("testsuite")
-      writer.raw("\n")
+    let suites = cases.keys.sorted(by: { $0.precedesInByteOrder($1) }).map { design in
+      JUnitDocument.Suite(
+        name: design,
+        cases: (cases[design] ?? []).sorted { $0.name.precedesInByteOrder($1.name) }.map { test in
+          JUnitDocument.TestCase(
+            classname: "blankslate." + design, name: test.name,
+            file: test.result?.definitionFile.map { summary.site + "/" + $0 } ?? test.result?.golden,
+            line: test.result?.definitionLine,
+            failure: test.result.map { result in
+              (
+                result.status.rawValue, result.headline,
+                ([result.headline] + (result.diff.isEmpty ? [] : ["", result.diff])).joined(separator: "\n")
+              )
+            })
+        })
     }
-    writer.close("testsuites")
-    writer.raw("\n")
-    let issues = MarkupChecker().check(Array(writer.output.utf8), file: "junit.xml", kind: .xml).issues
+    let xml = JUnitDocument(name: "blankslate check", suites: suites).xml
+    let issues = MarkupChecker().check(Array(xml.utf8), file: "junit.xml", kind: .xml).issues
     guard issues.isEmpty else {
       throw .io(path: "junit.xml", reason: "the JUnit report did not validate: \(issues[0])")
     }
-    return writer.output
+    return xml
   }
 
   private static func split(_ id: String) -> (design: String, name: String) {
