@@ -174,12 +174,9 @@ private final class StreamState {
   }
 
   func record(_ error: xmlError) {
-    let message = error.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown libxml2 error"
-    let isWarning = error.level == XML_ERR_WARNING
-    if !isWarning { errorCount += 1 }
-    guard issues.count < 50 else { return }
-    issues.append(
-      ValidationIssue(file: file, line: Int(error.line), column: Int(error.int2), message: (isWarning ? "warning: " : "") + message))
+    if error.level != XML_ERR_WARNING { errorCount += 1 }
+    guard issues.count < ValidationIssue.libxml2Cap else { return }
+    issues.append(ValidationIssue(libxml2: error, file: file))
   }
 
   func startElement(

@@ -90,15 +90,23 @@ private final class ErrorCollector {
   }
 
   func record(_ error: xmlError) {
-    let message = error.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown libxml2 error"
-    let isWarning = error.level == XML_ERR_WARNING
-    if !isWarning { errorCount += 1 }
+    if error.level != XML_ERR_WARNING { errorCount += 1 }
     // Cap the list: one broken file can report thousands of follow-on errors.
-    guard issues.count < 50 else { return }
-    issues.append(
-      ValidationIssue(
-        file: file, line: Int(error.line), column: Int(error.int2),
-        message: (isWarning ? "warning: " : "") + message))
+    guard issues.count < ValidationIssue.libxml2Cap else { return }
+    issues.append(ValidationIssue(libxml2: error, file: file))
+  }
+}
+
+extension ValidationIssue {
+  /// How many of one file's libxml2 errors are kept.
+  static let libxml2Cap = 50
+
+  /// One libxml2 error or warning of `file`, with its line and column.
+  init(libxml2 error: xmlError, file: String) {
+    let message = error.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "unknown libxml2 error"
+    self.init(
+      file: file, line: Int(error.line), column: Int(error.int2),
+      message: (error.level == XML_ERR_WARNING ? "warning: " : "") + message)
   }
 }
 
