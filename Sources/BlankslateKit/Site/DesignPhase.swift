@@ -53,7 +53,7 @@ struct DesignPhase: Sendable {
 
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
-    case reuse(design: Int)
+    case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
   }
 
   /// Every design's output and entries, in site order.
@@ -88,7 +88,13 @@ struct DesignPhase: Sendable {
       }
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
-    tasks += site.designs.indices.compactMap { if case .rendered = sources[$0] { nil } else { .reuse(design: $0) } }
+    for (index, source) in sources.enumerated() {
+      switch source {
+      case .kept(let entry): tasks.append(.reuse(design: index, entry: entry, linked: false))
+      case .linked(let entry): tasks.append(.reuse(design: index, entry: entry, linked: true))
+      case .rendered: break
+      }
+    }
 
     let done = Atomic<Int>(0)
     let total = jobs.count
@@ -100,8 +106,8 @@ struct DesignPhase: Sendable {
         progress?(done.wrappingAdd(range.count, ordering: .relaxed).newValue, total)
         guard let parts = assembly.add(part, task: task) else { return nil }
         return (design, rendered(design, parts: parts))
-      case .reuse(let design):
-        let result = reuse(design, from: sources[design])
+      case .reuse(let design, let entry, let linked):
+        let result = reuse(design, entry: entry, linked: linked)
         progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
         return (design, result)
       }
@@ -122,20 +128,13 @@ struct DesignPhase: Sendable {
   }
 
   /// Design `index`'s files and entries from the earlier build that holds
-  /// it; the pages that name a changed neighbour are rendered again.
-  private func reuse(_ index: Int, from source: Source) -> Result {
+  /// it (the back buffer, or the published output it is linked from); the
+  /// pages that name a changed neighbour are rendered again.
+  private func reuse(_ index: Int, entry: BuildCache.Entry, linked: Bool) -> Result {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.Output()
-    let entry: BuildCache.Entry
-    let earlier: EarlierBuild?
-    switch source {
-    case .kept(let kept):
-      entry = kept
-      earlier = inPlace
-    case .linked(let linked):
-      entry = linked
-      earlier = published
+    if linked {
       let names = jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
       do {
         try reused.timings.measure(.reuse) { () throws(BuildError) in
@@ -151,9 +150,8 @@ struct DesignPhase: Sendable {
         }
         return rendered(index, parts: [renderer.renderPart(jobs[ranges[index]])])
       }
-    case .rendered:
-      return rendered(index, parts: [renderer.renderPart(jobs[ranges[index]])])
     }
+    let earlier = linked ? published : inPlace
     reused.meta = entry.meta
     reused.files = ranges[index].count * 2 + 1
     reused.bytes = entry.meta.bytes
@@ -168,7 +166,7 @@ struct DesignPhase: Sendable {
     // The entries depend on the design and its meta only: the earlier
     // build's are these, if its files still hold them.
     if let files = earlier?.index, let at = entry.entries,
-      let copied = SiteIndex.entries(of: design.id, in: files, json: at.json, search: at.search),
+      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search),
       copied.fingerprint == at.fingerprint
     {
       return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint)
