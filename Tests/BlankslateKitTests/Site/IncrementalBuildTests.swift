@@ -38,15 +38,8 @@ struct IncrementalBuildTests {
     #expect(changed.rendered == 1)
     #expect(try Self.inode(untouched) == before)
 
-    let full = copy.folder.appending(path: "full")
-    let reference = try Self.build(copy.site, into: full, incremental: false)
+    let reference = try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
     #expect(reference.rendered == 4)
-    let incremental = try SiteBuilderTests.contents(of: output)
-    let fresh = try SiteBuilderTests.contents(of: full)
-    #expect(incremental.keys.sorted() == fresh.keys.sorted())
-    for (path, data) in incremental where fresh[path] != data {
-      Issue.record("\(path) differs from a full build")
-    }
     let page = try String(contentsOf: output.appending(path: "designs/zero-code/message-color.iphone-se.light.en.html"), encoding: .utf8)
     #expect(page.contains("purple"))
   }
@@ -87,16 +80,19 @@ struct IncrementalBuildTests {
     #expect(try SiteBuilder(options: options).build().rendered == 4)
   }
 
-  /// The output and a full build of the same site hold the same files and bytes.
-  static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws {
+  /// The output and a full build of the same site hold the same files and
+  /// bytes; returns the full build's summary.
+  @discardableResult
+  static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws -> BuildSummary {
     try? FileManager.default.removeItem(at: scratch)
-    _ = try build(site, into: scratch, incremental: false)
+    let summary = try build(site, into: scratch, incremental: false)
     let incremental = try SiteBuilderTests.contents(of: output)
     let fresh = try SiteBuilderTests.contents(of: scratch)
     #expect(incremental.keys.sorted() == fresh.keys.sorted())
     for (path, data) in incremental where fresh[path] != data {
       Issue.record("\(path) differs from a full build")
     }
+    return summary
   }
 
   @Test func everyRebuildOfASeriesOfEditsMatchesAFullBuild() throws {
