@@ -62,6 +62,12 @@ public struct Scene: Sendable, Equatable {
     }
     return result
   }
+
+  /// What a screen says, `texts` joined: the SVG's `<desc>` and the end of
+  /// a render's text alternative.
+  public static func description(of texts: [String]) -> String {
+    texts.filter { !$0.isEmpty }.joined(separator: " · ")
+  }
 }
 
 /// A positioned element of a scene.

@@ -39,7 +39,7 @@ public struct SVGRenderer: Sendable {
     writer.element("title", ["id": "bs-title"], text: title)
     writer.raw("\n")
     writer.element(
-      "desc", ["id": "bs-desc"], text: description ?? scene.texts.filter { !$0.isEmpty }.joined(separator: " · "))
+      "desc", ["id": "bs-desc"], text: description ?? Scene.description(of: scene.texts))
     writer.raw("\n")
     var scrollViews: [SceneNode] = []
     scene.forEachNode { if $0.scroll != nil { scrollViews.append($0) } }

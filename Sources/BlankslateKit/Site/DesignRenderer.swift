@@ -64,9 +64,7 @@ struct DesignRenderer: Sendable {
           part.texts += render.texts.filter { seenTexts.insert($0).inserted }
         }
         let svg = part.timings.measure(.svg) {
-          svgRenderer.renderBytes(
-            render.scene, title: GalleryPages.title(of: job),
-            description: render.texts.filter { !$0.isEmpty }.joined(separator: " · "))
+          svgRenderer.renderBytes(render.scene, title: render.title, description: render.description)
         }
         try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &part)
         let page = try self.page(job, render, state: &state, timings: &part.timings)
@@ -173,6 +171,9 @@ struct DesignRenderer: Sendable {
     let scene: Scene
     let findings: [LintFinding]
     let texts: [String]
+    let title: String
+    /// What the screen says, the SVG's `<desc>`.
+    let description: String
     let alt: String
   }
 
@@ -184,7 +185,11 @@ struct DesignRenderer: Sendable {
     let findings = timings.measure(.lint) { linter.findings(for: job, scene: scene, lightScene: light) }
     if job.theme == .dark { state.lightScenes[sameRender] = nil }
     let texts = scene.texts
-    return PreparedRender(scene: scene, findings: findings, texts: texts, alt: GalleryPages.alt(of: job, texts: texts))
+    let title = GalleryPages.title(of: job)
+    let description = Scene.description(of: texts)
+    return PreparedRender(
+      scene: scene, findings: findings, texts: texts, title: title, description: description,
+      alt: GalleryPages.alt(title: title, description: description))
   }
 
   /// The render's page: the SVG's place, the live rendition, findings and definition.

@@ -52,8 +52,12 @@ struct GalleryPages: Sendable {
 
   /// The text alternative from texts already read off the scene.
   static func alt(of job: RenderJob, texts: [String]) -> String {
-    let shown = texts.filter { !$0.isEmpty }
-    return title(of: job) + (shown.isEmpty ? "" : ": " + shown.joined(separator: " · "))
+    alt(title: title(of: job), description: Scene.description(of: texts))
+  }
+
+  /// A render's title followed by what it says.
+  static func alt(title: String, description: String) -> String {
+    description.isEmpty ? title : title + ": " + description
   }
 
   /// The render of a variant on a device, theme and locale; `jobs` is the
