@@ -128,6 +128,7 @@ enum Commands {
     if let bar {
       options.progress = { done, total in bar.update(done, of: total) }
     }
+    options.waiting = { Terminal.error("Waiting for another build of \(output) to finish…") }
     let clock = ContinuousClock()
     let start = clock.now
     do {
@@ -189,16 +190,17 @@ enum Commands {
       return 2
     }
     Terminal.out(result.report.text)
-    do {
+    do throws(ReportFile.Failure) {
+      let protected = [URL(fileURLWithPath: site)]
       if let path = parsed.value("--json") {
-        try Data(result.report.json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ReportFile.write(result.report.json, to: path, protecting: protected)
       }
       if let path = parsed.value("--junit") {
-        try Data(result.report.junit(variants: result.variants).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ReportFile.write(result.report.junit(variants: result.variants), to: path, protecting: protected)
       }
     } catch {
-      Terminal.failure("cannot write the lint output: \(error.localizedDescription)")
-      return 1
+      Terminal.failure(error.description)
+      return 2
     }
     return result.report.hasErrors ? 1 : 0
   }

@@ -17,7 +17,7 @@ enum SnapshotCommands {
       --site DIR       the site folder (default: Site)
       --filter REGEX   only renders whose id (design/variant.device.theme.locale) matches
       --shard I/N      only the I-th of N deterministic shares of the renders
-      --report DIR     the HTML report (default: _site/report)
+      --report DIR     the HTML report (default: _report, beside the gallery, which a build never touches)
       --junit FILE     write JUnit XML, one test case per render
       --json FILE      write a JSON summary (merge shards with 'blankslate report --merge')
       --gallery DIR    the gallery the report links to (default: _site)
@@ -115,25 +115,25 @@ enum SnapshotCommands {
 
   private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: Arguments, site: URL) throws(SnapshotError) {
     let gallery = URL(fileURLWithPath: parsed.value("--gallery") ?? "_site")
-    let reportPath = parsed.value("--report") ?? (parsed.value("--gallery") ?? "_site") + "/report"
+    let reportPath = parsed.value("--report") ?? "_report"
     try SnapshotReport(
       output: URL(fileURLWithPath: reportPath), outputDisplay: reportPath, gallery: gallery,
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) }
     ).write(summary, site: site)
     Terminal.error("Report: \(reportPath)/index.html")
     if let path = parsed.value("--json") {
-      try writeFile(path, SummaryJSON.encode(summary))
+      try writeFile(path, SummaryJSON.encode(summary), site: site)
     }
     if let path = parsed.value("--junit") {
-      try writeFile(path, JUnitReport.render(summary))
+      try writeFile(path, JUnitReport.render(summary), site: site)
     }
   }
 
-  private static func writeFile(_ path: String, _ text: String) throws(SnapshotError) {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+  private static func writeFile(_ path: String, _ text: String, site: URL) throws(SnapshotError) {
+    do throws(ReportFile.Failure) {
+      try ReportFile.write(text, to: path, protecting: [site])
     } catch {
-      throw .io(path: path, reason: "cannot write: \(error.localizedDescription)")
+      throw .io(path: path, reason: "cannot write: \(error.reason)")
     }
   }
 
@@ -148,7 +148,7 @@ enum SnapshotCommands {
     do throws(SnapshotError) {
       if isCI { throw SnapshotError.recordingRefusedInCI }
       let run = try SnapshotChecker(options: options).run()
-      let written = try SnapshotRecorder(mode: mode, beforeRename: faultInjection()).record(run, isCI: isCI)
+      let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
       for golden in written {
         let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
         Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
@@ -159,17 +159,6 @@ enum SnapshotCommands {
     } catch {
       Terminal.failure(error.description)
       return error.exitCode
-    }
-  }
-
-  /// A test hook: `BLANKSLATE_FAULT_PAUSE_BEFORE_RENAME=N` stops the N-th golden
-  /// write just before its rename, so a test can kill the process there.
-  private static func faultInjection() -> (@Sendable (Int) -> Void)? {
-    guard let text = environment["BLANKSLATE_FAULT_PAUSE_BEFORE_RENAME"], let target = Int(text) else { return nil }
-    return { count in
-      guard count == target else { return }
-      Terminal.error("paused before renaming golden \(count)")
-      sleep(3600)
     }
   }
 

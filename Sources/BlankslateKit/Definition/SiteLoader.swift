@@ -162,18 +162,18 @@ public struct SiteLoader: Sendable {
       errors.append(.unreadable(file: display, reason: "it is a link to a file outside the site folder"))
       return nil
     }
-    if stat(path, &status) == 0, Int(status.st_size) > limits.fileSize {
-      errors.append(
-        .limitExceeded(
-          SourceLocation(file: display), what: "the file's size in bytes", found: Int(status.st_size),
-          limit: limits.fileSize, key: "fileSize"))
-      return nil
-    }
-    guard let bytes = FileTree.contents(of: path) else {
-      // Foundation words the reason (no permission, not a file, …).
-      var reason = "it cannot be read"
-      do { _ = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { reason = (error as NSError).localizedDescription }
-      errors.append(.unreadable(file: display, reason: reason))
+    let bytes: [UInt8]
+    do throws(FileReadError) {
+      bytes = try FileTree.read(path, limit: limits.fileSize)
+    } catch {
+      if case .tooLarge(let size, _) = error {
+        errors.append(
+          .limitExceeded(
+            SourceLocation(file: display), what: "the file's size in bytes", found: size, limit: limits.fileSize,
+            key: "fileSize"))
+      } else {
+        errors.append(.unreadable(file: display, reason: error.description))
+      }
       return nil
     }
     do {

@@ -21,13 +21,20 @@ struct AssetLoader {
     var problems: [AssetProblem] = []
     var notes: [String] = []
     let inspector = AssetInspector(maximumSize: definition.limits.assetSize)
+    let folder = ContainedFolder(site.path, display: siteDisplay)
     for path in paths.sorted(by: { $0.precedesInByteOrder($1) }) {
       let display = siteDisplay + "/" + path
       let bytes: [UInt8]
-      do {
-        bytes = Array(try Data(contentsOf: site.appending(path: path)))
+      do throws(ContainedReadError) {
+        bytes = try folder.read(path, limit: definition.limits.assetSize)
       } catch {
-        problems.append(AssetProblem(file: display, reason: "it cannot be read (\(error.localizedDescription))"))
+        if case .read(.tooLarge(let size, let limit)) = error {
+          problems.append(
+            AssetProblem(
+              file: display, reason: "it is \(size) bytes; assets are limited to \(limit) bytes"))
+        } else {
+          problems.append(AssetProblem(file: display, reason: error.description))
+        }
         continue
       }
       do {

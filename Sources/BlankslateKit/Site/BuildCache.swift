@@ -1,8 +1,15 @@
 import Foundation
 
-/// What a build remembers about each design it rendered, kept in the output
-/// folder, so the next build re-renders only the designs whose inputs changed
-/// and links the rest of its files from the previous output.
+/// What a build remembers about each design it rendered, kept in the
+/// output's state folder (never published), so the next build re-renders
+/// only the designs whose inputs changed and links the rest of its files
+/// from the previous output.
+///
+/// Each cache names the folder it describes (`StagingFolder.identity`), so
+/// it is trusted only for that folder. It is read as untrusted input: a
+/// value of the wrong type, an out-of-range number or a text that could not
+/// have come from a definition makes the whole cache ignored, and every
+/// design is rendered again.
 ///
 /// A design's key hashes every input of its files: the tool, the templates,
 /// `site.json`, the design's file and its images; a different key, a missing
@@ -11,7 +18,12 @@ import Foundation
 /// links of its first and last variants): when only that changed, only
 /// those pages are rendered again.
 struct BuildCache: Sendable {
-  static let fileName = ".blankslate-cache.json"
+  /// The caches of the published output, of the back buffer, and of a build about to be published.
+  static let publishedName = "published.cache.json"
+  static let backName = "back.cache.json"
+  static let nextName = "next.cache.json"
+  /// The largest cache read (a 200,000-render site's is a few megabytes).
+  static let maximumSize = 256 << 20
 
   /// A design's inputs: its own, and each neighbour's name and id.
   struct Key: Sendable, Equatable {
@@ -34,41 +46,61 @@ struct BuildCache: Sendable {
   /// The fingerprint of each index page's content, by path.
   var pages: [String: String] = [:]
 
-  /// The cache of the output folder's previous build, if it matches `identity`.
-  static func load(from output: URL, identity: String) -> BuildCache? {
-    guard let bytes = FileManager.default.contents(atPath: output.appending(path: fileName).path),
-      let root = try? JSONParser(maximumDepth: 16).parse(bytes.withUnsafeBytes { Array($0) }),
-      root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind
+  /// The caches in `state` that describe `folders` (by identity) and were
+  /// made by the tool and templates `identity`, one for each folder or nil.
+  static func load(state: String, for folders: [String], identity: String) -> [BuildCache?] {
+    let wanted = folders.map(StagingFolder.identity(of:))
+    var found = [BuildCache?](repeating: nil, count: folders.count)
+    for name in [publishedName, backName, nextName] {
+      guard let bytes = try? FileTree.read(state + "/" + name, limit: maximumSize, noFollow: true),
+        let root = try? JSONParser(maximumDepth: 16).parse(bytes),
+        let folder = root["folder"]?.stringValue,
+        let index = wanted.firstIndex(where: { $0 == folder }), found[index] == nil
+      else { continue }
+      found[index] = parse(root, identity: identity)
+    }
+    return found
+  }
+
+  /// The cache `root` holds, or nil when it is not one made by `identity` or any value is out of place.
+  private static func parse(_ root: JSONValue, identity: String) -> BuildCache? {
+    guard root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind,
+      case .object(let pages)? = root["pages"]?.kind
     else { return nil }
     var cache = BuildCache(identity: identity)
-    if case .object(let pages)? = root["pages"]?.kind {
-      for page in pages {
-        if let key = page.value.stringValue { cache.pages[page.key] = key }
-      }
+    for page in pages {
+      guard let key = hashText(page.value), isText(page.key) else { return nil }
+      cache.pages[page.key] = key
     }
     for member in members {
-      guard let own = member.value["key"]?.stringValue, let previous = member.value["previous"]?.stringValue,
-        let next = member.value["next"]?.stringValue
-      else { continue }
+      guard let own = hashText(member.value["key"]), let previous = hashText(member.value["previous"]),
+        let next = hashText(member.value["next"]), let bytes = integer(member.value["bytes"]),
+        bytes >= 0, let textValues = member.value["texts"]?.arrayValue, case .object(let variants)? = member.value["lint"]?.kind
+      else { return nil }
       var meta = DesignMeta()
-      meta.thumbnailAlt = member.value["alt"]?.stringValue
-      meta.bytes = member.value["bytes"]?.numberValue.map { Int($0) } ?? 0
-      meta.texts = member.value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? []
-      if case .object(let variants)? = member.value["lint"]?.kind {
-        for variant in variants {
-          let numbers = variant.value.arrayValue?.compactMap(\.numberValue).map { Int($0) } ?? []
-          guard numbers.count == 3 else { continue }
-          var counts = LintCounts()
-          counts.errors = numbers[0]
-          counts.warnings = numbers[1]
-          counts.accepted = numbers[2]
-          meta.lint[variant.key] = counts
-        }
+      meta.bytes = bytes
+      switch member.value["alt"]?.kind {
+      case .string(let alt)? where isText(alt): meta.thumbnailAlt = alt
+      case .null?: break
+      default: return nil
+      }
+      for value in textValues {
+        guard let text = value.stringValue, isText(text) else { return nil }
+        meta.texts.append(text)
+      }
+      for variant in variants {
+        guard let numbers = integers(variant.value), numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        var counts = LintCounts()
+        counts.errors = numbers[0]
+        counts.warnings = numbers[1]
+        counts.accepted = numbers[2]
+        meta.lint[variant.key] = counts
       }
       var entry = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
-      if let at = Self.integers(member.value["entries"]), at.count == 4, at[0] <= at[1], at[2] <= at[3], at[0] >= 0, at[2] >= 0,
-        let fingerprint = member.value["entriesFingerprint"]?.stringValue
-      {
+      if let at = integers(member.value["entries"]) {
+        guard at.count == 4, at[0] >= 0, at[0] <= at[1], at[2] >= 0, at[2] <= at[3],
+          let fingerprint = hashText(member.value["entriesFingerprint"])
+        else { return nil }
         entry.entries = (at[0]..<at[1], at[2]..<at[3], fingerprint)
       }
       cache.designs[member.key] = entry
@@ -76,7 +108,21 @@ struct BuildCache: Sendable {
     return cache
   }
 
-  var json: String {
+  /// A hash as the cache writes it: 16 hexadecimal digits.
+  private static func hashText(_ value: JSONValue?) -> String? {
+    guard let text = value?.stringValue, text.utf8.count == 16,
+      text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+    else { return nil }
+    return text
+  }
+
+  /// Text a definition could have held: XML characters, no longer than the longest string a site allows.
+  private static func isText(_ text: String) -> Bool {
+    text.utf8.count <= 16 << 20 && !XMLCharacters.mayRefuse(text)
+  }
+
+  /// The cache as JSON, naming the folder it describes.
+  func json(describing folder: String) -> String {
     let designs: [(String, JSONDocument)] = self.designs.keys.sorted().compactMap { id in
       guard let entry = self.designs[id] else { return nil }
       let lint: [(String, JSONDocument)] = entry.meta.lint.keys.sorted().map { variant in
@@ -105,7 +151,8 @@ struct BuildCache: Sendable {
     }
     let pages: [(String, JSONDocument)] = self.pages.keys.sorted().map { ($0, .string(self.pages[$0] ?? "")) }
     return JSONDocument.object([
-      ("v", .number(1)), ("identity", .string(identity)), ("designs", .object(designs)), ("pages", .object(pages)),
+      ("v", .number(2)), ("identity", .string(identity)), ("folder", .string(folder)), ("designs", .object(designs)),
+      ("pages", .object(pages)),
     ])
       .rendered(pretty: false) + "\n"
   }
@@ -113,23 +160,20 @@ struct BuildCache: Sendable {
   /// The whole numbers of a JSON array, or nil when it is not one of them only.
   private static func integers(_ value: JSONValue?) -> [Int]? {
     guard let items = value?.arrayValue else { return nil }
-    let numbers = items.compactMap { $0.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil } }
+    let numbers = items.compactMap(integer)
     return numbers.count == items.count ? numbers : nil
   }
 
+  /// A whole number small enough to count bytes, or nil.
+  private static func integer(_ value: JSONValue?) -> Int? {
+    value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+  }
+
   /// The tool and templates behind a build: the version, the executable's
-  /// size and modification time (a rebuilt binary invalidates the cache),
-  /// and a hash of every template file.
+  /// content (its build id; a rebuilt binary invalidates the cache), and a
+  /// hash of every template file.
   static func identity(templates: TemplateSet) -> String {
-    var text = "blankslate \(Blankslate.version)"
-    if let path = Bundle.main.executablePath,
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    {
-      let size = (attributes[.size] as? Int) ?? 0
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      text += " \(size)-\(Int(modified * 1000))"
-    }
-    return text + " templates:" + templates.fingerprint
+    "blankslate \(Blankslate.version) \(ToolIdentity.current) templates:" + templates.fingerprint
   }
 
   /// The key of `design`, the `index`-th of `site`.

@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
   public var incremental = true
   /// Told how many renders are done (rendered or reused) out of how many, from any worker thread.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Told once when another build is writing the same output and this one waits for it.
+  public var waiting: (@Sendable () -> Void)?
 
   public init(
     site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, jobs: Int? = nil,

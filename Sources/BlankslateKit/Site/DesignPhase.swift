@@ -105,9 +105,11 @@ struct DesignPhase: Sendable {
         let part = renderer.renderPart(jobs[range])
         progress?(done.wrappingAdd(range.count, ordering: .relaxed).newValue, total)
         guard let parts = assembly.add(part, task: task) else { return nil }
+        defer { Failpoint.reach("build.design-done") }
         return (design, rendered(design, parts: parts))
       case .reuse(let design, let entry, let linked):
         let result = reuse(design, entry: entry, linked: linked)
+        Failpoint.reach("build.design-done")
         progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
         return (design, result)
       }

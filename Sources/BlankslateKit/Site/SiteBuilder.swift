@@ -25,10 +25,11 @@ public struct SiteBuilder: Sendable {
       return (site, try loadTemplates(), try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site))
     }
 
-    let staging = try StagingFolder(target: options.output, protecting: options.site, backBuffer: true)
+    let staging = try StagingFolder(
+      target: options.output, protecting: options.site, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
-      var summary = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
-      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(workers: options.jobs) }
+      var (summary, cache) = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
+      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(cache: cache, workers: options.jobs) }
       summary.timings = timings
       return summary
     } catch {
@@ -52,7 +53,7 @@ public struct SiteBuilder: Sendable {
     _ site: SiteDefinition, templates: TemplateSet,
     assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder,
     timings: inout BuildTimings
-  ) throws(BuildError) -> BuildSummary {
+  ) throws(BuildError) -> (BuildSummary, BuildCache) {
     let jobs = site.renderJobs
     let pages = GalleryPages(site: site, jobs: jobs, templates: templates)
 
@@ -63,17 +64,14 @@ public struct SiteBuilder: Sendable {
     let keys = site.designs.indices.map {
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
-    let folders = [staging.url, options.output]
-    let earlier = options.incremental
-      ? ParallelWork.map(count: 2, workers: options.jobs) { index in
-        BuildCache.load(from: folders[index], identity: identity).map {
-          DesignPhase.EarlierBuild(cache: $0, folder: folders[index].path)
-        }
-      }
-      : [nil, nil]
+    let folders = [staging.folderPath, options.output.path]
+    let caches = options.incremental ? BuildCache.load(state: staging.statePath, for: folders, identity: identity) : [nil, nil]
+    let earlier = ParallelWork.map(count: 2, workers: options.jobs) { index in
+      caches[index].map { DesignPhase.EarlierBuild(cache: $0, folder: folders[index]) }
+    }
     let (inPlace, published) = (earlier[0], earlier[1])
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
-    unlink(staging.url.path + "/" + BuildCache.fileName)
+    unlink(staging.statePath + "/" + BuildCache.backName)
     if inPlace == nil { try staging.clear(workers: options.jobs) }
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
     // Each design's renders are one contiguous run of `jobs`.
@@ -89,7 +87,7 @@ public struct SiteBuilder: Sendable {
     // Every file the output will hold: pages check their links against it as they are written.
     var expected = OutputFiles(site: site)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
-    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, BuildCache.fileName])
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex])
     expected.formUnion(templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(assets.files.map(\.path))
 
@@ -181,9 +179,6 @@ public struct SiteBuilder: Sendable {
         cache.designs[design.id]?.entries = (jsonRanges[index], searchRanges[index], fingerprint)
       }
     }
-    try timings.measure(.site) { () throws(BuildError) in
-      try staging.update(Array(cache.json.utf8), at: BuildCache.fileName)
-    }
 
     // The index pages' links; the design pages rendered now lend their ids
     // for `#variant-…` fragments (a reused page's ids are vouched for by its key).
@@ -200,10 +195,11 @@ public struct SiteBuilder: Sendable {
     staging.sweep(
       keeping: expected.siteFiles.union([StagingFolder.marker]), trusting: Set(site.designs.map { SitePaths.designFolder($0.id) }))
     let lintTotal = lint.values.flatMap(\.values).reduce(LintCounts()) { $0.adding($1) }
-    return BuildSummary(
+    let summary = BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
       files: files, bytes: bytes, lint: lintTotal, notes: assets.notes,
       rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count, timings: timings)
+    return (summary, cache)
   }
 }
 

@@ -1,87 +1,131 @@
 import CSystem
 import Foundation
 
-/// A build's output while it is being written: a hidden sibling of the output
-/// folder, swapped into place in one step when everything succeeded.
+/// A build's output while it is being written, swapped into place in one
+/// step when everything succeeded. A failed or killed build leaves the
+/// published output as it was.
 ///
-/// A failed or killed build leaves the published output as it was.
+/// Everything the tool keeps for an output `<name>` lives in its state
+/// folder beside it, `.<name>.blankslate/`, never in what is published:
+/// - `back/`, the output's *back buffer*: it keeps the previous output after
+///   the swap, and the next build writes over it in place, so a small
+///   rebuild neither links nor deletes the whole gallery;
+/// - `staging-<pid>/`, a *fresh* staging folder that starts empty (the
+///   report's); the previous output is deleted once the new one is in place;
+/// - the build caches (`BuildCache`), a lock file, and a `.gitignore` of `*`.
 ///
-/// Two kinds:
-/// - a *fresh* staging folder (`.<name>.staging-<pid>`) starts empty, and
-///   the previous output is deleted once the new one is in place;
-/// - the output's *back buffer* (`.<name>.staging`) keeps the previous output
-///   after the swap, and the next build writes over it in place: what did
-///   not change since is already there, so a small rebuild neither links nor
-///   deletes the whole gallery. Between builds it holds a `.gitignore` of `*`,
-///   so version control does not list it.
+/// Only folders the tool made and marked are ever emptied: the output must
+/// be new, empty or carry the marker; the state folder must be a real
+/// folder carrying its own marker; no symbolic link is followed to empty
+/// anything.
 final class StagingFolder: Sendable {
   /// The file that marks a folder as Blankslate's output, safe to replace.
   static let marker = ".blankslate-output"
+  /// The file that marks a state folder as Blankslate's.
+  static let stateMarker = ".blankslate-state"
 
   let target: URL
   let url: URL
   /// `url` as a file system path, worked out once: every file of a build is named from it.
   let folderPath: String
+  /// The output's state folder (`.<name>.blankslate`).
+  let statePath: String
   /// Whether `url` is the output's back buffer.
   let isBackBuffer: Bool
-  /// The locked folders (the output and the back buffer), so two builds never write one output at once.
-  private let locks: [Int32]
+  /// The lock file's descriptor, so two builds never write one output at once.
+  private let lock: Int32
 
-  /// Prepares the staging folder beside `target`: empty, or (`backBuffer`)
-  /// the previous build's back buffer as it was left.
+  /// The state folder of the output `target`.
+  static func statePath(of target: URL) -> String {
+    let standard = target.standardizedFileURL
+    return standard.deletingLastPathComponent().path + "/." + standard.lastPathComponent + ".blankslate"
+  }
+
+  /// Prepares the staging folder of `target`: empty, or (`backBuffer`) the
+  /// previous build's back buffer as it was left.
   ///
-  /// - Throws: `BuildError.unsafeOutput` when `target` holds files Blankslate
-  ///   did not write, or contains `protected` (the site folder).
-  init(target: URL, protecting protected: URL, backBuffer: Bool = false) throws(BuildError) {
+  /// - Parameter waiting: called once when another build holds the output
+  ///   and this one waits for it.
+  /// - Throws: `BuildError.unsafeOutput` when `target` is a symbolic link,
+  ///   holds files Blankslate did not write, contains the site or lies in it.
+  init(
+    target: URL, protecting protected: URL, backBuffer: Bool = false, waiting: (@Sendable () -> Void)? = nil
+  ) throws(BuildError) {
     self.target = target.standardizedFileURL
     isBackBuffer = backBuffer
     let parent = self.target.deletingLastPathComponent()
-    let name = self.target.lastPathComponent
-    url = parent.appending(
-      path: backBuffer ? ".\(name).staging" : ".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+    statePath = Self.statePath(of: self.target)
+    url = URL(fileURLWithPath: statePath + (backBuffer ? "/back" : "/staging-\(getpid())"))
     folderPath = url.path
     try Self.checkSafe(self.target, protecting: protected.standardizedFileURL)
-    let manager = FileManager.default
     do {
-      try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
     } catch {
-      throw .io(path: parent.path, reason: "cannot create the folder: \(error.localizedDescription)")
+      throw .io(path: parent.path, reason: "cannot create the folder (\(FileWriter.reason(error)))")
+    }
+    try Self.prepareState(statePath, output: self.target.path)
+    lock = try Self.lock(statePath + "/lock", waiting: waiting)
+    // The back buffer of Blankslate 0.1 (`.<name>.staging`), when it is a marked folder.
+    let legacy = parent.path + "/." + self.target.lastPathComponent + ".staging"
+    var legacyStatus = stat()
+    if lstat(legacy, &legacyStatus) == 0, (legacyStatus.st_mode & S_IFMT) == S_IFDIR,
+      lstat(legacy + "/" + Self.marker, &legacyStatus) == 0
+    {
+      try? FileTree.remove(legacy, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+    // Staging folders of builds that were killed, inside the state folder only.
+    for entry in FileTree.entries(of: statePath) where entry.isFolder && Self.isStagingName(entry.name) {
+      try? FileTree.remove(statePath + "/" + entry.name, workers: ProcessInfo.processInfo.activeProcessorCount)
     }
     if backBuffer {
-      try Self.checkSafe(url, protecting: protected.standardizedFileURL)
-      locks = try Self.lock([folderPath, self.target.path], creating: folderPath)
-    } else {
-      locks = []
-    }
-    do {
-      // Staging folders of builds that were killed.
-      for entry in try manager.contentsOfDirectory(atPath: parent.path) where entry.hasPrefix(".\(name).staging-") {
-        try? FileTree.remove(parent.appending(path: entry).path, workers: ProcessInfo.processInfo.activeProcessorCount)
+      var status = stat()
+      if lstat(folderPath, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+        unlink(folderPath)  // not the tool's folder: a link or a file put there
       }
-      try manager.createDirectory(at: url, withIntermediateDirectories: true)
-    } catch {
-      throw .io(path: folderPath, reason: "cannot create the staging folder: \(error.localizedDescription)")
     }
-    // From its first moment, a back buffer is marked as Blankslate's, so a killed build's is not refused.
-    if backBuffer { try markAsOutput() }
+    guard mkdir(folderPath, 0o755) == 0 || errno == EEXIST else {
+      throw .io(path: folderPath, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
+    }
+    // From its first moment, a staging folder is marked as Blankslate's.
+    try markAsOutput()
+    Failpoint.reach("build.staging-ready")
   }
 
   deinit {
-    for descriptor in locks { close(descriptor) }
+    close(lock)
+  }
+
+  /// `staging-<digits>` (or the fallback's `old-<digits>`): a killed run's folder.
+  private static func isStagingName(_ name: String) -> Bool {
+    for prefix in ["staging-", "old-"] where name.hasPrefix(prefix) {
+      let number = name.dropFirst(prefix.count)
+      return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    return false
   }
 
   private static func checkSafe(_ target: URL, protecting site: URL) throws(BuildError) {
-    let targetPath = target.resolvingSymlinksInPath().path
-    let sitePath = site.resolvingSymlinksInPath().path
+    var status = stat()
+    if lstat(target.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+      let real = ContainedFolder.resolved(target.path).map { " (it leads to \($0))" } ?? ""
+      throw .unsafeOutput(
+        path: target.path,
+        reason: "it is a symbolic link\(real); a build replaces its output folder as a whole, so name a real folder")
+    }
+    let parentPath = ContainedFolder.resolved(target.deletingLastPathComponent().path) ?? target.deletingLastPathComponent().path
+    let targetPath = parentPath == "/" ? "/" + target.lastPathComponent : parentPath + "/" + target.lastPathComponent
+    let sitePath = ContainedFolder.resolved(site.path) ?? site.path
     if targetPath == "/" || sitePath == targetPath || sitePath.hasPrefix(targetPath + "/") {
       throw .unsafeOutput(path: target.path, reason: "it contains the site folder, which a build would replace")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
-    guard isDirectory.boolValue else {
-      throw .unsafeOutput(path: target.path, reason: "it is a file, not a folder")
+    if targetPath.hasPrefix(sitePath + "/") {
+      throw .unsafeOutput(path: target.path, reason: "it lies inside the site folder \(site.path); choose a folder outside it")
     }
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+    guard stat(target.path, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw .unsafeOutput(path: target.path, reason: "it is \(FileReadError.kind(of: status.st_mode)), not a folder")
+    }
+    let entries = FileTree.entries(of: target.path).map(\.name)
     if !entries.isEmpty && !entries.contains(marker) {
       throw .unsafeOutput(
         path: target.path,
@@ -89,32 +133,48 @@ final class StagingFolder: Sendable {
     }
   }
 
-  /// Locks each existing folder of `paths` (creating `creating` first),
-  /// waiting while another build holds them. A folder swapped away while
-  /// this build waited is locked again under its new occupant.
-  private static func lock(_ paths: [String], creating: String) throws(BuildError) -> [Int32] {
-    mkdir(creating, 0o755)
-    var held: [Int32] = []
-    for path in paths {
-      while true {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { break }  // no output yet
-        if flock(descriptor, LOCK_EX) != 0 && errno != EINTR {
-          close(descriptor)
-          break  // a file system without locks: go on unlocked
-        }
-        var locked = stat()
-        var current = stat()
-        if fstat(descriptor, &locked) == 0, stat(path, &current) == 0, locked.st_ino == current.st_ino,
-          locked.st_dev == current.st_dev
-        {
-          held.append(descriptor)
-          break
-        }
-        close(descriptor)
+  /// Makes the state folder, or checks that the one there is Blankslate's.
+  private static func prepareState(_ path: String, output: String) throws(BuildError) {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      guard (status.st_mode & S_IFMT) == S_IFDIR else {
+        throw .unsafeOutput(
+          path: path,
+          reason: "Blankslate keeps the output's state here, but it is \(FileReadError.kind(of: status.st_mode)); remove it")
+      }
+      let entries = FileTree.entries(of: path).map(\.name)
+      guard entries.isEmpty || entries.contains(stateMarker) else {
+        throw .unsafeOutput(
+          path: path, reason: "Blankslate keeps the output's state here, but it holds files Blankslate did not write")
+      }
+    } else if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw .io(path: path, reason: "cannot create the state folder (\(String(cString: strerror(errno))))")
+    }
+    for (name, text) in [
+      (stateMarker, "Blankslate's build state for \((output as NSString).lastPathComponent); never published.\n"),
+      (".gitignore", "# Blankslate's build state: the previous output and the build cache.\n*\n"),
+    ] where FileTree.contents(of: path + "/" + name) != Array(text.utf8) {
+      unlink(path + "/" + name)
+      do throws(FileWriter.Failure) {
+        try FileWriter.writeNew(Array(text.utf8), at: path + "/" + name)
+      } catch {
+        throw .io(path: path + "/" + name, reason: "cannot write (\(error.reason))")
       }
     }
-    return held
+  }
+
+  /// Locks the output through the state folder's lock file, waiting while
+  /// another build holds it.
+  private static func lock(_ path: String, waiting: (@Sendable () -> Void)?) throws(BuildError) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: path, reason: "cannot open the lock file (\(String(cString: strerror(errno))))")
+    }
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+      waiting?()
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return descriptor  // a file system without locks: go on unlocked
   }
 
   /// Writes `bytes` at `relativePath`, creating folders as needed.
@@ -267,43 +327,73 @@ final class StagingFolder: Sendable {
 
   /// Swaps the staging folder into place. The previous output is deleted,
   /// or, in a back buffer, kept for the next build.
-  func publish(workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError) {
+  ///
+  /// - Parameter cache: what this build made, kept in the state folder for
+  ///   the next one (never in the output).
+  func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError) {
+    // A new marker file each build: with the folder, it is the identity a cache names.
+    unlink(folderPath + "/" + Self.marker)
     try markAsOutput()
-    unlink(folderPath + "/.gitignore")
-    let manager = FileManager.default
-    var previous: String?
-    do {
-      if manager.fileExists(atPath: target.path) {
-        if blankslate_exchange_paths(folderPath, target.path) == 0 {
-          previous = folderPath  // the staging folder's name now holds the previous output
-        } else {
-          // No atomic exchange here (an old kernel or another file system): renames.
-          let old = target.deletingLastPathComponent().appending(
-            path: ".\(target.lastPathComponent).staging-old-\(ProcessInfo.processInfo.processIdentifier)")
-          try manager.moveItem(at: target, to: old)
-          try manager.moveItem(at: url, to: target)
-          if isBackBuffer { try manager.moveItem(at: old, to: url) }
-          previous = isBackBuffer ? folderPath : old.path
-        }
-      } else {
-        try manager.moveItem(at: url, to: target)
+    if let cache, let identity = Self.identity(of: folderPath) {
+      let next = statePath + "/" + BuildCache.nextName
+      unlink(next)
+      do throws(FileWriter.Failure) {
+        try FileWriter.writeNew(Array(cache.json(describing: identity).utf8), at: next)
+      } catch {
+        throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }
-    } catch {
-      throw .io(path: target.path, reason: "cannot put the new output in place: \(error.localizedDescription)")
     }
-    guard let previous else { return }
-    if isBackBuffer {
-      // Not published, and not for version control either.
-      _ = try? write(Array("# Blankslate's previous output, rewritten by the next build.\n*\n".utf8), to: ".gitignore")
+    Failpoint.reach("build.before-publish")
+    var previous: String?
+    var status = stat()
+    if lstat(target.path, &status) == 0 {
+      if blankslate_exchange_paths(folderPath, target.path) == 0 {
+        previous = folderPath  // the staging folder's name now holds the previous output
+      } else {
+        // No atomic exchange here (an old kernel or another file system): renames.
+        let old = statePath + "/old-\(getpid())"
+        guard rename(target.path, old) == 0 else { throw Self.placeFailure(target.path) }
+        guard rename(folderPath, target.path) == 0 else {
+          let failure = Self.placeFailure(target.path)
+          rename(old, target.path)
+          throw failure
+        }
+        if isBackBuffer { rename(old, folderPath) }
+        previous = isBackBuffer ? folderPath : old
+      }
     } else {
-      // The new output is in place; what cannot be removed now, the next build's sweep removes.
+      guard rename(folderPath, target.path) == 0 else { throw Self.placeFailure(target.path) }
+    }
+    Failpoint.reach("build.swapped")
+    if cache != nil {
+      // Each cache names the folder it describes, so a run killed between these renames loses nothing.
+      rename(statePath + "/" + BuildCache.publishedName, statePath + "/" + BuildCache.backName)
+      rename(statePath + "/" + BuildCache.nextName, statePath + "/" + BuildCache.publishedName)
+    }
+    if let previous, !isBackBuffer {
+      // The new output is in place; what cannot be removed now, the next run removes.
       try? FileTree.remove(previous, workers: workers)
     }
   }
 
+  private static func placeFailure(_ path: String) -> BuildError {
+    .io(path: path, reason: "cannot put the new output in place (\(String(cString: strerror(errno))))")
+  }
+
+  /// A folder's identity as a cache names it: the folder's device and
+  /// inode, and its marker file's inode (new in every build).
+  static func identity(of folder: String) -> String? {
+    var folderStatus = stat()
+    var markerStatus = stat()
+    guard lstat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR,
+      lstat(folder + "/" + marker, &markerStatus) == 0
+    else { return nil }
+    return "\(folderStatus.st_dev):\(folderStatus.st_ino):\(markerStatus.st_ino)"
+  }
+
   /// After a failed build: a fresh staging folder is removed; a back buffer
-  /// stays, and the next build, finding no cache in it, empties it.
+  /// stays, and the next build, finding no cache for it, empties it.
   func discard() {
-    if !isBackBuffer { try? FileManager.default.removeItem(at: url) }
+    if !isBackBuffer { try? FileTree.remove(folderPath, workers: 1) }
   }
 }

@@ -59,12 +59,7 @@ public struct SnapshotChecker: Sendable {
     let allJobs = site.renderJobs
     let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
-    let goldens: [String]
-    do {
-      goldens = try store.all()
-    } catch {
-      throw .io(path: store.displayRoot, reason: "cannot list the goldens: \(error.localizedDescription)")
-    }
+    let goldens = try store.all()
     let orphans = goldens.filter { !produced.contains($0) && selection.contains(String($0.dropLast(4))) }
 
     let renderer = SVGRenderer(assets: assets)
@@ -78,13 +73,19 @@ public struct SnapshotChecker: Sendable {
       }
     }
     let batches = groups
-    let compared = ParallelWork.map(count: batches.count, workers: options.jobs) { index in
+    let compared = try ParallelWork.map(count: batches.count, workers: options.jobs) { index in
       let cache = LayoutCache()
-      return batches[index].map { Self.compare($0, renderer: renderer, store: store, cache: cache) }
-    }.flatMap { $0 }
+      return batches[index].map { job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in
+        do throws(SnapshotError) {
+          return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache))
+        } catch {
+          return .failure(error)
+        }
+      }
+    }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
     var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
     for orphan in orphans {
-      let svg = store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
+      let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
       results.append(
         SnapshotResult(
           id: String(orphan.dropLast(4)), status: .orphaned, golden: store.display(orphan), goldenSVG: svg))
@@ -103,13 +104,13 @@ public struct SnapshotChecker: Sendable {
 
   private static func compare(
     _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore, cache: LayoutCache?
-  ) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
+  ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
     let bytes = renderer.renderBytes(Layouts.scene(for: job, cache: cache), title: GalleryPages.title(of: job))
     var result = SnapshotResult(
       id: id(of: job), status: .unchanged, golden: store.display(path),
       definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))
-    guard let golden = store.read(path) else {
+    guard let golden = try store.read(path) else {
       result.status = .new
       result.currentSVG = String(decoding: bytes, as: UTF8.self)
       return (path, bytes, result)

@@ -10,6 +10,9 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
   case unreadableSummary(file: String, reason: String)
   /// Writing a golden, a report or an output file failed.
   case io(path: String, reason: String)
+  /// A file of the site that may not be used: a link out of the site, a
+  /// FIFO or device where a file belongs, a file over its size limit.
+  case unsafeInput(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -19,14 +22,14 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
       "will not record goldens: CI is set, and CI never writes goldens. Record on your machine and commit them."
     case .unreadableSummary(let file, let reason): "\(file): not a Blankslate check summary: \(reason)."
     case .io(let path, let reason): "\(path): \(reason)."
+    case .unsafeInput(let path, let reason): "\(path): refused: \(reason)."
     }
   }
 
   public var exitCode: Int32 {
     switch self {
     case .build(let error): error.exitCode
-    case .badFilter, .recordingRefusedInCI, .unreadableSummary: 2
-    case .io: 1
+    case .badFilter, .recordingRefusedInCI, .unreadableSummary, .unsafeInput, .io: 2
     }
   }
 }

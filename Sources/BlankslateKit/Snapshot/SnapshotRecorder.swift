@@ -20,13 +20,9 @@ public struct SnapshotRecorder: Sendable {
   }
 
   public var mode: RecordMode
-  /// A fault-injection point for tests: called before the `n`-th golden is
-  /// renamed into place (its temporary file is complete).
-  public var beforeRename: (@Sendable (Int) -> Void)?
 
-  public init(mode: RecordMode, beforeRename: (@Sendable (Int) -> Void)? = nil) {
+  public init(mode: RecordMode) {
     self.mode = mode
-    self.beforeRename = beforeRename
   }
 
   /// Writes the goldens `mode` selects from `run`.
@@ -38,6 +34,7 @@ public struct SnapshotRecorder: Sendable {
     let changesByGolden = Dictionary(
       run.summary.results.map { ($0.golden, $0.changes) }, uniquingKeysWith: { first, _ in first })
     var written: [Written] = []
+    try run.store.removeTemporaryFiles()
     for render in run.renders {
       let wanted: Bool
       switch mode {
@@ -46,12 +43,7 @@ public struct SnapshotRecorder: Sendable {
       case .never: wanted = false
       }
       guard wanted else { continue }
-      let count = written.count + 1
-      do {
-        try run.store.write(render.bytes, to: render.golden) { beforeRename?(count) }
-      } catch {
-        throw .io(path: run.store.display(render.golden), reason: "cannot write the golden: \(error.localizedDescription)")
-      }
+      try run.store.write(render.bytes, to: render.golden)
       let display = run.store.display(render.golden)
       written.append(Written(golden: display, status: render.status, changes: changesByGolden[display] ?? []))
     }
@@ -67,13 +59,7 @@ public struct SnapshotPruner: Sendable {
   public func prune(_ run: SnapshotRun, dryRun: Bool, isCI: Bool) throws(SnapshotError) -> [String] {
     guard dryRun || !isCI || run.orphans.isEmpty else { throw .recordingRefusedInCI }
     if !dryRun {
-      for orphan in run.orphans {
-        do {
-          try run.store.remove(orphan)
-        } catch {
-          throw .io(path: run.store.display(orphan), reason: "cannot remove: \(error.localizedDescription)")
-        }
-      }
+      for orphan in run.orphans { try run.store.remove(orphan) }
     }
     return run.orphans.map(run.store.display)
   }

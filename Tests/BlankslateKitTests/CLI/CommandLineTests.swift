@@ -122,7 +122,9 @@ struct LintCommandTests {
     let run = try CommandLineTests.run(["lint", "--site", site.root.path])
     #expect(run.status == 1)
     #expect(run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
-    let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", site.root.appending(path: "out").path])
+    let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])
     #expect(build.status == 0)
     #expect(build.output.contains("Lint: 1 error, 0 warnings, 0 accepted"))
   }

@@ -19,7 +19,7 @@ struct SnapshotCommandTests {
     let result = try run(["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy)
     #expect(result.status == 0, "\(result.output)\(result.error)")
     #expect(result.output.contains("Checked 144 renders: 0 changed, 0 new, 0 orphaned, 144 unchanged."))
-    let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
+    let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     #expect(report.contains("Every render matches its golden."))
     // The report started a gallery folder that `build` may replace later.
     let build = try run(["build"], in: copy)
@@ -45,10 +45,10 @@ struct SnapshotCommandTests {
     #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=16,title=Snapshot changed%3A"))
     #expect(result.output.contains("16 changed, 0 new, 0 orphaned, 128 unchanged"))
     #expect(try copy.goldens() == before, "CI wrote goldens")
-    let report = try String(contentsOf: copy.folder.appending(path: "_site/report/index.html"), encoding: .utf8)
+    let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     #expect(report.contains("Changed (16)"))
     #expect(report.contains("class=\"highlight\""))
-    #expect(report.contains("href=\"../designs/no-network/default.iphone-se.light.zh-Hans.html\""))
+    #expect(report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""), "\(report.prefix(2000))")
     #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
     let summary = try SummaryJSON.decode(Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
     #expect(summary.count(.changed) == 16)
@@ -153,18 +153,19 @@ struct SnapshotCommandTests {
     process.currentDirectoryURL = copy.folder
     var environment = ProcessInfo.processInfo.environment
     environment["CI"] = nil
-    environment["BLANKSLATE_FAULT_PAUSE_BEFORE_RENAME"] = "3"
+    environment["BLANKSLATE_FAILPOINT"] = "record.before-rename@3"
     process.environment = environment
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     var said = Data()
-    while !String(decoding: said, as: UTF8.self).contains("paused before renaming golden 3") {
+    while !String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached") {
       let chunk = errors.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       said.append(chunk)
     }
+    #expect(String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached"), "record never paused")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
@@ -182,6 +183,12 @@ struct SnapshotCommandTests {
 
     let check = try run(["check"], in: copy)
     #expect(check.output.contains("6 changed"), "\(check.output.suffix(300))")
+    // check only reads: the temporary file stays until the next record.
+    let kept = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
+      .filter { $0.contains(".tmp-") }
+    #expect(kept.count == 1)
+    let record = try run(["record", "--mode", "failed"], in: copy, environment: ["CI": ""])
+    #expect(record.status == 0, "\(record.error)")
     let cleaned = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }
     #expect(cleaned == [])

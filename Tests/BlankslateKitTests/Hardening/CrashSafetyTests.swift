@@ -20,23 +20,36 @@ struct CrashSafetyTests {
     return result
   }
 
-  /// Starts the CLI, lets it run for `delay`, then kills it with SIGKILL.
-  static func kill(_ arguments: [String], in folder: URL, after delay: Duration) throws -> Bool {
+  /// Starts the CLI with the debug build's failpoint `failpoint` armed,
+  /// waits until the process says it reached it (reading its standard
+  /// error, no clock involved), then kills it with SIGKILL.
+  ///
+  /// - Returns: whether the failpoint was reached (false: the run ended first).
+  static func kill(_ arguments: [String], in folder: URL, at failpoint: String) throws -> Bool {
     let process = Process()
     process.executableURL = CommandLineTests.binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
     environment["CI"] = nil
+    environment["BLANKSLATE_FAILPOINT"] = failpoint
     process.environment = environment
+    let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors
     try process.run()
-    Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
-    let wasRunning = process.isRunning
+    let name = failpoint.split(separator: "@").first.map(String.init) ?? failpoint
+    var said = Data()
+    var reached = false
+    while !reached {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }  // the process ended without reaching it
+      said.append(chunk)
+      reached = String(decoding: said, as: UTF8.self).contains("failpoint \(name) reached")
+    }
     Foundation.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    return wasRunning
+    return reached
   }
 
   /// A site large enough that a build takes a while: 24 designs × 3 variants × 8 renders.
@@ -59,6 +72,7 @@ struct CrashSafetyTests {
     let site = try Self.largeSite(in: folder)
     let first = try CommandLineTests.run(["build", "--jobs", "2"], in: folder)
     #expect(first.status == 0, "\(first.error)")
+    try FileManager.default.copyItem(at: site, to: folder.appending(path: "Original"))
     let before = try Self.contents(of: folder.appending(path: "_site"))
     // The next build would write different pages.
     let design = site.appending(path: "placeholders/d0.json")
@@ -68,22 +82,30 @@ struct CrashSafetyTests {
     let after = try Self.contents(of: folder.appending(path: "reference"))
     #expect(before != after)
 
-    var random = SeededRandom(seed: 42)
-    var interrupted = 0
-    for _ in 0..<6 {
-      let delay = Duration.milliseconds(Int.random(in: 20...900, using: &random))
-      if try Self.kill(["build", "--jobs", "2"], in: folder, after: delay) { interrupted += 1 }
+    // Every moment of a build, from the first folder it makes to the one after the swap.
+    let moments: [(failpoint: String, expected: [String: Data])] = [
+      ("build.staging-ready", before), ("build.design-done@1", before), ("build.design-done@13", before),
+      ("build.before-publish", before), ("build.swapped", after),
+    ]
+    for moment in moments {
+      // Each kill starts from the first build's output.
+      let undo = try CommandLineTests.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
+      #expect(undo.status == 0, "\(undo.error)")
+      #expect(try Self.contents(of: folder.appending(path: "_site")) == before)
+      let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint)
+      #expect(reached, "the build never reached \(moment.failpoint)")
       let now = try Self.contents(of: folder.appending(path: "_site"))
-      #expect(now == before || now == after, "a killed build left a mixed output (\(now.count) files)")
+      #expect(now == moment.expected, "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
     }
-    #expect(interrupted > 0, "no build was still running when killed; the site is too small")
 
     let finish = try CommandLineTests.run(["build", "--jobs", "2"], in: folder)
     #expect(finish.status == 0)
     #expect(try Self.contents(of: folder.appending(path: "_site")) == after)
-    // Only the back buffer, no killed build's staging folder.
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".staging") }
-    #expect(leftovers == ["._site.staging"])
+    // Only the state folder beside the output, and in it no killed build's staging folder.
+    let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("._site") }
+    #expect(beside == ["._site.blankslate"])
+    let state = try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "._site.blankslate").path)
+    #expect(state.filter { $0.hasPrefix("staging-") || $0.hasPrefix("old-") } == [])
   }
 
   @Test func aKilledRecordLeavesEveryGoldenWhole() throws {
@@ -96,10 +118,12 @@ struct CrashSafetyTests {
       let text = try String(contentsOf: url, encoding: .utf8)
       try Data(text.replacingOccurrences(of: #""name": ""#, with: #""name": "~"#).utf8).write(to: url)
     }
-    var random = SeededRandom(seed: 7)
-    for _ in 0..<6 {
-      let delay = Duration.milliseconds(Int.random(in: 10...600, using: &random))
-      _ = try Self.kill(["record", "--mode", "all", "--jobs", "1"], in: copy.folder, after: delay)
+    // Killed before and after the rename of the first, a middle and a late golden.
+    for failpoint in [
+      "record.before-rename@1", "record.renamed@1", "record.before-rename@9", "record.renamed@9", "record.before-rename@40",
+    ] {
+      let reached = try Self.kill(["record", "--mode", "all", "--jobs", "1"], in: copy.folder, at: failpoint)
+      #expect(reached, "record never reached \(failpoint)")
       for (path, text) in try copy.goldens() {
         #expect(throws: Never.self, "\(path) is torn") { try StrictXMLParser().check(Array(text.utf8), file: path) }
         #expect(old[path] != nil, "\(path) appeared from nowhere")

@@ -108,7 +108,8 @@ struct FuzzTests {
         siteJSON: #"{ "devices": ["\#(generator.pick(["iphone-se", "iphone-15", "ipad-mini"]))"], "themes": ["\#(generator.pick(["light", "dark"]))"], "locales": \#(locales) }"#,
         placeholders: placeholders, assets: ["assets/x.svg": Array(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>"#.utf8)])
       defer { site.remove() }
-      let output = site.root.appending(path: "out")
+      let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+      defer { try? FileManager.default.removeItem(at: output) }
       do throws(BuildError) {
         _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 2)).build()
         built += 1

@@ -150,12 +150,12 @@ struct IncrementalBuildTests {
     let output = copy.folder.appending(path: "_site")
     _ = try Self.build(copy.site, into: output)
     _ = try Self.build(copy.site, into: output)
-    let ignore = copy.folder.appending(path: "._site.staging/.gitignore")
+    let ignore = copy.folder.appending(path: "._site.blankslate/.gitignore")
     #expect(try String(contentsOf: ignore, encoding: .utf8).split(separator: "\n").contains("*"))
     #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
     // Kept in place by the next build: the same file, not a copy.
     let svg = "designs/table/empty.iphone-se.light.en.svg"
-    let kept = try Self.inode(copy.folder.appending(path: "._site.staging/" + svg))
+    let kept = try Self.inode(copy.folder.appending(path: "._site.blankslate/back/" + svg))
     _ = try Self.build(copy.site, into: output)
     #expect(try Self.inode(output.appending(path: svg)) == kept)
     #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
@@ -173,7 +173,7 @@ struct IncrementalBuildTests {
     _ = try Self.build(copy.site, into: output)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
     // Someone edits the back buffer's files, keeping their sizes: the next build must not trust them.
-    for path in ["._site.staging/index.json", "._site.staging/_gallery/search-index.js"] {
+    for path in ["._site.blankslate/back/index.json", "._site.blankslate/back/_gallery/search-index.js"] {
       let file = copy.folder.appending(path: path)
       let text = try String(contentsOf: file, encoding: .utf8)
       try Data(text.replacingOccurrences(of: "SPBlankPageView", with: "XXBlankPageView").utf8).write(to: file)
@@ -209,7 +209,7 @@ struct IncrementalBuildTests {
     let third = output.appending(path: "pages/3.html")
 
     // A name on page 2: pages 1 and 3 are kept as the back buffer holds them, not written again.
-    let backBuffer = folder.appending(path: "._site.staging")
+    let backBuffer = folder.appending(path: "._site.blankslate/back")
     let before = (try Self.inode(backBuffer.appending(path: "index.html")), try Self.inode(backBuffer.appending(path: "pages/3.html")))
     try edit("design-060.json", #""Design 60""#, #""Design sixty""#)
     _ = try Self.build(site.root, into: output)
@@ -238,27 +238,33 @@ struct IncrementalBuildTests {
     let output = copy.folder.appending(path: "_site")
     _ = try Self.build(copy.site, into: output)
     // Hold the output's lock, as a running build does.
-    let descriptor = open(output.path, O_RDONLY | O_DIRECTORY)
+    let descriptor = open(copy.folder.appending(path: "._site.blankslate/lock").path, O_RDWR)
     #expect(descriptor >= 0)
     #expect(flock(descriptor, LOCK_EX) == 0)
-    final class Flag: Sendable {
-      private let raised = Atomic<Bool>(false)
-      func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
-      var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+    let marker = output.appending(path: ".blankslate-output")
+    let before = try Self.inode(marker)
+    let process = Process()
+    process.executableURL = CommandLineTests.binary
+    process.arguments = ["build", "--site", copy.site.path, "--output", output.path, "--no-cache"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // The second build says it waits: from then on it is blocked on the lock this test holds.
+    var said = Data()
+    while !String(decoding: said, as: UTF8.self).contains("Waiting for another build") {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said.append(chunk)
     }
-    let finished = Flag()
-    let site = copy.site
-    let thread = Thread {
-      _ = try? Self.build(site, into: output)
-      finished.raise()
-    }
-    thread.start()
-    // Unlocked, this build would be done well within the wait.
-    Thread.sleep(forTimeInterval: 1)
-    #expect(!finished.isRaised, "the second build did not wait")
+    #expect(String(decoding: said, as: UTF8.self).contains("Waiting for another build of"), "\(String(decoding: said, as: UTF8.self))")
+    #expect(process.isRunning, "the second build did not wait")
+    #expect(try Self.inode(marker) == before, "the second build published while the first held the lock")
     flock(descriptor, LOCK_UN)
     close(descriptor)
-    for _ in 0..<600 where !finished.isRaised { Thread.sleep(forTimeInterval: 0.1) }
-    #expect(finished.isRaised, "the second build never finished")
+    _ = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.inode(marker) != before, "the second build never published")
   }
 }

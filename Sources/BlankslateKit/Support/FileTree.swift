@@ -38,26 +38,46 @@ enum FileTree {
 extension FileTree {
   /// The bytes of the regular file at `path`, or nil when it cannot be read.
   static func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    try? read(path, limit: Int.max)
+  }
+
+  /// The bytes of the regular file at `path`, at most `limit` of them.
+  ///
+  /// Only a regular file is read: the file is opened without blocking (a
+  /// FIFO or a device never stalls the run) and its type and size are
+  /// checked with `fstat` on the open descriptor before a byte is read, so a
+  /// huge file is refused without being read. A file that grows while it is
+  /// read past `limit` is refused too.
+  ///
+  /// - Parameter noFollow: refuse a symbolic link at `path` itself (`ELOOP`).
+  static func read(_ path: String, limit: Int, noFollow: Bool = false) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
+    guard descriptor >= 0 else { throw FileReadError(errno: errno) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(kind: FileReadError.kind(of: status.st_mode)) }
+    let size = max(Int(status.st_size), 0)
+    guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
     // Room for one byte more than the size, so the end shows without a second allocation.
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+    var bytes = [UInt8](repeating: 0, count: size + 1)
     var filled = 0
     while true {
-      if filled == bytes.count { bytes += repeatElement(0, count: 65_536) }  // the file grew
+      if filled == bytes.count {  // the file grew while it was read
+        guard filled <= limit else { throw .tooLarge(size: filled, limit: limit) }
+        bytes += repeatElement(0, count: 65_536)
+      }
       let count = bytes.withUnsafeMutableBytes { buffer in
         Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
       }
       if count < 0 {
         if errno == EINTR { continue }
-        return nil
+        throw FileReadError(errno: errno)
       }
       if count == 0 { break }
       filled += count
     }
+    guard filled <= limit else { throw .tooLarge(size: filled, limit: limit) }
     bytes.removeLast(bytes.count - filled)
     return bytes
   }
@@ -79,6 +99,13 @@ extension FileTree {
   /// on `workers` threads (a gallery's tens of thousands of files are a
   /// noticeable part of a small rebuild). Symbolic links are removed, not followed.
   static func remove(_ root: String, workers: Int) throws(RemovalError) {
+    var status = stat()
+    guard lstat(root, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      // A link (or a file) where a folder was expected: the link goes, never what it points to.
+      guard unlink(root) == 0 else { throw RemovalError(path: root, reason: String(cString: strerror(errno))) }
+      return
+    }
     var found: [String] = []
     collectFolders(root, into: &found)
     let folders = found
