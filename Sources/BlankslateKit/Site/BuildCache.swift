@@ -12,7 +12,7 @@ import Foundation
 /// design is rendered again.
 ///
 /// A design's key hashes every input of its files: the tool, the templates,
-/// `site.json`, the design's file and its images; a different key, a missing
+/// `site.json`, the design's file (its name and bytes) and its images; a different key, a missing
 /// file or a different tool means the design is rendered again. Beside it,
 /// a key for each neighbour as the design's pages name it (the previous/next
 /// links of its first and last variants): when only that changed, only
@@ -185,6 +185,8 @@ struct BuildCache: Sendable {
     hash.add(identity)
     hash.add(settings)
     hash.add(design.sourceHash)
+    // Pages name the file a design comes from (the resolved definition, annotations).
+    hash.add(design.sourceFile)
     for variant in design.variants {
       if case .value(.asset(let path)) = variant.properties.image {
         hash.add(path)
