@@ -1,0 +1,96 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// FIFOs, devices and links where files are expected: reads never block or
+/// run unbounded, and report files are written through, never replaced.
+@Suite("Special files where files are expected", .serialized)
+struct SpecialFilesTests {
+  @Test(arguments: [["build"], ["list"], ["check"], ["lint"]])
+  func aFIFOAsADefinitionIsRefusedWithoutBlocking(arguments: [String]) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    #expect(mkfifo(copy.site.appending(path: "placeholders/x.json").path, 0o644) == 0)
+    // A FIFO with no writer: opening it for reading the usual way would wait forever.
+    let run = try CommandLineTests.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2, "\(run.output)\n\(run.error)")
+    #expect(run.error.contains("placeholders/x.json: cannot be read: it is a FIFO (named pipe), not a regular file"), "\(run.error)")
+    #expect(!run.error.contains("NSCocoaErrorDomain") && !run.error.contains("ermission"))
+  }
+
+  @Test func aHugeAssetIsRefusedByItsSizeBeforeItIsRead() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let assets = copy.site.appending(path: "assets")
+    try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+    // A sparse file of 1 GiB: reading it whole would take a gigabyte of memory.
+    let path = assets.appending(path: "huge.svg").path
+    let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+    #expect(descriptor >= 0 && ftruncate(descriptor, 1 << 30) == 0)
+    close(descriptor)
+    try copy.edit("placeholders/blank-page.json", replacing: #""layout": "blank-page","#, with: #""layout": "blank-page", "image": "assets/huge.svg","#)
+    var usage = rusage()
+    let run = try CommandLineTests.run(["build"], in: copy.folder)
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #expect(run.status == 2)
+    #expect(run.error.contains("assets/huge.svg: cannot be used as an image: it is 1073741824 bytes; assets are limited to 5242880 bytes"), "\(run.error)")
+    #expect(usage.ru_maxrss < 512 * 1024, "peak memory \(usage.ru_maxrss) kB: the asset was read")
+  }
+
+  @Test func aReportToStandardOutputIsPrinted() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let check = try CommandLineTests.run(["check", "--json", "/dev/stdout"], in: copy.folder)
+    #expect(check.status == 0, "\(check.error)")
+    #expect(check.output.contains(#""unchanged""#) || check.output.contains(#""passed""#), "\(check.output.prefix(400))")
+    let lint = try CommandLineTests.run(["lint", "--junit", "/dev/stdout"], in: copy.folder)
+    #expect(lint.output.contains("<testsuites"), "\(lint.output.suffix(400))")
+  }
+
+  @Test func aReportIntoAFIFOIsWrittenThroughAndTheFIFOStays() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let fifo = copy.folder.appending(path: "summary.pipe").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    final class Box: @unchecked Sendable { var data = Data() }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      if let handle = FileHandle(forReadingAtPath: fifo) { box.data = handle.readDataToEndOfFile() }
+      done.signal()
+    }
+    reader.start()
+    let run = try CommandLineTests.run(["check", "--json", fifo], in: copy.folder)
+    #expect(run.status == 0, "\(run.error)")
+    done.wait()  // the writer closed the FIFO: the reader has it all
+    #expect(String(decoding: box.data, as: UTF8.self).contains(#""site""#))
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+  }
+
+  @Test func aReportThroughALinkWritesTheLinkedFileAndKeepsTheLink() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let target = copy.folder.appending(path: "reports/lint.json")
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: target)
+    let link = copy.folder.appending(path: "lint.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let run = try CommandLineTests.run(["lint", "--json", "lint.json"], in: copy.folder)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    #expect(try String(contentsOf: target, encoding: .utf8).contains("suppressed"))
+  }
+
+  @Test(arguments: [["lint", "--junit", "Site/site.json"], ["check", "--json", "Site/placeholders/table.json"]])
+  func aReportNeverOverwritesAFileOfTheSite(arguments: [String]) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let file = copy.folder.appending(path: arguments[2])
+    let before = try Data(contentsOf: file)
+    let run = try CommandLineTests.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("\(arguments[2]): cannot write: it lies inside the site folder"), "\(run.error)")
+    #expect(try Data(contentsOf: file) == before)
+  }
+}
