@@ -15,6 +15,9 @@ public struct SVGSanitizer: Sendable {
 
   /// Elements deeper than this are refused (a hostile file could nest without end).
   public var maximumDepth = 64
+  /// Elements a browser draws once every `<use>` is expanded: a few kilobytes
+  /// of nested `<use>` can stand for billions of shapes, so more is refused.
+  public static let maximumInstances = 20_000
 
   public init() {}
 
@@ -67,6 +70,11 @@ public struct SVGSanitizer: Sendable {
             refusal = "its elements nest deeper than \(maximumDepth) levels (line \(tooDeep))"
             return
           }
+          var instances = UseExpansion(root: root, limit: Self.maximumInstances)
+          if let problem = instances.problem() {
+            refusal = problem
+            return
+          }
           result = Result(svg: writer.output, removed: writer.removed)
         }
       }
@@ -77,6 +85,15 @@ public struct SVGSanitizer: Sendable {
     }
     if let refusal { throw AssetProblem(file: file, reason: refusal) }
     guard let result else { throw AssetProblem(file: file, reason: "it could not be read") }
+    // What is published is the sanitised copy: it must itself be well-formed.
+    do {
+      try StrictXMLParser().check(Array(result.svg.utf8), file: file)
+    } catch let failure as StrictXMLParser.Failure {
+      let reason = failure.issues.first.map { "line \($0.line): \($0.message)" } ?? "unknown error"
+      throw AssetProblem(file: file, reason: "its sanitised copy is not well-formed XML (\(reason))")
+    } catch {
+      throw AssetProblem(file: file, reason: "its sanitised copy cannot be checked: \(error)")
+    }
     return result
   }
 }
@@ -113,15 +130,22 @@ private struct SanitizingWriter {
     }
     if name == "style" {
       let css = element.textContent
-      if let problem = CSSCheck.problem(in: css) {
+      if let problem = CSSReferences.problem(in: css) {
         removed.append("line \(element.line): removed <style> (\(problem))")
         return
       }
     }
     output += "<" + name
     if depth == 0 { output += " xmlns=\"\(SVGSanitizer.svgNamespace)\"" }
-    for (attribute, value) in element.attributes {
+    var written: Set<String> = []
+    // `href` wins over `xlink:href`, as in SVG 2: the plain one goes first.
+    let attributes = element.attributes.sorted { ($0.name == "href" ? 0 : 1) < ($1.name == "href" ? 0 : 1) }
+    for (attribute, value) in attributes {
       let key = attribute == "xlink:href" ? "href" : attribute
+      guard !written.contains(key) else {
+        removed.append("line \(element.line): removed \(attribute) of <\(name)> (it repeats \(key))")
+        continue
+      }
       guard SVGSanitizer.attributes.contains(key) else {
         removed.append("line \(element.line): removed the attribute \(attribute) of <\(name)>")
         continue
@@ -134,6 +158,7 @@ private struct SanitizingWriter {
         removed.append("line \(element.line): removed \(value.isEmpty ? "an empty" : "a duplicate") id of <\(name)>")
         continue
       }
+      written.insert(key)
       output += " " + key + "=\"" + Markup.escapeAttribute(value) + "\""
     }
     output += ">"
@@ -164,26 +189,63 @@ private struct SanitizingWriter {
       if element == "image", imageData.contains(where: { lower.hasPrefix($0) }) { return nil }
       return "a reference outside the file"
     }
-    if attribute == "style" { return CSSCheck.problem(in: value) }
-    if lower.contains("url(") && !lower.contains("url(#") { return "a url() outside the file" }
-    return nil
+    // Every other value is CSS to a browser (a presentation attribute, `style`, `media`): read it as CSS.
+    return CSSReferences.problem(in: value)
   }
 }
 
-/// CSS that may not stay: imports, external `url()`, script hooks.
-enum CSSCheck {
-  static func problem(in css: String) -> String? {
-    let lower = css.lowercased().filter { !$0.isWhitespace }
-    if lower.contains("@import") { return "an @import" }
-    if lower.contains("expression(") || lower.contains("javascript:") || lower.contains("behavior:") {
-      return "a script hook"
+/// Counts the elements a browser draws once every `<use>` is expanded.
+private struct UseExpansion {
+  let limit: Int
+  private var byID: [String: XMLElementView] = [:]
+  private var counts: [String: Int] = [:]
+  private var expanding: Set<String> = []
+  private let root: XMLElementView
+
+  init(root: XMLElementView, limit: Int) {
+    self.root = root
+    self.limit = limit
+    var found: [String: XMLElementView] = [:]
+    root.forEachElement { element in
+      if let id = element.attribute("id"), found[id] == nil { found[id] = element }
     }
-    var rest = Substring(lower)
-    while let range = rest.range(of: "url(") {
-      let after = rest[range.upperBound...].drop { $0 == "\"" || $0 == "'" }
-      if !after.hasPrefix("#") { return "a url() outside the file" }
-      rest = rest[range.upperBound...]
+    byID = found
+  }
+
+  /// Why the file expands too far, or nil.
+  mutating func problem() -> String? {
+    switch count(root) {
+    case .none: "its <use> elements refer to themselves in a cycle"
+    case let total? where total > limit:
+      "its <use> elements expand to more than \(limit) elements (SVGSanitizer.maximumInstances)"
+    default: nil
     }
-    return nil
+  }
+
+  /// The element's drawn elements, or nil for a cycle; stops counting past the limit.
+  private mutating func count(_ element: XMLElementView) -> Int? {
+    var total = 1
+    if element.name == "use", let reference = element.attribute("href") ?? element.attribute("xlink:href"),
+      reference.hasPrefix("#")
+    {
+      let id = String(reference.dropFirst())
+      if let known = counts[id] {
+        total += known
+      } else if expanding.contains(id) {
+        return nil
+      } else if let target = byID[id] {
+        expanding.insert(id)
+        guard let referenced = count(target) else { return nil }
+        expanding.remove(id)
+        counts[id] = referenced
+        total += referenced
+      }
+    }
+    for child in element.children {
+      guard let inner = count(child) else { return nil }
+      total += inner
+      if total > limit { return total }
+    }
+    return min(total, limit + 1)
   }
 }
