@@ -48,10 +48,10 @@ python3 "$ANCHOR/make_site.py" "$N" "$WORK/hugo$N" >/dev/null
 python3 bench/make_site.py "$N" "$WORK/site$N" >/dev/null
 (cd "$WORK/hugo$N" && hyperfine --runs "$RUNS" --warmup 1 --prepare "rm -rf $WORK/hugo-out" \
   --export-json "$WORK/hugo.json" "hugo --quiet -d $WORK/hugo-out" >/dev/null)
-# A full build starts from nothing: no output, and no back buffer (.out.staging) beside it.
-hyperfine --runs "$RUNS" --warmup 1 --prepare "rm -rf $WORK/out $WORK/.out.staging" --export-json "$WORK/full.json" \
+# A full build starts from nothing: no output, and no back buffer (.out.blankslate) beside it.
+hyperfine --runs "$RUNS" --warmup 1 --prepare "rm -rf $WORK/out $WORK/.out.blankslate" --export-json "$WORK/full.json" \
   "$B build --site $WORK/site$N --output $WORK/out --no-cache --quiet" >/dev/null
-rm -rf "$WORK/hugo-out" "$WORK/out" "$WORK/.out.staging"
+rm -rf "$WORK/hugo-out" "$WORK/out" "$WORK/.out.blankslate"
 hugo_peak=$(cd "$WORK/hugo$N" && peak hugo --quiet -d "$WORK/hugo-out")
 ours_peak=$(peak "$B" build --site "$WORK/site$N" --output "$WORK/out" --no-cache --quiet)
 hugo_time=$(median "$WORK/hugo.json")
@@ -63,7 +63,7 @@ hyperfine --runs "$RUNS" --warmup 1 --prepare "python3 bench/toggle.py $WORK/sit
   "$B build --site $WORK/site$N --output $WORK/out --quiet" >/dev/null
 python3 bench/toggle.py "$WORK/site$N"
 $B build --site "$WORK/site$N" --output "$WORK/out" --quiet
-rm -rf "$WORK/fresh" "$WORK/.fresh.staging"
+rm -rf "$WORK/fresh" "$WORK/.fresh.blankslate"
 $B build --site "$WORK/site$N" --output "$WORK/fresh" --no-cache --quiet
 identical_incremental=$(diff -r -q "$WORK/out" "$WORK/fresh" >/dev/null && echo yes || echo NO)
 incremental_time=$(median "$WORK/incremental.json")
@@ -76,8 +76,8 @@ hyperfine --runs "$RUNS" --warmup 1 --export-json "$WORK/check.json" \
 check_time=$(median "$WORK/check.json")
 
 # --- jobs: one worker, and identical bytes ------------------------------------
-rm -rf "$WORK/one" "$WORK/.one.staging"
-hyperfine --runs 1 --prepare "rm -rf $WORK/one $WORK/.one.staging" --export-json "$WORK/one.json" \
+rm -rf "$WORK/one" "$WORK/.one.blankslate"
+hyperfine --runs 1 --prepare "rm -rf $WORK/one $WORK/.one.blankslate" --export-json "$WORK/one.json" \
   "$B build --site $WORK/site$N --output $WORK/one --no-cache --jobs 1 --quiet" >/dev/null
 identical_jobs=$(diff -r -q "$WORK/one" "$WORK/fresh" >/dev/null && echo yes || echo NO)
 one_time=$(median "$WORK/one.json")
@@ -86,12 +86,12 @@ one_time=$(median "$WORK/one.json")
 scaling=""
 for size in 1000 10000 50000; do
   python3 bench/make_site.py "$size" "$WORK/scale$size" >/dev/null
-  rm -rf "$WORK/scale-out" "$WORK/.scale-out.staging"
+  rm -rf "$WORK/scale-out" "$WORK/.scale-out.blankslate"
   line=$( { /usr/bin/time -f "%e %M" "$B" build --site "$WORK/scale$size" --output "$WORK/scale-out" --no-cache --quiet; } 2>&1 | tail -n 1)
   seconds=${line% *}
   kilobytes=${line#* }
   scaling+=$(python3 -c "import sys; n,s,k=int(sys.argv[1]),float(sys.argv[2]),int(sys.argv[3]); print(f'  {n:>6} renders: {s:6.2f} s, {s/n*1e6:5.0f} µs/render, peak {k/1024:6.1f} MB, {k/n:5.1f} KB/render')" "$size" "$seconds" "$kilobytes")$'\n'
-  rm -rf "$WORK/scale$size" "$WORK/scale-out" "$WORK/.scale-out.staging"
+  rm -rf "$WORK/scale$size" "$WORK/scale-out" "$WORK/.scale-out.blankslate"
 done
 
 python3 - "$hugo_time" "$full_time" "$incremental_time" "$check_time" "$one_time" "$hugo_peak" "$ours_peak" "$N" "$files" <<'PY'

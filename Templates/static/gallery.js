@@ -43,7 +43,15 @@
     function syncForm() {
       FILTERS.forEach(function (name) {
         var field = form.elements[name];
-        if (field) field.value = state[name];
+        if (!field) return;
+        // A tag past the filter's most used ones (from a shared URL) gets its option.
+        if (field.tagName === "SELECT" && state[name] &&
+            !Array.prototype.some.call(field.options, function (o) { return o.value === state[name]; })) {
+          var option = document.createElement("option");
+          option.value = option.textContent = state[name];
+          field.appendChild(option);
+        }
+        field.value = state[name];
       });
       SWITCHES.forEach(function (name) {
         var radios = form.querySelectorAll("input[name='" + name + "']");

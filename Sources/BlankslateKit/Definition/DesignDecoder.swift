@@ -132,13 +132,14 @@ struct DesignDecoder {
   private func tagList(_ value: JSONValue, at path: JSONPath) -> [String]? {
     guard let items = fields.array(value, at: path, of: "tags") else { return nil }
     var tags: [String] = []
+    var seen: Set<String> = []
     for (index, item) in items.enumerated() {
       guard let tag = fields.string(item, at: path.appending(index)) else { continue }
       guard !tag.isEmpty, tag.count <= 64 else {
         fields.report(.invalidValue(fields.location(path.appending(index), item), found: item.excerpt, expected: "a tag of 1 to 64 characters", allowed: []))
         continue
       }
-      if !tags.contains(tag) { tags.append(tag) }
+      if seen.insert(tag).inserted { tags.append(tag) }
     }
     return tags
   }

@@ -143,11 +143,11 @@ extension JSONParser {
           members.count < 16 ? members.contains { $0.key == key } : !seen.insert(key).inserted
         if members.count == 15 { seen = Set(members.map(\.key) + [key]) }
         guard !duplicate else {
-          throw SyntaxError(position: keyPosition, message: "duplicate key \"\(key)\" in one object")
+          throw SyntaxError(position: keyPosition, message: "duplicate key \"\(TerminalText.excerpt(key))\" in one object")
         }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-          throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+          throw error("expected ':' after the key \"\(TerminalText.excerpt(key))\", found \(describeCurrent())")
         }
         index += 1
         skipWhitespace()
@@ -234,7 +234,7 @@ extension JSONParser {
       }
       let literal = String(decoding: bytes[begin..<index], as: UTF8.self)
       guard let value = Double(literal), value.isFinite else {
-        throw SyntaxError(position: start, message: "the number \(literal) is out of range")
+        throw SyntaxError(position: start, message: "the number \(TerminalText.excerpt(literal)) is out of range")
       }
       return JSONValue(.number(value, literal: literal), at: start)
     }

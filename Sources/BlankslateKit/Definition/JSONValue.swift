@@ -54,10 +54,8 @@ public struct JSONValue: Sendable, Equatable {
     switch kind {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
-    case .number(_, let literal): return literal
-    case .string(let value):
-      let short = value.count > 40 ? String(value.prefix(40)) + "…" : value
-      return "\"" + short + "\""
+    case .number(_, let literal): return TerminalText.excerpt(literal)
+    case .string(let value): return "\"" + TerminalText.escaped(TerminalText.excerpt(value)) + "\""
     case .array(let items): return "an array of \(items.count)"
     case .object(let members): return "an object with \(members.count) keys"
     }

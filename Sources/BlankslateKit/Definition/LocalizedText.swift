@@ -3,7 +3,10 @@
 public struct LocalizedText: Sendable, Equatable {
   /// The entries in the order written; the first one is the fallback.
   /// A plain string is one entry with no locale.
-  public var entries: [(locale: String?, text: String)]
+  public private(set) var entries: [(locale: String?, text: String)]
+  /// Where each locale's entry is (lowercased), for texts with many entries:
+  /// a site of many locales looks each one up in every render.
+  private var positions: [String: Int]?
 
   public init(_ text: String) {
     entries = [(nil, text)]
@@ -11,6 +14,13 @@ public struct LocalizedText: Sendable, Equatable {
 
   public init(entries: [(locale: String, text: String)]) {
     self.entries = entries.map { ($0.locale, $0.text) }
+    if entries.count > 8 {
+      var positions: [String: Int] = [:]
+      for (index, entry) in entries.enumerated() where positions[entry.locale.lowercased()] == nil {
+        positions[entry.locale.lowercased()] = index
+      }
+      self.positions = positions
+    }
   }
 
   /// The text shown in `locale`.
@@ -36,7 +46,8 @@ public struct LocalizedText: Sendable, Equatable {
   }
 
   private func text(for locale: String) -> String? {
-    entries.first { $0.locale?.lowercased() == locale.lowercased() }?.text
+    if let positions { return positions[locale.lowercased()].map { entries[$0].text } }
+    return entries.first { $0.locale?.lowercased() == locale.lowercased() }?.text
   }
 
   public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {

@@ -47,6 +47,8 @@ struct SiteSettings {
       return nil
     }
     var locales: [String] = []
+    // Locale tags ignore case (BCP 47), and renders named `en` and `EN` would be one file on macOS.
+    var seen: [String: String] = [:]
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index)
       guard let tag = fields.string(item, at: itemPath) else { continue }
@@ -54,10 +56,12 @@ struct SiteSettings {
         fields.report(.invalidValue(fields.location(itemPath, item), found: item.excerpt, expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
         continue
       }
-      guard !locales.contains(tag) else {
-        fields.report(.duplicateID(fields.location(itemPath, item), id: tag, firstUse: "an earlier entry of locales"))
+      if let earlier = seen[tag.lowercased()] {
+        let first = earlier == tag ? "an earlier entry of locales" : "\"\(earlier)\" earlier in locales (locale tags ignore case)"
+        fields.report(.duplicateID(fields.location(itemPath, item), id: tag, firstUse: first))
         continue
       }
+      seen[tag.lowercased()] = tag
       locales.append(tag)
     }
     return locales.count == items.count ? locales : nil

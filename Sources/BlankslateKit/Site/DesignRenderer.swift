@@ -196,8 +196,10 @@ struct DesignRenderer: Sendable {
   private func page(
     _ job: RenderJob, _ render: PreparedRender, state: inout RenderState, timings: inout BuildTimings
   ) throws(TemplateError) -> String {
-    let definition = state.definitions[job.variant.id] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
-    state.definitions[job.variant.id] = definition
+    // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
+    let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
+    let definition = state.definitions[key] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
+    state.definitions[key] = definition
     return try timings.measure(.page) { () throws(TemplateError) -> String in
       try pages.renderPage(
         job, scene: render.scene, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: render.findings,

@@ -107,7 +107,8 @@ extension GalleryPages {
   /// What every index page shows of the whole site: counts, the filters
   /// with how many designs each matches, the device, theme and language switches.
   static func indexSummary(of site: SiteDefinition, renders: Int) -> [String: TemplateValue] {
-    [
+    let tags = mostUsed(site.designs.map(\.tags), limit: tagOptions)
+    return [
       "designCount": .string(String(site.designs.count)),
       "variantCount": .string(String(site.designs.reduce(0) { $0 + $1.variants.count })),
       "renderCount": .string(String(renders)),
@@ -116,7 +117,8 @@ extension GalleryPages {
       "localeList": .string(site.locales.joined(separator: ", ")),
       "layouts": .list(counted(site.designs.map { [$0.layout.rawValue] })),
       "states": .list(counted(site.designs.map(states))),
-      "tags": .list(counted(site.designs.map(\.tags))),
+      "tags": .list(tags.shown),
+      "moreTags": .string(tags.omitted > 0 ? "\(tags.omitted) more; type a tag in Search" : ""),
       "switches": .list([
         switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
         switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, themeLabel($0)) }),
@@ -126,6 +128,21 @@ extension GalleryPages {
   }
 
   /// Each distinct value with how many designs have it, sorted by value.
+  /// How many tags the tag filter offers: every index page carries the
+  /// list, so it may not grow with the site (search and `?tag=` reach the rest).
+  static let tagOptions = 100
+
+  /// The `limit` values used by most lists, by name, with counts; and how many were left out.
+  static func mostUsed(_ values: [[String]], limit: Int) -> (shown: [TemplateValue], omitted: Int) {
+    var counts: [String: Int] = [:]
+    for list in values {
+      for value in Set(list) { counts[value, default: 0] += 1 }
+    }
+    let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.precedesInByteOrder($1.key) }
+      .prefix(limit).map(\.key).sorted { $0.precedesInByteOrder($1) }
+    return (kept.map { ["value": .string($0), "count": .string(String(counts[$0] ?? 0))] }, counts.count - kept.count)
+  }
+
   static func counted(_ values: [[String]]) -> [TemplateValue] {
     var counts: [String: Int] = [:]
     for list in values {

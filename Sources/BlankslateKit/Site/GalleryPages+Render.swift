@@ -91,12 +91,18 @@ extension GalleryPages {
       ("name", .string(job.variant.name)),
       ("layout", .string(job.design.layout.rawValue)),
       ("state", .string(job.variant.state(in: job.design.layout).rawValue)),
-      ("properties", job.variant.properties.json),
+      ("properties", job.variant.properties.json(around: job.locale)),
       (
         "suppress",
         .object(job.variant.suppressions.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) })
       ),
     ])
+  }
+
+  /// Whether a text of the job's variant has more translations than a page
+  /// shows, so that its resolved definition depends on the render's locale.
+  static func definitionDependsOnLocale(_ job: RenderJob) -> Bool {
+    job.variant.properties.texts.contains { $0.text.entries.count > LocalizedText.entriesShown }
   }
 
   /// What a reviewer can try on the live rendition.
@@ -132,12 +138,32 @@ extension GalleryPages {
     let (design, variant) = (job.design.id, job.variant.id)
     let devices = site.devices.map { option($0.metrics.name, self.job(design, variant, $0, job.theme, job.locale)) }
     let themes = site.themes.map { option(Self.themeLabel($0), self.job(design, variant, job.device, $0, job.locale)) }
-    let locales = site.locales.map { option($0, self.job(design, variant, job.device, job.theme, $0)) }
+    // At most a window of languages around this one (a page listing all of
+    // 1,000 locales, on each of 1,000 pages, would grow with their square);
+    // the design page's matrix links every one.
+    let nearby = Self.window(of: site.locales, around: job.locale, size: Self.languageLinks)
+    var locales = nearby.map { option($0, self.job(design, variant, job.device, job.theme, $0)) }
+    if nearby.count < site.locales.count {
+      locales.append([
+        "label": .string("All \(site.locales.count) languages"),
+        "href": .string(SitePaths.designPageName + "#variant-" + variant), "current": false,
+      ])
+    }
     return [
       ["label": "Devices", "options": .list(devices)],
       ["label": "Themes", "options": .list(themes)],
       ["label": "Languages", "options": .list(locales)],
     ]
+  }
+
+  /// How many languages a render page links to directly.
+  static let languageLinks = 12
+
+  /// At most `size` consecutive items of `items`, with `current` among them, as near the middle as the ends allow.
+  static func window(of items: [String], around current: String, size: Int) -> ArraySlice<String> {
+    guard items.count > size, let position = items.firstIndex(of: current) else { return items[...] }
+    let start = max(0, min(position - size / 2, items.count - size))
+    return items[start..<(start + size)]
   }
 
   /// The previous and next variant in gallery order, on the same device, theme and locale.

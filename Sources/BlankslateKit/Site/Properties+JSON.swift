@@ -1,14 +1,15 @@
 extension Properties {
   /// The properties as a definition writes them, in the format's key order;
-  /// what is not written is left out, `null` stays `null`.
-  var json: JSONDocument {
+  /// what is not written is left out, `null` stays `null`. A text with more
+  /// translations than a page shows keeps a window of them around `locale`.
+  func json(around locale: String? = nil) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     func add(_ key: PropertyKey, _ value: JSONDocument?) {
       if let value { members.append((key.rawValue, value)) }
     }
     add(.state, state.map { .string($0.rawValue) })
-    add(.title, title.map(\.json))
-    add(.message, message.map(\.json))
+    add(.title, title.map { $0.json(around: locale) })
+    add(.message, message.map { $0.json(around: locale) })
     add(.titleColor, titleColor.map { .string($0.written) })
     add(.messageColor, messageColor.map { .string($0.written) })
     add(.background, background.map { .string($0.written) })
@@ -16,15 +17,15 @@ extension Properties {
     add(.messageFont, messageFont.map(JSONDocument.number))
     add(.image, image.json { .string($0.written) })
     add(.imageSize, imageSize.map(\.json))
-    add(.button, button.json(\.json))
+    add(.button, button.json { $0.json(around: locale) })
     add(.offsetY, offsetY.map(JSONDocument.number))
     add(.headerHeight, headerHeight.map(JSONDocument.number))
     add(.sections, sections.map { .array($0.map { .number(Double($0)) }) })
     add(.scrollEnabled, scrollEnabled.map(JSONDocument.bool))
-    add(.customView, customView.json(\.json))
+    add(.customView, customView.json { $0.json(around: locale) })
     add(.loading, loading.map(JSONDocument.bool))
-    add(.toast, toast.json(\.json))
-    add(.chrome, chrome.map(\.json))
+    add(.toast, toast.json { $0.json(around: locale) })
+    add(.chrome, chrome.map { $0.json(around: locale) })
     return .object(members)
   }
 }
@@ -41,9 +42,20 @@ extension Nullable {
 }
 
 extension LocalizedText {
-  var json: JSONDocument {
+  /// How many translations of one text a page shows: a page per locale,
+  /// each listing every locale, would grow with the square of the locales.
+  static let entriesShown = 12
+
+  /// The text as written, or a window of `entriesShown` translations around `locale` when it has more.
+  func json(around locale: String? = nil) -> JSONDocument {
     if entries.count == 1, entries[0].locale == nil { return .string(entries[0].text) }
-    return .object(entries.map { ($0.locale ?? "", .string($0.text)) })
+    var shown = entries[...]
+    if entries.count > Self.entriesShown {
+      let position = entries.firstIndex { $0.locale == locale } ?? 0
+      let start = max(0, min(position - Self.entriesShown / 2, entries.count - Self.entriesShown))
+      shown = entries[start..<(start + Self.entriesShown)]
+    }
+    return .object(shown.map { ($0.locale ?? "", .string($0.text)) })
   }
 }
 
@@ -62,9 +74,9 @@ extension ImageSource {
 }
 
 extension ButtonDefinition {
-  var json: JSONDocument {
+  func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
-    if let title { members.append(("title", title.json)) }
+    if let title { members.append(("title", title.json(around: locale))) }
     if let textColor { members.append(("textColor", .string(textColor.written))) }
     if let background { members.append(("background", .string(background.written))) }
     if let size { members.append(("size", size.json)) }
@@ -75,11 +87,11 @@ extension ButtonDefinition {
 }
 
 extension CustomViewDefinition {
-  var json: JSONDocument {
+  func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let size { members.append(("size", size.json)) }
     if let background { members.append(("background", .string(background.written))) }
-    if let text { members.append(("text", text.json)) }
+    if let text { members.append(("text", text.json(around: locale))) }
     if let textColor { members.append(("textColor", .string(textColor.written))) }
     if let font { members.append(("font", .number(font))) }
     return .object(members)
@@ -87,9 +99,9 @@ extension CustomViewDefinition {
 }
 
 extension ChromeDefinition {
-  var json: JSONDocument {
+  func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
-    if let navigationTitle { members.append(("navigationTitle", navigationTitle.json)) }
+    if let navigationTitle { members.append(("navigationTitle", navigationTitle.json(around: locale))) }
     if let tabBar { members.append(("tabBar", .bool(tabBar))) }
     if let navigationBar { members.append(("navigationBar", .bool(navigationBar))) }
     return .object(members)

@@ -27,7 +27,13 @@ public struct FolderValidator: Sendable {
           report.issues.append(ValidationIssue(file: path, line: 0, message: "not an .svg, .html or .xml file"))
           continue
         }
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let bytes: [UInt8]
+        do throws(FileReadError) {
+          bytes = try FileTree.read(path, limit: Self.maximumSize)
+        } catch {
+          report.issues.append(ValidationIssue(file: path, line: 0, message: error.description))
+          continue
+        }
         report.issues += checker.check(bytes, file: path, kind: kind).issues
         report.filesChecked += 1
         continue
@@ -40,7 +46,13 @@ public struct FolderValidator: Sendable {
         files.insert(relative)
         guard let kind = MarkupKind(path: relative) else { continue }
         let display = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + relative
-        let bytes = Array(try Data(contentsOf: root.appending(path: relative)))
+        let bytes: [UInt8]
+        do throws(FileReadError) {
+          bytes = try FileTree.read(root.path + "/" + relative, limit: Self.maximumSize)
+        } catch {
+          report.issues.append(ValidationIssue(file: display, line: 0, message: error.description))
+          continue
+        }
         let result = checker.check(bytes, file: display, kind: kind)
         report.issues += result.issues
         report.filesChecked += 1
@@ -51,6 +63,9 @@ public struct FolderValidator: Sendable {
     }
     return report
   }
+
+  /// The largest file validated (a page embedding many assets stays far below).
+  static let maximumSize = 256 << 20
 
   /// Regular files below `root`, relative to it, sorted (byte order).
   static func files(under root: URL) throws -> [String] {

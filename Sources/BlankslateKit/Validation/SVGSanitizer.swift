@@ -18,6 +18,10 @@ public struct SVGSanitizer: Sendable {
   /// Elements a browser draws once every `<use>` is expanded: a few kilobytes
   /// of nested `<use>` can stand for billions of shapes, so more is refused.
   public static let maximumInstances = 20_000
+  /// Attributes of one element: libxml2 2.9 adds each attribute to a tree
+  /// node by walking the ones before it, so a file with 80,000 attributes on
+  /// one element would take seconds; a drawing needs a few dozen.
+  public static let maximumAttributes = 1_000
 
   public init() {}
 
@@ -51,6 +55,10 @@ public struct SVGSanitizer: Sendable {
   /// - Throws: `AssetProblem` when the file is not well-formed SVG, has a
   ///   DOCTYPE, or nests deeper than `maximumDepth`.
   public func sanitize(_ bytes: [UInt8], file: String) throws(AssetProblem) -> Result {
+    if let line = Self.lineWithTooManyAttributes(bytes) {
+      throw AssetProblem(
+        file: file, reason: "an element on line \(line) has more than \(Self.maximumAttributes) attributes")
+    }
     var result: Result?
     var refusal: String?
     do {
@@ -95,6 +103,71 @@ public struct SVGSanitizer: Sendable {
       throw AssetProblem(file: file, reason: "its sanitised copy cannot be checked: \(error)")
     }
     return result
+  }
+}
+
+extension SVGSanitizer {
+  /// The line of the first start tag with more than `maximumAttributes`
+  /// attributes, found in one pass over the bytes before any parse (comments,
+  /// CDATA sections, processing instructions and quoted values are skipped).
+  static func lineWithTooManyAttributes(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    var line = 1
+    let count = bytes.count
+    func skip(past terminator: [UInt8]) {
+      while index < count {
+        if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+        if bytes[index] == terminator[0], index + terminator.count <= count,
+          bytes[index..<(index + terminator.count)].elementsEqual(terminator)
+        {
+          index += terminator.count
+          return
+        }
+        index += 1
+      }
+    }
+    while index < count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") { line += 1 }
+      guard byte == UInt8(ascii: "<"), index + 1 < count else {
+        index += 1
+        continue
+      }
+      let next = bytes[index + 1]
+      if next == UInt8(ascii: "!") {
+        let isComment = index + 3 < count && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
+        index += 2
+        skip(past: isComment ? Array("-->".utf8) : (bytes[index...].starts(with: "[CDATA[".utf8) ? Array("]]>".utf8) : Array(">".utf8)))
+        continue
+      }
+      if next == UInt8(ascii: "?") {
+        index += 2
+        skip(past: Array("?>".utf8))
+        continue
+      }
+      // A start or end tag: count the `=` outside quoted values.
+      let tagLine = line
+      var attributes = 0
+      var quote: UInt8 = 0
+      index += 1
+      while index < count {
+        let current = bytes[index]
+        if current == UInt8(ascii: "\n") { line += 1 }
+        if quote != 0 {
+          if current == quote { quote = 0 }
+        } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+          quote = current
+        } else if current == UInt8(ascii: "=") {
+          attributes += 1
+          if attributes > maximumAttributes { return tagLine }
+        } else if current == UInt8(ascii: ">") {
+          break
+        }
+        index += 1
+      }
+      index += 1
+    }
+    return nil
   }
 }
 

@@ -87,3 +87,20 @@ struct CSSSpellingTests {
     #expect(result.removed == [])
   }
 }
+
+extension CSSSpellingTests {
+  @Test func anElementWithTooManyAttributesIsRefusedBeforeParsing() {
+    let attributes = (0...SVGSanitizer.maximumAttributes).map { #"data-a\#($0)="1""# }.joined(separator: " ")
+    do {
+      _ = try clean(#"<!-- a=1 b=2 --><rect "# + attributes + "/>")
+      Issue.record("accepted an element with \(SVGSanitizer.maximumAttributes + 1) attributes")
+    } catch {
+      #expect(error.description.contains("more than \(SVGSanitizer.maximumAttributes) attributes"), "\(error)")
+    }
+    // Equals signs in comments, text and quoted values do not count.
+    let many = String(repeating: "a=b ", count: 2_000)
+    #expect(throws: Never.self) {
+      _ = try clean(#"<!-- \#(many) --><text>\#(many)</text><rect class="\#(many)"/>"#)
+    }
+  }
+}

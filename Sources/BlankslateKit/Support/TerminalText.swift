@@ -1,0 +1,36 @@
+/// Text made safe to print on a terminal: characters that would move the
+/// cursor, change colours or reorder what the reader sees (C0 and C1
+/// controls, DEL, the bidirectional formatting characters) are shown as
+/// `\uXXXX`, which also keeps JSON printed this way valid and equal.
+public enum TerminalText {
+  public static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether `scalar` is a control or bidirectional formatting character (not a newline or tab).
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0x00..<0x20, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// `text` cut to `limit` characters with an ellipsis and the length it had.
+  public static func excerpt(_ text: String, limit: Int = 40) -> String {
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit)) + "… (\(text.count) characters)"
+  }
+}
