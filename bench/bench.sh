@@ -27,6 +27,7 @@ command -v hugo >/dev/null || need+=(hugo)
 command -v hyperfine >/dev/null || need+=(hyperfine)
 if [ "${#need[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
+    apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
   else
     echo "bench: please install ${need[*]} (apt-get install ${need[*]})" >&2
@@ -94,6 +95,25 @@ for size in 1000 10000 50000; do
   rm -rf "$WORK/scale$size" "$WORK/scale-out" "$WORK/.scale-out.blankslate"
 done
 
+# --- edges of the limits: the cost per unit of input stays flat ----------------
+# Each shape at three sizes, doubling: time (one run) and output size per unit.
+edges=""
+for spec in "tags list 25000 50000 100000" "tags build 25000 50000 100000" "locales build 300 600 1200" \
+  "designs build 1000 2000 4000" "attributes build 240 480 960" "attributes build 20000 40000 80000"; do
+  read -r shape command sizes <<<"$spec"
+  for size in $sizes; do
+    python3 bench/pathological.py "$shape" "$size" "$WORK/edge" >/dev/null
+    rm -rf "$WORK/edge-out" "$WORK/.edge-out.blankslate"
+    args=(--site "$WORK/edge")
+    [ "$command" = build ] && args+=(--output "$WORK/edge-out" --no-cache --quiet)
+    /usr/bin/time -f "%e" -o "$WORK/edge-time" "$B" "$command" "${args[@]}" >/dev/null 2>&1 || true
+    seconds=$(tail -n 1 "$WORK/edge-time")
+    bytes=$(du -sb "$WORK/edge-out" 2>/dev/null | cut -f1 || echo 0)
+    edges+=$(python3 -c "import sys; sh,c,n,s,b=sys.argv[1],sys.argv[2],int(sys.argv[3]),float(sys.argv[4]),int(sys.argv[5] or 0); print(f'  {sh:>10} {c:<5} {n:>6}: {s:6.2f} s, {s/n*1e6:7.1f} µs/unit, output {b/1e6:6.1f} MB, {b/n:8.0f} B/unit')" "$shape" "$command" "$size" "$seconds" "${bytes:-0}")$'\n'
+    rm -rf "$WORK/edge" "$WORK/edge-out" "$WORK/.edge-out.blankslate"
+  done
+done
+
 python3 - "$hugo_time" "$full_time" "$incremental_time" "$check_time" "$one_time" "$hugo_peak" "$ours_peak" "$N" "$files" <<'PY'
 import sys
 hugo, full, inc, check, one, hugo_peak, ours_peak, n, files = sys.argv[1:]
@@ -108,3 +128,5 @@ PY
 echo "incremental output identical to a full build: $identical_incremental; --jobs 1 output identical: $identical_jobs"
 echo "scaling:"
 printf '%s' "$scaling"
+echo "edges of the limits (attributes past 1,000 on one element are refused):"
+printf '%s' "$edges"

@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
     } catch let error as TemplateError {
       throw .template(error)
     } catch {
-      throw .io(path: options.templates?.path ?? "templates", reason: "cannot read the templates: \(error.localizedDescription)")
+      throw .io(path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
     }
   }
 

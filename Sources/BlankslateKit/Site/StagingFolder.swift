@@ -269,7 +269,7 @@ final class StagingFolder: Sendable {
       do {
         try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
       } catch {
-        throw .io(path: source + "/" + name, reason: "cannot reuse the previous output's file: \(error.localizedDescription)")
+        throw .io(path: source + "/" + name, reason: "cannot reuse the previous output's file (\(FileWriter.reason(error)))")
       }
     }
   }
@@ -320,7 +320,7 @@ final class StagingFolder: Sendable {
       do {
         try FileManager.default.createDirectory(at: url.appending(path: path), withIntermediateDirectories: true)
       } catch {
-        throw .io(path: path, reason: "cannot create the folder: \(error.localizedDescription)")
+        throw .io(path: path, reason: "cannot create the folder (\(FileWriter.reason(error)))")
       }
     }
   }

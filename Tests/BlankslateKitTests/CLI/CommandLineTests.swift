@@ -35,6 +35,18 @@ struct CommandLineTests {
       error: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Runs a system tool and returns its exit status.
+  static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   @Test func buildsTheBundledSite() throws {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }

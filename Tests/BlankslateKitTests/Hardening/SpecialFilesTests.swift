@@ -94,3 +94,41 @@ struct SpecialFilesTests {
     #expect(try Data(contentsOf: file) == before)
   }
 }
+
+/// A disk that fills up while goldens are recorded. Needs root to mount a
+/// small tmpfs (CI runs as root); elsewhere it says why it did not run.
+@Suite("A full disk")
+struct FullDiskTests {
+  @Test func recordOnAFullDiskExitsTwoWithAPlainMessageAndKeepsEveryGolden() throws {
+    guard getuid() == 0 else {
+      print("note: the full-disk test needs root to mount a tmpfs; CI runs it")
+      return
+    }
+    let mountPoint = temporaryFolder()
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: mountPoint) }
+    let mount = try CommandLineTests.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint.path])
+    #expect(mount == 0, "cannot mount a tmpfs")
+    guard mount == 0 else { return }
+    defer { _ = try? CommandLineTests.runTool("/bin/umount", [mountPoint.path]) }
+    try FileManager.default.copyItem(at: Repository.site, to: mountPoint.appending(path: "Site"))
+    let site = mountPoint.appending(path: "Site")
+    let definition = site.appending(path: "placeholders/no-network.json")
+    let text = try String(contentsOf: definition, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: #""name": ""#, with: #""name": "~"#).utf8).write(to: definition)
+    let goldens = site.appending(path: "__snapshots__")
+    let before = try CrashSafetyTests.contents(of: goldens)
+    // Fill what is left of the disk.
+    let filler = open(mountPoint.appending(path: "filler").path, O_WRONLY | O_CREAT, 0o644)
+    let block = [UInt8](repeating: 0x2E, count: 4096)
+    while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+    close(filler)
+    let run = try CommandLineTests.run(["record", "--mode", "all"], in: mountPoint, environment: ["CI": "", "NO_COLOR": "1"])
+    #expect(run.status == 2, "\(run.output)\n\(run.error)")
+    #expect(run.error.contains("cannot write the golden (No space left on device)"), "\(run.error)")
+    #expect(!run.error.contains("NSCocoaErrorDomain"))
+    #expect(try CrashSafetyTests.contents(of: goldens) == before)
+    let temporary = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.contains(".tmp-") }
+    #expect(temporary == [])
+  }
+}

@@ -26,7 +26,12 @@ public struct TemplateSet: Sendable {
       guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
       let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
       guard !relative.hasPrefix("."), !relative.contains("/.") else { continue }
-      let bytes = Array(try Data(contentsOf: url))
+      let bytes: [UInt8]
+      do throws(FileReadError) {
+        bytes = try FileTree.read(url.path, limit: 16 << 20)
+      } catch {
+        throw TemplateError.syntax(template: relative, line: 0, message: "it cannot be read: \(error)")
+      }
       files.removeAll { $0.0 == relative }
       files.append((relative, bytes))
     }
