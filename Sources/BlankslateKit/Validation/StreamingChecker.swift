@@ -99,7 +99,8 @@ private final class StreamState {
   var errorCount = 0
   var links: [MarkupChecker.Link] = []
   var ids: Set<String> = []
-  var firstLineOfID: [String: Int] = [:]
+  /// Each id with its line, in order: read only to name a duplicate's first use.
+  var idLines: [(id: String, line: Int)] = []
   var doctype: String?
   var doctypeHasDeclarations = false
 
@@ -146,7 +147,7 @@ private final class StreamState {
     errorCount = 0
     links = []
     ids = []
-    firstLineOfID = [:]
+    idLines = []
     doctype = nil
     doctypeHasDeclarations = false
     depth = 0
@@ -184,7 +185,8 @@ private final class StreamState {
     _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     depth += 1
-    let name = String(cString: localname)
+    // Below the third level, the name is compared as a C string: most elements need no Swift string.
+    let name = depth <= 3 ? String(cString: localname) : ""
     let line = self.line
     if depth == 1 {
       rootName = name
@@ -218,8 +220,8 @@ private final class StreamState {
     } else if depth == 3, kind == .html, secondLevel == "head" {
       if name == "title", titleText.isEmpty { beginText() }
     }
-    if kind == .svg, name == "script" || name == "foreignObject" {
-      issue(line, "<\(name)> is not allowed in an SVG image")
+    if kind == .svg, Self.equals(localname, "script") || Self.equals(localname, "foreignObject") {
+      issue(line, "<\(String(cString: localname))> is not allowed in an SVG image")
     }
 
     var hasAlt = false
@@ -235,7 +237,7 @@ private final class StreamState {
         // Compared as C strings: only ids and links become Swift strings.
         if (attributeName[0] | 0x20) == UInt8(ascii: "o"), (attributeName[1] | 0x20) == UInt8(ascii: "n") {
           let qualified = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: attributeName)
-          issue(line, "<\(name)> has an event handler attribute \(qualified); scripts belong in script files")
+          issue(line, "<\(String(cString: localname))> has an event handler attribute \(qualified); scripts belong in script files")
           continue
         }
         let isXLink = prefix.map { Self.equals($0, "xlink") } ?? false
@@ -244,26 +246,26 @@ private final class StreamState {
         if Self.equals(attributeName, "id"), prefix == nil || isXML {
           let id = value()
           if id.isEmpty {
-            issue(line, "<\(name)> has an empty id")
-          } else if let firstLine = firstLineOfID[id] {
-            issue(line, "the id \"\(id)\" is used twice (first on line \(firstLine))")
+            issue(line, "<\(String(cString: localname))> has an empty id")
+          } else if ids.insert(id).inserted {
+            idLines.append((id, line))
           } else {
-            firstLineOfID[id] = line
-            ids.insert(id)
+            let firstLine = idLines.first { $0.id == id }?.line ?? line
+            issue(line, "the id \"\(id)\" is used twice (first on line \(firstLine))")
           }
         } else if Self.equals(attributeName, "href") || (prefix == nil && Self.equals(attributeName, "src")) {
           let target = value()
           links.append(MarkupChecker.Link(line: line, target: target))
           if kind == .svg, !Self.equals(attributeName, "src"), !target.hasPrefix("#"), !target.hasPrefix("data:") {
             let qualified = isXLink ? "xlink:href" : "href"
-            issue(line, "<\(name) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
+            issue(line, "<\(String(cString: localname)) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
           }
         } else if prefix == nil {
           if depth == 1, Self.equals(attributeName, "viewBox") {
             rootHasViewBox = true
           } else if depth == 1, Self.equals(attributeName, "lang") {
             rootLang = attributes[base + 3] != attributes[base + 4]
-          } else if depth == 3, secondLevel == "head", name == "meta", Self.equals(attributeName, "charset") {
+          } else if depth == 3, secondLevel == "head", Self.equals(localname, "meta"), Self.equals(attributeName, "charset") {
             metaCharset = true
           } else if Self.equals(attributeName, "alt") {
             hasAlt = true
@@ -271,7 +273,7 @@ private final class StreamState {
         }
       }
     }
-    if kind == .html, name == "img", !hasAlt {
+    if kind == .html, !hasAlt, Self.equals(localname, "img") {
       issue(line, "<img> has no alt attribute (use alt=\"\" for decoration)")
     }
   }
