@@ -31,22 +31,4 @@ public struct SiteDefinition: Sendable, Equatable {
   public func severity(of rule: LintRule) -> LintSeverity {
     lint[rule] ?? rule.defaultSeverity
   }
-
-  /// Every render of the site: variant × device × theme × locale, in a fixed order.
-  public var renderJobs: [RenderJob] {
-    var jobs: [RenderJob] = []
-    jobs.reserveCapacity(designs.reduce(0) { $0 + $1.variants.count } * devices.count * themes.count * locales.count)
-    for design in designs {
-      for variant in design.variants {
-        for device in devices {
-          for theme in themes {
-            for locale in locales {
-              jobs.append(RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale))
-            }
-          }
-        }
-      }
-    }
-    return jobs
-  }
 }

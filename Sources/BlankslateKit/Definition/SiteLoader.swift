@@ -55,7 +55,8 @@ public struct SiteLoader: Sendable {
     }
 
     let renders = designs.reduce(0) { $0 + $1.variants.count }
-      * settings.devices.count * settings.themes.count * settings.locales.count
+      * RenderMatrix.rendersPerVariant(
+        devices: settings.devices.count, themes: settings.themes.count, locales: settings.locales.count)
     if renders > limits.renders {
       errors.append(
         .limitExceeded(

@@ -9,14 +9,38 @@ public struct Linter: Sendable {
     self.site = site
   }
 
+  /// Reviews a run of renders in the site's order, where each dark render
+  /// follows the light render of the same variant, device and locale: the
+  /// dark one is compared with that light scene, which is laid out once.
+  public struct Session {
+    let linter: Linter
+    let renderer: Renderer
+    /// Each light scene until the dark render of the same variant, device and locale.
+    private var lightScenes: [String: Scene] = [:]
+
+    public init(linter: Linter, renderer: Renderer) {
+      self.linter = linter
+      self.renderer = renderer
+    }
+
+    /// The findings of `job`, laid out as `scene`.
+    public mutating func findings(for job: RenderJob, scene: Scene) -> [LintFinding] {
+      let twin = job.variant.id + "." + job.device.rawValue + "." + job.locale
+      if job.theme == .light { lightScenes[twin] = scene }
+      var light: Scene?
+      if job.theme == .dark {
+        // Outside the site's order (a filtered run), the light twin is laid out here.
+        light = lightScenes.removeValue(forKey: twin)
+          ?? renderer.scene(
+            for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
+      }
+      return linter.findings(for: job, scene: scene, lightScene: light)
+    }
+  }
+
   /// The findings of one render, given its scene and, for a dark render, the
-  /// same render in the light theme (laid out here when not given).
-  public func findings(for job: RenderJob, scene: Scene, lightScene given: Scene? = nil) -> [LintFinding] {
-    let lightScene: Scene? =
-      job.theme == .dark
-      ? given
-        ?? Layouts.scene(for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
-      : nil
+  /// same render in the light theme (`Session` finds it).
+  func findings(for job: RenderJob, scene: Scene, lightScene: Scene?) -> [LintFinding] {
     var raw = SceneLinter(job: job, scene: scene, lightScene: lightScene).findings()
     raw += missingTranslations(job, scene)
     let render = job.design.id + "/" + job.renderName

@@ -18,9 +18,17 @@ public struct SiteLinter: Sendable {
   public func run() throws(DefinitionErrors) -> (report: LintReport, variants: [(design: String, variant: String)]) {
     let definition = try SiteLoader(root: site, displayRoot: siteDisplay).load()
     let linter = Linter(site: definition)
-    let renderJobs = definition.renderJobs
-    let findings = ParallelWork.map(count: renderJobs.count, workers: jobs) { index in
-      linter.findings(for: renderJobs[index], scene: Layouts.scene(for: renderJobs[index]))
+    let renderer = Renderer()
+    let matrix = RenderMatrix(definition)
+    let renderJobs = matrix.jobs
+    // One task per design, so each dark render meets its light twin already laid out.
+    let runs = matrix.designRanges
+    let findings = ParallelWork.map(count: runs.count, workers: jobs) { index in
+      var session = Linter.Session(linter: linter, renderer: renderer)
+      let cache = LayoutCache()
+      return renderJobs[runs[index]].flatMap { job in
+        session.findings(for: job, scene: renderer.scene(for: job, cache: cache))
+      }
     }
     let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
     return (LintReport(findings: findings.flatMap { $0 }, renderCount: renderJobs.count), variants)

@@ -14,16 +14,13 @@ public struct SVGRenderer: Sendable {
     self.assets = assets
   }
 
+  /// The SVG document's UTF-8 bytes, ending with a line feed. `Renderer`
+  /// is the one caller that decides the title and description.
+  ///
   /// - Parameters:
-  ///   - title: the accessible name (`<title>`), e.g. the design, variant and device.
-  /// - Returns: the SVG document, ending with a line feed.
-  ///   - description: the accessible description (`<desc>`); the scene's texts when not given.
-  public func render(_ scene: Scene, title: String, description: String? = nil) -> String {
-    String(decoding: renderBytes(scene, title: title, description: description), as: UTF8.self)
-  }
-
-  /// As `render`, the document's UTF-8 bytes.
-  public func renderBytes(_ scene: Scene, title: String, description: String? = nil) -> [UInt8] {
+  ///   - title: the accessible name (`<title>`).
+  ///   - description: the accessible description (`<desc>`).
+  func renderBytes(_ scene: Scene, title: String, description: String) -> [UInt8] {
     var writer = MarkupWriter(capacity: 8192)
     writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     writer.open(
@@ -39,7 +36,7 @@ public struct SVGRenderer: Sendable {
     writer.element("title", ["id": "bs-title"], text: title)
     writer.raw("\n")
     writer.element(
-      "desc", ["id": "bs-desc"], text: description ?? Scene.description(of: scene.texts))
+      "desc", ["id": "bs-desc"], text: description)
     writer.raw("\n")
     var scrollViews: [SceneNode] = []
     scene.forEachNode { if $0.scroll != nil { scrollViews.append($0) } }

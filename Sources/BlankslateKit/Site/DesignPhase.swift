@@ -30,9 +30,9 @@ struct DesignPhase: Sendable {
   }
 
   let site: SiteDefinition
-  let jobs: [RenderJob]
-  /// Each design's renders: one contiguous run of `jobs`.
-  let ranges: [Range<Int>]
+  let matrix: RenderMatrix
+  private var jobs: [RenderJob] { matrix.jobs }
+  private var ranges: [Range<Int>] { matrix.designRanges }
   let keys: [BuildCache.Key]
   let renderer: DesignRenderer
   let siteIndex: SiteIndex
@@ -82,10 +82,7 @@ struct DesignPhase: Sendable {
     var tasks: [Task] = []
     for index in site.designs.indices {
       guard case .rendered = sources[index] else { continue }
-      let perVariant = max(1, ranges[index].count / max(1, site.designs[index].variants.count))
-      for start in stride(from: ranges[index].lowerBound, to: ranges[index].upperBound, by: perVariant) {
-        tasks.append(.part(design: index, jobs: start..<min(start + perVariant, ranges[index].upperBound)))
-      }
+      for run in matrix.variantRanges(ofDesign: index) { tasks.append(.part(design: index, jobs: run)) }
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {

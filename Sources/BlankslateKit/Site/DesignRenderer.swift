@@ -7,7 +7,7 @@
 struct DesignRenderer: Sendable {
   let site: SiteDefinition
   let pages: GalleryPages
-  let svgRenderer: SVGRenderer
+  let renderer: Renderer
   let htmlRenderer: HTMLRenderer
   let linter: Linter
   let staging: StagingFolder
@@ -53,21 +53,18 @@ struct DesignRenderer: Sendable {
   func renderPart(_ jobs: ArraySlice<RenderJob>) -> Part {
     var part = Part()
     let checker = StreamingChecker()
-    var state = RenderState()
+    var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var seenTexts: Set<String> = []
     do {
       for job in jobs {
-        let render = prepare(job, state: &state, timings: &part.timings)
-        part.lint[job.variant.id, default: LintCounts()].add(contentsOf: render.findings)
+        let (render, findings) = prepare(job, state: &state, timings: &part.timings)
+        part.lint[job.variant.id, default: LintCounts()].add(contentsOf: findings)
         part.alts.append((job.renderName, render.alt))
         if job.device == site.devices[0], job.theme == site.themes[0] {
           part.texts += render.texts.filter { seenTexts.insert($0).inserted }
         }
-        let svg = part.timings.measure(.svg) {
-          svgRenderer.renderBytes(render.scene, title: render.title, description: render.description)
-        }
-        try emit(svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &part)
-        let page = try self.page(job, render, state: &state, timings: &part.timings)
+        try emit(render.svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &part)
+        let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
         try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &part)
       }
     } catch {
@@ -130,12 +127,12 @@ struct DesignRenderer: Sendable {
     output.refreshed = true
     var part = Part()
     let checker = StreamingChecker()
-    var state = RenderState()
+    var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var replaced = 0
     do {
       for job in jobs {
-        let render = prepare(job, state: &state, timings: &part.timings)
-        let page = try self.page(job, render, state: &state, timings: &part.timings)
+        let (render, findings) = prepare(job, state: &state, timings: &part.timings)
+        let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
         let path = SitePaths.page(job)
         // The reused page may be a link to a published file: replaced, never written through.
         replaced += staging.size(of: path) ?? 0
@@ -159,51 +156,32 @@ struct DesignRenderer: Sendable {
   /// What carries from one render of a part to the next.
   private struct RenderState {
     let layoutCache = LayoutCache()
-    /// Each light scene until the dark render of the same variant, device
-    /// and locale (its lint compares the two).
-    var lightScenes: [String: Scene] = [:]
+    var lint: Linter.Session
     /// Each variant's resolved definition, as its pages show it.
     var definitions: [String: String] = [:]
   }
 
-  /// One render laid out and reviewed.
-  private struct PreparedRender {
-    let scene: Scene
-    let findings: [LintFinding]
-    let texts: [String]
-    let title: String
-    /// What the screen says, the SVG's `<desc>`.
-    let description: String
-    let alt: String
-  }
-
-  private func prepare(_ job: RenderJob, state: inout RenderState, timings: inout BuildTimings) -> PreparedRender {
-    let scene = timings.measure(.layout) { Layouts.scene(for: job, cache: state.layoutCache) }
-    let sameRender = "\(job.variant.id).\(job.device.rawValue).\(job.locale)"
-    if job.theme == .light { state.lightScenes[sameRender] = scene }
-    let light = state.lightScenes[sameRender]
-    let findings = timings.measure(.lint) { linter.findings(for: job, scene: scene, lightScene: light) }
-    if job.theme == .dark { state.lightScenes[sameRender] = nil }
-    let texts = scene.texts
-    let title = GalleryPages.title(of: job)
-    let description = Scene.description(of: texts)
-    return PreparedRender(
-      scene: scene, findings: findings, texts: texts, title: title, description: description,
-      alt: GalleryPages.alt(title: title, description: description))
+  /// One render laid out, reviewed and drawn, through the one render path.
+  private func prepare(
+    _ job: RenderJob, state: inout RenderState, timings: inout BuildTimings
+  ) -> (render: Render, findings: [LintFinding]) {
+    let scene = timings.measure(.layout) { renderer.scene(for: job, cache: state.layoutCache) }
+    let findings = timings.measure(.lint) { state.lint.findings(for: job, scene: scene) }
+    return (timings.measure(.svg) { renderer.render(job, scene: scene) }, findings)
   }
 
   /// The render's page: the SVG's place, the live rendition, findings and definition.
   private func page(
-    _ job: RenderJob, _ render: PreparedRender, state: inout RenderState, timings: inout BuildTimings
+    _ render: Render, findings: [LintFinding], state: inout RenderState, timings: inout BuildTimings
   ) throws(TemplateError) -> String {
+    let job = render.job
     // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
     let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
     let definition = state.definitions[key] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
     state.definitions[key] = definition
     return try timings.measure(.page) { () throws(TemplateError) -> String in
       try pages.renderPage(
-        job, scene: render.scene, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: render.findings,
-        definition: definition, alt: render.alt)
+        render, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: findings, definition: definition)
     }
   }
 

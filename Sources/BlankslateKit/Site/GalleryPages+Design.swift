@@ -28,7 +28,7 @@ extension GalleryPages {
               guard let job = job(design.id, variant.id, device, theme, locale) else { continue }
               renders.append([
                 "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
-                "alt": .string(alts[job.renderName] ?? Self.title(of: job)),
+                "alt": .string(alts[job.renderName] ?? job.title),
                 "width": .string(NumberText.format(device.metrics.width)),
                 "height": .string(NumberText.format(device.metrics.height)),
               ])

@@ -66,7 +66,7 @@ extension GalleryPages {
       "renderBase": .string(renderBase),
       "renderPage": .string(root + (first.map(SitePaths.page) ?? SitePaths.designPage(design.id))),
       "thumbnail": .string(root + (first.map(SitePaths.svg) ?? "")),
-      "thumbnailAlt": .string(alt ?? first.map { Self.title(of: $0) } ?? design.name),
+      "thumbnailAlt": .string(alt ?? first.map(\.title) ?? design.name),
       "thumbWidth": .string(NumberText.format(site.devices[0].metrics.width)),
       "thumbHeight": .string(NumberText.format(site.devices[0].metrics.height)),
       "states": .list(states.map(TemplateValue.string)),

@@ -5,8 +5,9 @@ extension GalleryPages {
   /// - Parameter definition: the variant's resolved definition as pretty JSON
   ///   (the same for all its renders; computed once by the caller).
   func renderPage(
-    _ job: RenderJob, scene: Scene, live: String, findings: [LintFinding], definition: String? = nil, alt: String? = nil
+    _ render: Render, live: String, findings: [LintFinding], definition: String
   ) throws(TemplateError) -> String {
+    let (job, scene) = (render.job, render.scene)
     let path = SitePaths.page(job)
     var context = base(
       pageTitle: "\(job.design.name) — \(job.variant.name) · \(site.title)", path: path,
@@ -24,7 +25,7 @@ extension GalleryPages {
     context["layout"] = .string(job.design.layout.rawValue)
     context["state"] = .string(job.variant.state(in: job.design.layout).rawValue)
     context["svg"] = .string(job.renderName + ".svg")
-    context["alt"] = .string(alt ?? Self.alt(of: job, scene: scene))
+    context["alt"] = .string(render.alt)
     context["width"] = .string(NumberText.format(metrics.width))
     context["height"] = .string(NumberText.format(metrics.height))
     context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))
@@ -41,7 +42,7 @@ extension GalleryPages {
       })
     context["sourceFile"] = .string(job.design.sourceFile)
     context["sourcePath"] = .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description)
-    context["definitionJSON"] = .string(definition ?? Self.resolvedDefinition(of: job).rendered(pretty: true))
+    context["definitionJSON"] = .string(definition)
     let neighbours = self.neighbours(of: job)
     if let previous = neighbours.previous {
       context["previous"] = [

@@ -5,7 +5,7 @@ struct GalleryPages: Sendable {
   static let designsPerPage = 48
 
   let site: SiteDefinition
-  let jobs: [RenderJob]
+  let matrix: RenderMatrix
   let templates: TemplateSet
 
   /// Every variant in gallery order, and each one's position (`design/variant`).
@@ -14,15 +14,15 @@ struct GalleryPages: Sendable {
   /// What every index page shows of the whole site (`indexSummary(of:renders:)`).
   let indexSummary: [String: TemplateValue]
 
-  init(site: SiteDefinition, jobs: [RenderJob], templates: TemplateSet) {
+  init(site: SiteDefinition, matrix: RenderMatrix, templates: TemplateSet) {
     self.site = site
-    self.jobs = jobs
+    self.matrix = matrix
     self.templates = templates
     variantOrder = site.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
     var positions: [String: Int] = [:]
     for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
     variantPosition = positions
-    indexSummary = Self.indexSummary(of: site, renders: jobs.count)
+    indexSummary = Self.indexSummary(of: site, renders: matrix.count)
   }
 
   /// The context every page shares.
@@ -40,34 +40,8 @@ struct GalleryPages: Sendable {
     theme == .light ? "Light" : "Dark"
   }
 
-  /// The accessible name of a render: design, variant, device, theme, locale.
-  static func title(of job: RenderJob) -> String {
-    "\(job.design.name) — \(job.variant.name) (\(job.device.metrics.name), \(job.theme.rawValue), \(job.locale))"
-  }
-
-  /// The text alternative of a render: its name and what the screen says.
-  static func alt(of job: RenderJob, scene: Scene?) -> String {
-    alt(of: job, texts: scene?.texts ?? [])
-  }
-
-  /// The text alternative from texts already read off the scene.
-  static func alt(of job: RenderJob, texts: [String]) -> String {
-    alt(title: title(of: job), description: Scene.description(of: texts))
-  }
-
-  /// A render's title followed by what it says.
-  static func alt(title: String, description: String) -> String {
-    description.isEmpty ? title : title + ": " + description
-  }
-
-  /// The render of a variant on a device, theme and locale; `jobs` is the
-  /// site's whole matrix, in `SiteDefinition.renderJobs` order.
+  /// The render of a variant on a device, theme and locale (`RenderMatrix.job`).
   func job(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
-    guard let position = variantPosition[design + "/" + variant],
-      let deviceIndex = site.devices.firstIndex(of: device), let themeIndex = site.themes.firstIndex(of: theme),
-      let localeIndex = site.locales.firstIndex(of: locale)
-    else { return nil }
-    let index = ((position * site.devices.count + deviceIndex) * site.themes.count + themeIndex) * site.locales.count + localeIndex
-    return jobs.indices.contains(index) ? jobs[index] : nil
+    matrix.job(design: design, variant: variant, device: device, theme: theme, locale: locale)
   }
 }

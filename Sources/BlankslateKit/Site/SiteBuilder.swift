@@ -54,8 +54,9 @@ public struct SiteBuilder: Sendable {
     assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder,
     timings: inout BuildTimings
   ) throws(BuildError) -> (BuildSummary, BuildCache) {
-    let jobs = site.renderJobs
-    let pages = GalleryPages(site: site, jobs: jobs, templates: templates)
+    let matrix = RenderMatrix(site)
+    let jobs = matrix.jobs
+    let pages = GalleryPages(site: site, matrix: matrix, templates: templates)
 
     // Two earlier builds can lend their files: the published output (linked
     // from) and the back buffer being written over (kept in place). Their
@@ -74,15 +75,6 @@ public struct SiteBuilder: Sendable {
     unlink(staging.statePath + "/" + BuildCache.backName)
     if inPlace == nil { try staging.clear(workers: options.jobs) }
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
-    // Each design's renders are one contiguous run of `jobs`.
-    var runs: [Range<Int>] = []
-    var start = 0
-    for design in site.designs {
-      let count = design.variants.count * site.devices.count * site.themes.count * site.locales.count
-      runs.append(start..<(start + count))
-      start += count
-    }
-    let ranges = runs
 
     // Every file the output will hold: pages check their links against it as they are written.
     var expected = OutputFiles(site: site)
@@ -106,11 +98,11 @@ public struct SiteBuilder: Sendable {
     var htmlRenderer = HTMLRenderer(assets: assets.catalog)
     htmlRenderer.artFolder = "../../" + SitePaths.galleryFolder + "/"
     let renderer = DesignRenderer(
-      site: site, pages: pages, svgRenderer: SVGRenderer(assets: assets.catalog),
+      site: site, pages: pages, renderer: Renderer(assets: assets.catalog),
       htmlRenderer: htmlRenderer, linter: Linter(site: site), staging: staging,
       outputDisplay: options.outputDisplay, expectedFiles: expected)
     let results = try DesignPhase(
-      site: site, jobs: jobs, ranges: ranges, keys: keys, renderer: renderer, siteIndex: SiteIndex(site: site),
+      site: site, matrix: matrix, keys: keys, renderer: renderer, siteIndex: SiteIndex(site: site),
       staging: staging, inPlace: inPlace, published: published, publishedFolder: options.output, workers: options.jobs,
       progress: options.progress
     ).run()

@@ -17,7 +17,7 @@ public struct SiteListing: Sendable {
     }
     let variants = site.designs.reduce(0) { $0 + $1.variants.count }
     lines.append(
-      "\(site.designs.count) designs, \(variants) variants, \(site.renderJobs.count) renders "
+      "\(site.designs.count) designs, \(variants) variants, \(RenderMatrix(site).count) renders "
         + "(\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) locales)")
     return lines.joined(separator: "\n")
   }
@@ -40,7 +40,7 @@ public struct SiteListing: Sendable {
         ),
       ])
     }
-    return JSONDocument.object([("designs", .array(designs)), ("renders", .number(Double(site.renderJobs.count)))])
+    return JSONDocument.object([("designs", .array(designs)), ("renders", .number(Double(RenderMatrix(site).count)))])
       .rendered(pretty: true)
   }
 }

@@ -19,8 +19,8 @@ struct SVGStructure {
     var ownMarkup: String
   }
 
-  /// `width×height` of the screen.
-  var size: String
+  /// The screen's size, from the root's `width` and `height` (nil when either is missing).
+  var size: Size?
   var background: String?
   var title: String
   /// The elements in document order.
@@ -48,8 +48,11 @@ struct SVGStructure {
           for child in element.children { visit(child, parent: enclosing) }
         }
         visit(root, parent: nil)
+        let size = root.attribute("width").flatMap(Double.init).flatMap { width in
+          root.attribute("height").flatMap(Double.init).map { Size(width: width, height: $0) }
+        }
         result = SVGStructure(
-          size: "\(root.attribute("width") ?? "?")×\(root.attribute("height") ?? "?")", background: background,
+          size: size, background: background,
           title: root.children.first { $0.name == "title" }?.textContent ?? "", elements: elements)
       }
     }
@@ -57,7 +60,7 @@ struct SVGStructure {
     self = result
   }
 
-  private init(size: String, background: String?, title: String, elements: [Element]) {
+  private init(size: Size?, background: String?, title: String, elements: [Element]) {
     self.size = size
     self.background = background
     self.title = title

@@ -56,13 +56,13 @@ public struct SnapshotChecker: Sendable {
     let selection = try Selection(filter: options.filter, shard: options.shard)
     let store = GoldenStore(site: options.site, siteDisplay: options.siteDisplay)
 
-    let allJobs = site.renderJobs
+    let allJobs = RenderMatrix(site).jobs
     let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
     let goldens = try store.all()
     let orphans = goldens.filter { !produced.contains($0) && selection.contains(String($0.dropLast(4))) }
 
-    let renderer = SVGRenderer(assets: assets)
+    let renderer = Renderer(assets: assets)
     // One work item per design, so its renders share the laid-out host bars.
     var groups: [[RenderJob]] = []
     for job in jobs {
@@ -103,10 +103,10 @@ public struct SnapshotChecker: Sendable {
   }
 
   private static func compare(
-    _ job: RenderJob, renderer: SVGRenderer, store: GoldenStore, cache: LayoutCache?
+    _ job: RenderJob, renderer: Renderer, store: GoldenStore, cache: LayoutCache?
   ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
-    let bytes = renderer.renderBytes(Layouts.scene(for: job, cache: cache), title: GalleryPages.title(of: job))
+    let bytes = renderer.render(job, cache: cache).svg
     var result = SnapshotResult(
       id: id(of: job), status: .unchanged, golden: store.display(path),
       definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))

@@ -79,9 +79,11 @@ public struct SnapshotReport: Sendable {
       {
         context["pageHref"] = .string(prefix + page)
       }
-      let size = (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure(Array($0.utf8), file: name) }?.size
-      let parts = (size ?? "").split(separator: "×").compactMap { Double($0) }
-      let (width, height) = parts.count == 2 ? (parts[0], parts[1]) : (393, 852)
+      // The screen's size, as the renders shown say it (a broken golden is shown at the placeholder's).
+      let screen =
+        (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure(Array($0.utf8), file: name)?.size }
+        ?? Self.placeholderSize
+      let (width, height) = (screen.width, screen.height)
       context["width"] = .string(NumberText.format(width))
       context["height"] = .string(NumberText.format(height))
       if let svg = result.goldenSVG {
@@ -153,12 +155,17 @@ public struct SnapshotReport: Sendable {
   /// a placeholder image that says it is broken (the raw text is in the diff).
   static func viewable(_ svg: String) -> String {
     if (try? StrictXMLParser().check(Array(svg.utf8), file: "golden.svg")) != nil { return svg }
+    let (width, height) = (NumberText.format(placeholderSize.width), NumberText.format(placeholderSize.height))
     return """
-      <svg xmlns="http://www.w3.org/2000/svg" width="393" height="852" viewBox="0 0 393 852"><title>Broken golden</title>\
-      <rect width="393" height="852" fill="#FDECEA"/><text x="196.5" y="426" font-size="22" text-anchor="middle" \
-      fill="#A40E26" font-family="sans-serif">The golden is not valid XML</text></svg>
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
+      <title>Broken golden</title><rect width="\(width)" height="\(height)" fill="#FDECEA"/>\
+      <text x="\(NumberText.format(placeholderSize.width / 2))" y="\(NumberText.format(placeholderSize.height / 2))" \
+      font-size="22" text-anchor="middle" fill="#A40E26" font-family="sans-serif">The golden is not valid XML</text></svg>
       """
   }
+
+  /// The size of the picture that stands for a broken golden: an iPhone 15's screen.
+  static let placeholderSize = Size(width: Device.iphone15.metrics.width, height: Device.iphone15.metrics.height)
 
   static func highlight(_ frame: Rect, width: Double, height: Double) -> TemplateValue {
     func percent(_ value: Double, _ total: Double) -> String { NumberText.format(value / total * 100) + "%" }

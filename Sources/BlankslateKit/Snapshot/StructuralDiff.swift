@@ -15,7 +15,7 @@ enum StructuralDiff {
     var changes: [String] = []
     var currentFrames: [Rect] = []
     var goldenFrames: [Rect] = []
-    if golden.size != current.size { changes.append("screen size \(golden.size) → \(current.size)") }
+    if golden.size != current.size { changes.append("screen size \(text(golden.size)) → \(text(current.size))") }
     if golden.background != current.background {
       changes.append("screen background \(golden.background ?? "none") → \(current.background ?? "none")")
     }
@@ -111,5 +111,10 @@ enum StructuralDiff {
   private static func quoted(_ text: String) -> String {
     let flat = text.replacingOccurrences(of: "\n", with: " ⏎ ")
     return "\"" + (flat.count > 60 ? String(flat.prefix(60)) + "…" : flat) + "\""
+  }
+
+  /// `393×852`, or `?` for a screen of unknown size.
+  private static func text(_ size: Size?) -> String {
+    size.map { NumberText.format($0.width) + "×" + NumberText.format($0.height) } ?? "?"
   }
 }

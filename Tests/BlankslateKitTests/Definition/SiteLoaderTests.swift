@@ -11,7 +11,7 @@ struct SiteLoaderTests {
     #expect(site.themes == [.light, .dark])
     #expect(site.locales == ["zh-Hans", "en"])
     let variants = site.designs.reduce(0) { $0 + $1.variants.count }
-    #expect(site.renderJobs.count == variants * 2 * 2 * 2)
+    #expect(RenderMatrix(site).jobs.count == variants * 2 * 2 * 2)
   }
 
   @Test func resolvesVariantsOverTheirDesign() throws {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Seed geometry, read back from the SVG")
 struct SeedGeometryTests {
   func probe(_ job: RenderJob) throws -> SVGProbe {
-    try SVGProbe(SVGRenderer().render(Layouts.scene(for: job), title: "probe"))
+    try SVGProbe(String(decoding: Renderer().render(job).svg, as: UTF8.self))
   }
 
   @Test(arguments: [Device.iphoneSE, .iphone15, .iphone15ProMax, .ipadMini])

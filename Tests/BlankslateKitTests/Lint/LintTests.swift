@@ -31,7 +31,8 @@ struct LintTests {
 
   func findings(_ job: RenderJob, site: SiteDefinition? = nil) -> [LintFinding] {
     let site = site ?? SiteDefinition(title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
-    return Linter(site: site).findings(for: job, scene: Layouts.scene(for: job))
+    var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
+    return session.findings(for: job, scene: Renderer().scene(for: job))
   }
 
   /// The seeds' known findings, with their measured values.

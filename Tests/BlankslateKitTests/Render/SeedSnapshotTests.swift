@@ -1,10 +1,10 @@
 import BlankslateKit
+import Foundation
 import Testing
 
-/// A golden SVG for every variant of every seed design, compared byte for byte.
-///
-/// Record with `SNAPSHOT_TESTING_RECORD=all swift test --filter SeedSnapshotTests`,
-/// then render the goldens to PNG and look at each one beside its seed.
+/// Every variant of every seed design, rendered through the one render path,
+/// compared byte for byte with its golden in `Site/__snapshots__` (the one
+/// golden set: `blankslate record` writes it, after you look at each render).
 @Suite("Seed renders match their goldens")
 struct SeedSnapshotTests {
   static let seedVariants: [(String, String)] = [
@@ -16,8 +16,18 @@ struct SeedSnapshotTests {
     ("no-network", "default"), ("no-network", "toast"), ("no-network", "accessible"),
   ]
 
-  static func render(_ job: RenderJob) -> String {
-    SVGRenderer().render(Layouts.scene(for: job), title: "\(job.design.name) — \(job.variant.name)")
+  /// The render of `job` against its golden in the bundled site, with a line diff when they differ.
+  static func expectMatchesItsGolden(_ job: RenderJob, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let store = GoldenStore(site: Repository.site, siteDisplay: "Site")
+    let relative = GoldenStore.relativePath(of: job)
+    let golden = try #require(try store.read(relative), "no golden \(relative); record it with blankslate record", sourceLocation: sourceLocation)
+    let render = Renderer().render(job).svg
+    if render != golden {
+      let diff = LineDiff.unified(
+        old: String(decoding: golden, as: UTF8.self), new: String(decoding: render, as: UTF8.self),
+        oldName: "golden/" + relative, newName: "render/" + relative)
+      Issue.record("\(relative) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test func everySeedVariantIsCovered() throws {
@@ -28,18 +38,46 @@ struct SeedSnapshotTests {
 
   @Test(arguments: seedVariants)
   func iphone15LightChinese(design: String, variant: String) throws {
-    let job = try Repository.job(design, variant)
-    Snapshot.assert(Self.render(job), named: "\(design).\(variant).iphone-15.light.zh-Hans")
+    try Self.expectMatchesItsGolden(try Repository.job(design, variant))
   }
 
   @Test(arguments: [("blank-page", "no-data"), ("no-network", "toast"), ("zero-code", "custom-view"), ("table", "empty")])
   func iphoneSEDarkEnglish(design: String, variant: String) throws {
-    let job = try Repository.job(design, variant, device: .iphoneSE, theme: .dark, locale: "en")
-    Snapshot.assert(Self.render(job), named: "\(design).\(variant).iphone-se.dark.en")
+    try Self.expectMatchesItsGolden(try Repository.job(design, variant, device: .iphoneSE, theme: .dark, locale: "en"))
   }
 
   @Test func htmlRenditionOfTheNoNetworkToast() throws {
     let job = try Repository.job("no-network", "toast", device: .iphoneSE, locale: "en")
-    Snapshot.assert(HTMLRenderer().render(Layouts.scene(for: job), idPrefix: "live-"), named: "no-network.toast.iphone-se.light.en", pathExtension: "html")
+    Snapshot.assert(HTMLRenderer().render(Renderer().scene(for: job), idPrefix: "live-"), named: "no-network.toast.iphone-se.light.en", pathExtension: "html")
+  }
+}
+
+extension SeedSnapshotTests {
+  /// One render path: what `build` publishes is, byte for byte, what `check` compares and `record` writes.
+  @Test func everyPublishedSVGIsItsGolden() throws {
+    let output = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      try? FileManager.default.removeItem(atPath: StagingStateFolder.path(of: output))
+    }
+    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, jobs: 2)).build()
+    let goldens = Repository.site.appending(path: "__snapshots__")
+    var compared = 0
+    for path in try FileManager.default.subpathsOfDirectory(atPath: output.appending(path: "designs").path)
+    where path.hasSuffix(".svg") {
+      let published = try Data(contentsOf: output.appending(path: "designs/" + path))
+      let golden = try Data(contentsOf: goldens.appending(path: path))
+      #expect(published == golden, "designs/\(path) is not its golden")
+      compared += 1
+    }
+    let goldenCount = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }.count
+    #expect(compared == goldenCount && compared == 144, "\(compared) published SVGs, \(goldenCount) goldens")
+  }
+}
+
+/// Where a build keeps the state of an output (beside it, never in it).
+enum StagingStateFolder {
+  static func path(of output: URL) -> String {
+    output.deletingLastPathComponent().path + "/." + output.lastPathComponent + ".blankslate"
   }
 }

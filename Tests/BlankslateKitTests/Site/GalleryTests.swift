@@ -34,7 +34,7 @@ struct GalleryTests {
         #expect(variantEntry["state"] as? String == variant.state(in: design.layout).rawValue)
         let renders = try #require(variantEntry["renders"] as? [[String: Any]])
         #expect(renders.count == 8)
-        let jobs = site.renderJobs.filter { $0.design.id == design.id && $0.variant.id == variant.id }
+        let jobs = RenderMatrix(site).jobs.filter { $0.design.id == design.id && $0.variant.id == variant.id }
         for (render, job) in zip(renders, jobs) {
           #expect(render["device"] as? String == job.device.rawValue)
           #expect(render["theme"] as? String == job.theme.rawValue)

@@ -9,7 +9,7 @@ struct OutputFilesTests {
     var files = OutputFiles(site: site)
     files.insert("index.html")
     var listed: Set<String> = ["index.html"]
-    for job in site.renderJobs {
+    for job in RenderMatrix(site).jobs {
       listed.insert(SitePaths.svg(job))
       listed.insert(SitePaths.page(job))
     }

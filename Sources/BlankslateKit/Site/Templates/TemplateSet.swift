@@ -66,7 +66,9 @@ public struct TemplateSet: Sendable {
     guard let template = templates[name] else { throw .missingTemplate(name: name + ".html") }
     var output = ""
     output.reserveCapacity(16_384)
-    try TemplateRenderer(templates: templates).render(template.nodes, template: template.name, stack: [context], depth: 0, into: &output)
+    var stack = [context]
+    stack.reserveCapacity(8)
+    try TemplateRenderer(templates: templates).render(template.nodes, template: template.name, stack: &stack, depth: 0, into: &output)
     return output
   }
 }
@@ -77,7 +79,7 @@ struct TemplateRenderer {
   static let maximumDepth = 16
 
   func render(
-    _ nodes: [Template.Node], template: String, stack: [TemplateValue], depth: Int, into output: inout String
+    _ nodes: [Template.Node], template: String, stack: inout [TemplateValue], depth: Int, into output: inout String
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
@@ -98,20 +100,25 @@ struct TemplateRenderer {
         let value = lookup(name, in: stack)
         if inverted {
           if !(value?.isTruthy ?? false) {
-            try render(body, template: template, stack: stack, depth: depth, into: &output)
+            try render(body, template: template, stack: &stack, depth: depth, into: &output)
           }
           continue
         }
         guard let value, value.isTruthy else { continue }
         switch value {
         case .list(let items):
+          // The item is pushed on the stack for its body and taken off after (no copy of the stack).
           for item in items {
-            try render(body, template: template, stack: stack + [item], depth: depth, into: &output)
+            stack.append(item)
+            defer { stack.removeLast() }
+            try render(body, template: template, stack: &stack, depth: depth, into: &output)
           }
         case .object, .string:
-          try render(body, template: template, stack: stack + [value], depth: depth, into: &output)
+          stack.append(value)
+          defer { stack.removeLast() }
+          try render(body, template: template, stack: &stack, depth: depth, into: &output)
         case .bool:
-          try render(body, template: template, stack: stack, depth: depth, into: &output)
+          try render(body, template: template, stack: &stack, depth: depth, into: &output)
         }
       case .partial(let name, _, let line):
         guard let partial = templates[name] else {
@@ -120,7 +127,7 @@ struct TemplateRenderer {
         guard depth < Self.maximumDepth else {
           throw .recursion(template: template, line: line, depth: Self.maximumDepth)
         }
-        try render(partial.nodes, template: partial.name, stack: stack, depth: depth + 1, into: &output)
+        try render(partial.nodes, template: partial.name, stack: &stack, depth: depth + 1, into: &output)
       }
     }
   }

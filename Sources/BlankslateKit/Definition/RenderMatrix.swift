@@ -1,0 +1,70 @@
+/// Every render of a site — design × variant × device × theme × locale — in
+/// the one order the gallery, the goldens, `check` and every report use.
+///
+/// The one owner of the axes: their order, each design's and variant's run
+/// of renders, where a render lies, and how many there are. A new axis (text
+/// size) is a change here and in `RenderJob`.
+public struct RenderMatrix: Sendable {
+  public let devices: [Device]
+  public let themes: [Theme]
+  public let locales: [String]
+  /// Every render, design by design, variant by variant, then device, theme and locale.
+  public let jobs: [RenderJob]
+  /// Each design's renders: a contiguous run of `jobs`, in site order.
+  public let designRanges: [Range<Int>]
+  /// The renders of one variant: devices × themes × locales.
+  public let rendersPerVariant: Int
+  /// The index of each variant's first render, by `design/variant`.
+  private let variantStart: [String: Int]
+
+  public init(_ site: SiteDefinition) {
+    devices = site.devices
+    themes = site.themes
+    locales = site.locales
+    rendersPerVariant = Self.rendersPerVariant(devices: site.devices.count, themes: site.themes.count, locales: site.locales.count)
+    var jobs: [RenderJob] = []
+    jobs.reserveCapacity(site.designs.reduce(0) { $0 + $1.variants.count } * rendersPerVariant)
+    var ranges: [Range<Int>] = []
+    var starts: [String: Int] = [:]
+    for design in site.designs {
+      let designStart = jobs.count
+      for variant in design.variants {
+        starts[design.id + "/" + variant.id] = jobs.count
+        for device in site.devices {
+          for theme in site.themes {
+            for locale in site.locales {
+              jobs.append(RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale))
+            }
+          }
+        }
+      }
+      ranges.append(designStart..<jobs.count)
+    }
+    self.jobs = jobs
+    designRanges = ranges
+    variantStart = starts
+  }
+
+  /// The renders of one variant on axes of these sizes.
+  public static func rendersPerVariant(devices: Int, themes: Int, locales: Int) -> Int {
+    devices * themes * locales
+  }
+
+  public var count: Int { jobs.count }
+
+  /// Each variant's run of renders in design `index`, in order.
+  public func variantRanges(ofDesign index: Int) -> [Range<Int>] {
+    let range = designRanges[index]
+    return stride(from: range.lowerBound, to: range.upperBound, by: max(1, rendersPerVariant)).map {
+      $0..<min($0 + rendersPerVariant, range.upperBound)
+    }
+  }
+
+  /// The render of a variant on a device, in a theme and a locale, if the site has it.
+  public func job(design: String, variant: String, device: Device, theme: Theme, locale: String) -> RenderJob? {
+    guard let start = variantStart[design + "/" + variant], let deviceIndex = devices.firstIndex(of: device),
+      let themeIndex = themes.firstIndex(of: theme), let localeIndex = locales.firstIndex(of: locale)
+    else { return nil }
+    return jobs[start + (deviceIndex * themes.count + themeIndex) * locales.count + localeIndex]
+  }
+}
