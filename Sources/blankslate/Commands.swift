@@ -3,98 +3,45 @@ import Foundation
 
 /// The commands: each parses its options, calls the kit, and returns an exit code.
 enum Commands {
-  static let usage = """
-    blankslate: a design gallery of mobile empty-state screens, from JSON definitions.
-
-    Usage: blankslate <command> [options]
-
-    Commands:
-      build      Render every design into a validated static gallery (SVG + HTML)
-      check      Compare every render with its golden; report what changed
-      record     Write goldens (missing ones by default)
-      prune      Remove goldens that no render produces any more
-      lint       Review every render: contrast, tap targets, overflow, translations, dark mode
-      report     Merge the JSON summaries of sharded checks into one report
-      validate   Check SVG, HTML and XML files or folders with libxml2
-      list       List the site's designs, variants and render count
-
-    Run 'blankslate <command> --help' for a command's options.
-    Exit codes: 0 success, 1 invalid output, 2 bad usage or bad input.
-    """
-
-  static let buildUsage = """
-    Usage: blankslate build [--site DIR] [--output DIR] [--jobs N] [--templates DIR]
-                            [--no-cache] [--timings] [--quiet]
-
-    Renders every variant × device × theme × locale of the site into SVG and
-    HTML, validates every file with libxml2, and replaces the output folder
-    only when everything succeeded. Designs whose inputs did not change since
-    the previous build are reused from it, not rendered again.
-
-      --site DIR        the site folder (default: Site)
-      --output DIR      the output folder (default: _site)
-      --jobs N          parallel workers (default: the number of cores)
-      --templates DIR   templates laid over the built-in ones, file by file
-      --no-cache        render every design, even unchanged ones
-      --timings         print where the time went (CPU time per phase, all workers)
-      --quiet           print nothing but errors
-    """
-
-  static let validateUsage = """
-    Usage: blankslate validate PATH...
-
-    Parses every .svg, .html and .xml file (folders are searched) strictly with
-    libxml2, applies Blankslate's structural checks, and checks the links
-    between the files of each folder. Exit 1 when anything is invalid.
-    """
-
-  static let lintUsage = """
-    Usage: blankslate lint [--site DIR] [--json FILE] [--junit FILE] [--jobs N]
-
-    Reviews every render of the site as a careful designer would: text
-    contrast (WCAG AA), tap targets (44×44 pt), overflow (cut text, off
-    screen, under the bars, overlapping), missing translations, dark-mode
-    colours, the smallest font size, and states that say nothing. Findings
-    are grouped by design and variant. Severities come from "lint" in
-    site.json; a design or variant accepts a finding with "suppress" and a
-    reason. Exit 1 when any finding at error severity is not accepted.
-    """
-
-  static let listUsage = """
-    Usage: blankslate list [--site DIR] [--json]
-
-    Lists the designs and variants of the site with their layout and state.
-    """
-
+  /// Runs the command line: the command's declaration (`CommandSpec`)
+  /// parses the options and answers `--help`; the handler calls the kit.
   static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-      Terminal.error(usage)
+      Terminal.error(CommandSpec.overview)
+      return 2
+    }
+    switch command {
+    case "--help", "-h", "help":
+      Terminal.out(CommandSpec.overview)
+      return 0
+    case "--version":
+      Terminal.out("blankslate \(Blankslate.version)")
+      return 0
+    default: break
+    }
+    guard let spec = CommandSpec.named(command) else {
+      let hint = CommandSpec.suggestion(for: command).map { " Did you mean '\($0)'?" } ?? ""
+      Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(CommandSpec.overview)")
       return 2
     }
     let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      Terminal.out(spec.help)
+      return 0
+    }
     do {
+      let parsed = try spec.parse(rest)
       switch command {
-      case "build": return try build(rest)
-      case "check": return try SnapshotCommands.check(rest)
-      case "record": return try SnapshotCommands.record(rest)
-      case "prune": return try SnapshotCommands.prune(rest)
-      case "report": return try SnapshotCommands.report(rest)
-      case "lint": return try lint(rest)
-      case "validate": return try validate(rest)
-      case "list": return try list(rest)
-      case "--help", "-h", "help":
-        Terminal.out(usage)
-        return 0
-      case "--version":
-        Terminal.out("blankslate \(Blankslate.version)")
-        return 0
-      default:
-        let known = ["build", "check", "record", "prune", "report", "lint", "validate", "list", "help"]
-        let hint = known.first { $0.hasPrefix(String(command.prefix(2))) }.map { " Did you mean '\($0)'?" } ?? ""
-        Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(usage)")
-        return 2
+      case "build": return try build(parsed)
+      case "check": return try SnapshotCommands.check(parsed)
+      case "record": return try SnapshotCommands.record(parsed)
+      case "prune": return try SnapshotCommands.prune(parsed)
+      case "report": return try SnapshotCommands.report(parsed)
+      case "lint": return try lint(parsed)
+      case "validate": return try validate(parsed)
+      default: return try list(parsed)
       }
-    } catch let error as Arguments.UsageError {
+    } catch let error as CommandSpec.UsageError {
       Terminal.failure(error.description + " (see 'blankslate \(command) --help')")
       return 2
     } catch {
@@ -103,19 +50,7 @@ enum Commands {
     }
   }
 
-  static func wantsHelp(_ arguments: [String], _ text: String) -> Bool {
-    guard arguments.contains("--help") || arguments.contains("-h") else { return false }
-    Terminal.out(text)
-    return true
-  }
-
-  static func build(_ arguments: [String]) throws -> Int32 {
-    if wantsHelp(arguments, buildUsage) { return 0 }
-    let parsed = try Arguments(
-      arguments, options: ["--site", "--output", "--jobs", "--templates"], flags: ["--no-cache", "--timings", "--quiet"])
-    guard parsed.positional.isEmpty else {
-      throw Arguments.UsageError(description: "build takes no arguments, only options (found \(parsed.positional[0]))")
-    }
+  static func build(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed.value("--site") ?? "Site"
     let output = parsed.value("--output") ?? "_site"
     var options = BuildOptions(
@@ -159,11 +94,9 @@ enum Commands {
     }
   }
 
-  static func validate(_ arguments: [String]) throws -> Int32 {
-    if wantsHelp(arguments, validateUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: [], flags: [])
+  static func validate(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard !parsed.positional.isEmpty else {
-      throw Arguments.UsageError(description: "validate needs at least one file or folder")
+      throw CommandSpec.UsageError(description: "validate needs at least one file or folder")
     }
     let report = try FolderValidator().validate(parsed.positional)
     for issue in report.issues {
@@ -177,9 +110,7 @@ enum Commands {
     return 1
   }
 
-  static func lint(_ arguments: [String]) throws -> Int32 {
-    if wantsHelp(arguments, lintUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: ["--site", "--json", "--junit", "--jobs"], flags: [])
+  static func lint(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed.value("--site") ?? "Site"
     let jobs = try parsed.count("--jobs")
     let result: (report: LintReport, variants: [(design: String, variant: String)])
@@ -205,9 +136,7 @@ enum Commands {
     return result.report.hasErrors ? 1 : 0
   }
 
-  static func list(_ arguments: [String]) throws -> Int32 {
-    if wantsHelp(arguments, listUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: ["--site"], flags: ["--json"])
+  static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed.value("--site") ?? "Site"
     let definition: SiteDefinition
     do {

@@ -3,60 +3,14 @@ import Foundation
 
 /// `check`, `record`, `prune` and `report`: the golden snapshots of a site.
 enum SnapshotCommands {
-  static let checkUsage = """
-    Usage: blankslate check [--site DIR] [--filter REGEX] [--shard I/N] [--report DIR]
-                            [--junit FILE] [--json FILE] [--gallery DIR] [--jobs N]
-
-    Renders every SVG of the site and compares it with its golden in
-    DIR/__snapshots__ (on canonical XML). Each difference is explained in the
-    design's terms (which element, which attribute, old → new) and followed by
-    a line diff. Renders without a golden are new; goldens without a render
-    are orphaned. Under CI nothing is ever written to the goldens;
-    SNAPSHOT_TESTING_RECORD=all|missing|failed records after comparing.
-
-      --site DIR       the site folder (default: Site)
-      --filter REGEX   only renders whose id (design/variant.device.theme.locale) matches
-      --shard I/N      only the I-th of N deterministic shares of the renders
-      --report DIR     the HTML report (default: _report, beside the gallery, which a build never touches)
-      --junit FILE     write JUnit XML, one test case per render
-      --json FILE      write a JSON summary (merge shards with 'blankslate report --merge')
-      --gallery DIR    the gallery the report links to (default: _site)
-      --jobs N         parallel workers (default: the number of cores)
-
-    Exit codes: 0 every render matches, 1 something changed, is new or orphaned, 2 bad input.
-    """
-
-  static let recordUsage = """
-    Usage: blankslate record [--site DIR] [--mode all|missing|failed] [--filter REGEX] [--jobs N]
-
-    Writes goldens, each atomically. Modes as in swift-snapshot-testing:
-      missing   only renders without a golden (the default)
-      failed    renders that are new or differ from their golden
-      all       the same as failed: every golden that is not already current
-    SNAPSHOT_TESTING_RECORD sets the default mode. Refused when CI is set.
-    """
-
-  static let pruneUsage = """
-    Usage: blankslate prune [--site DIR] [--filter REGEX] [--dry-run]
-
-    Removes goldens that no render of the site produces any more, listing them.
-    """
-
-  static let reportUsage = """
-    Usage: blankslate report --merge SUMMARY.json... [--report DIR] [--json FILE] [--junit FILE] [--gallery DIR]
-
-    Joins the JSON summaries of sharded 'check' runs into one summary, one
-    HTML report and one JUnit file. Exit 1 when any shard found a difference.
-    """
-
   static var environment: [String: String] { ProcessInfo.processInfo.environment }
-  static var isCI: Bool { environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false }
+  static var isCI: Bool { RunEnvironment.isCI(environment) }
 
-  private static func options(_ parsed: Arguments) throws -> SnapshotOptions {
+  private static func options(_ parsed: CommandSpec.Arguments) throws -> SnapshotOptions {
     var shard: Shard?
     if let text = parsed.value("--shard") {
       guard let parsedShard = Shard(parsing: text) else {
-        throw Arguments.UsageError(description: "--shard needs I/N with 1 ≤ I ≤ N, such as 1/4, not \"\(text)\"")
+        throw CommandSpec.UsageError(description: "--shard needs I/N with 1 ≤ I ≤ N, such as 1/4, not \"\(text)\"")
       }
       shard = parsedShard
     }
@@ -66,12 +20,7 @@ enum SnapshotCommands {
       jobs: try parsed.count("--jobs"))
   }
 
-  static func check(_ arguments: [String]) throws -> Int32 {
-    if Commands.wantsHelp(arguments, checkUsage) { return 0 }
-    let parsed = try Arguments(
-      arguments,
-      options: ["--site", "--filter", "--shard", "--report", "--junit", "--json", "--gallery", "--jobs", "--templates"],
-      flags: [])
+  static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
     var mode = RecordMode.never
     if let requested = environment["SNAPSHOT_TESTING_RECORD"], !requested.isEmpty {
@@ -80,10 +29,12 @@ enum SnapshotCommands {
       } else if let recordMode = RecordMode(rawValue: requested) {
         mode = recordMode
       } else {
-        throw Arguments.UsageError(description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
+        throw CommandSpec.UsageError(description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
       }
     }
     do throws(SnapshotError) {
+      var options = options
+      options.keepsUnchangedRenders = mode == .all
       let run = try SnapshotChecker(options: options).run()
       let summary = run.summary
       printResults(summary)
@@ -113,7 +64,7 @@ enum SnapshotCommands {
     }
   }
 
-  private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: Arguments, site: URL) throws(SnapshotError) {
+  private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL) throws(SnapshotError) {
     let gallery = URL(fileURLWithPath: parsed.value("--gallery") ?? "_site")
     let reportPath = parsed.value("--report") ?? "_report"
     try SnapshotReport(
@@ -137,16 +88,16 @@ enum SnapshotCommands {
     }
   }
 
-  static func record(_ arguments: [String]) throws -> Int32 {
-    if Commands.wantsHelp(arguments, recordUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: ["--site", "--mode", "--filter", "--jobs"], flags: [])
+  static func record(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
     let requested = parsed.value("--mode") ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
     guard let mode = RecordMode(rawValue: requested), mode != .never else {
-      throw Arguments.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
+      throw CommandSpec.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
     }
     do throws(SnapshotError) {
       if isCI { throw SnapshotError.recordingRefusedInCI }
+      var options = options
+      options.keepsUnchangedRenders = mode == .all
       let run = try SnapshotChecker(options: options).run()
       let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
       for golden in written {
@@ -162,9 +113,7 @@ enum SnapshotCommands {
     }
   }
 
-  static func prune(_ arguments: [String]) throws -> Int32 {
-    if Commands.wantsHelp(arguments, pruneUsage) { return 0 }
-    let parsed = try Arguments(arguments, options: ["--site", "--filter"], flags: ["--dry-run"])
+  static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
     let dryRun = parsed.has("--dry-run")
     do {
@@ -180,12 +129,9 @@ enum SnapshotCommands {
     }
   }
 
-  static func report(_ arguments: [String]) throws -> Int32 {
-    if Commands.wantsHelp(arguments, reportUsage) { return 0 }
-    let parsed = try Arguments(
-      arguments, options: ["--report", "--json", "--junit", "--gallery", "--templates"], flags: ["--merge"])
+  static func report(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard parsed.has("--merge"), !parsed.positional.isEmpty else {
-      throw Arguments.UsageError(description: "report needs --merge and at least one JSON summary")
+      throw CommandSpec.UsageError(description: "report needs --merge and at least one JSON summary")
     }
     do {
       var summaries: [SnapshotSummary] = []

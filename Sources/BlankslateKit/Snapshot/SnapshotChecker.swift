@@ -8,6 +8,8 @@ public struct SnapshotOptions: Sendable {
   public var filter: String?
   public var shard: Shard?
   public var jobs: Int
+  /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
+  public var keepsUnchangedRenders = false
 
   public init(site: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, jobs: Int? = nil) {
     self.site = site
@@ -23,8 +25,8 @@ public struct SnapshotOptions: Sendable {
 public struct SnapshotRun: Sendable {
   public var summary: SnapshotSummary
   /// The current render of every selected job, by golden path (relative to
-  /// the store); the bytes only of renders that are changed or new (no mode
-  /// records an unchanged one, and 10,000 kept renders would be 100 MB).
+  /// the store); the bytes only of renders that are changed or new, unless
+  /// `keepsUnchangedRenders` (10,000 kept renders would be 100 MB).
   public var renders: [(golden: String, bytes: [UInt8], status: SnapshotStatus)]
   /// Orphaned goldens of the selection, relative to the store.
   public var orphans: [String]
@@ -73,11 +75,12 @@ public struct SnapshotChecker: Sendable {
       }
     }
     let batches = groups
+    let keep = options.keepsUnchangedRenders
     let compared = try ParallelWork.map(count: batches.count, workers: options.jobs) { index in
       let cache = LayoutCache()
       return batches[index].map { job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in
         do throws(SnapshotError) {
-          return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache))
+          return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache, keep: keep))
         } catch {
           return .failure(error)
         }
@@ -103,7 +106,7 @@ public struct SnapshotChecker: Sendable {
   }
 
   private static func compare(
-    _ job: RenderJob, renderer: Renderer, store: GoldenStore, cache: LayoutCache?
+    _ job: RenderJob, renderer: Renderer, store: GoldenStore, cache: LayoutCache?, keep: Bool
   ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
     let bytes = renderer.render(job, cache: cache).svg
@@ -115,12 +118,12 @@ public struct SnapshotChecker: Sendable {
       result.currentSVG = String(decoding: bytes, as: UTF8.self)
       return (path, bytes, result)
     }
-    if golden.hasSameBytes(as: bytes) { return (path, [], result) }
+    if golden.hasSameBytes(as: bytes) { return (path, keep ? bytes : [], result) }
     let svg = String(decoding: bytes, as: UTF8.self)
     let goldenText = String(decoding: golden, as: UTF8.self)
     do {
       if try CanonicalXML.canonicalize(golden, file: store.display(path)) == CanonicalXML.canonicalize(bytes, file: path) {
-        return (path, [], result)
+        return (path, keep ? bytes : [], result)
       }
     } catch let failure as StrictXMLParser.Failure {
       result.status = .changed

@@ -1,6 +1,6 @@
 /// Which goldens `record` writes (the modes of swift-snapshot-testing).
 public enum RecordMode: String, Sendable, CaseIterable {
-  /// Every render whose golden is missing or different.
+  /// Every golden, rewritten from its render (as swift-snapshot-testing's `.all`).
   case all
   /// Only renders with no golden yet.
   case missing
@@ -38,11 +38,13 @@ public struct SnapshotRecorder: Sendable {
     for render in run.renders {
       let wanted: Bool
       switch mode {
-      case .all, .failed: wanted = render.status == .changed || render.status == .new
+      case .all: wanted = true
+      case .failed: wanted = render.status == .changed || render.status == .new
       case .missing: wanted = render.status == .new
       case .never: wanted = false
       }
-      guard wanted else { continue }
+      // An unchanged render whose bytes the run did not keep has nothing to write.
+      guard wanted, !render.bytes.isEmpty else { continue }
       try run.store.write(render.bytes, to: render.golden)
       let display = run.store.display(render.golden)
       written.append(Written(golden: display, status: render.status, changes: changesByGolden[display] ?? []))

@@ -1,3 +1,4 @@
+import BlankslateKit
 import Foundation
 import Testing
 
@@ -140,5 +141,31 @@ struct LintCommandTests {
     let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])
     #expect(build.status == 0)
     #expect(build.output.contains("Lint: 1 error, 0 warnings, 0 accepted"))
+  }
+}
+
+/// The command table in README.md is the one the declarations make.
+@Suite("README's command table")
+struct CommandTableTests {
+  @Test func readmeShowsEveryCommandAsDeclared() throws {
+    let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+    let marker = try #require(readme.range(of: "<!-- commands:begin"))
+    let begin = try #require(readme.range(of: "-->\n", range: marker.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "\n<!-- commands:end -->"))
+    let table = String(readme[begin.upperBound..<end.lowerBound])
+    #expect(
+      table == CommandSpec.markdownTable,
+      "README.md's command table differs from the declarations; replace it with:\n\(CommandSpec.markdownTable)")
+  }
+
+  @Test(arguments: CommandSpec.all.map(\.name))
+  func everyDeclaredOptionParsesAndIsInTheHelp(command: String) throws {
+    let spec = try #require(CommandSpec.named(command))
+    for option in spec.options {
+      let parsed = try spec.parse(option.value == nil ? [option.name] : [option.name, "1"])
+      #expect(option.value == nil ? parsed.has(option.name) : parsed.value(option.name) == "1")
+      #expect(spec.help.contains(option.synopsis), "\(command) --help does not show \(option.synopsis)")
+    }
+    #expect(throws: CommandSpec.UsageError.self) { try spec.parse(["--no-such-option"]) }
   }
 }

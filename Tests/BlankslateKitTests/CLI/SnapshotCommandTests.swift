@@ -149,7 +149,7 @@ struct SnapshotCommandTests {
     let before = try copy.goldens()
     let process = Process()
     process.executableURL = CommandLineTests.binary
-    process.arguments = ["record", "--mode", "all", "--jobs", "1"]
+    process.arguments = ["record", "--mode", "failed", "--jobs", "1"]
     process.currentDirectoryURL = copy.folder
     var environment = ProcessInfo.processInfo.environment
     environment["CI"] = nil
@@ -192,5 +192,27 @@ struct SnapshotCommandTests {
     let cleaned = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }
     #expect(cleaned == [])
+  }
+}
+
+extension SnapshotCommandTests {
+  /// `--mode all` rewrites every golden, as swift-snapshot-testing's `.all`
+  /// does: even one that compares equal on canonical XML gets the render's bytes.
+  @Test func recordModeAllRewritesEveryGolden() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let relative = "table/empty.iphone-se.light.en.svg"
+    let url = copy.site.appending(path: "__snapshots__/" + relative)
+    let original = try String(contentsOf: url, encoding: .utf8)
+    // The same document, written differently: C14N sees no change.
+    try Data(original.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "").utf8).write(to: url)
+    let check = try run(["check"], in: copy)
+    #expect(check.status == 0, "\(check.output.suffix(300))")
+    let failed = try run(["record", "--mode", "failed"], in: copy, environment: ["CI": ""])
+    #expect(failed.output.contains("Recorded 0 goldens"), "\(failed.output)")
+    let all = try run(["record", "--mode", "all"], in: copy, environment: ["CI": ""])
+    #expect(all.status == 0)
+    #expect(all.output.contains("Recorded 144 goldens"), "\(all.output.suffix(300))")
+    #expect(try String(contentsOf: url, encoding: .utf8) == original)
   }
 }

@@ -80,6 +80,6 @@ enum Strace {
 
   /// Run when strace is installed, and always under CI, where its absence is a failure.
   static var testsRun: Bool {
-    executable != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    executable != nil || RunEnvironment.isCI(ProcessInfo.processInfo.environment)
   }
 }

@@ -1,3 +1,4 @@
+import BlankslateKit
 import Foundation
 
 /// Headless Chromium, for tests that read the gallery's rendered DOM.
@@ -17,7 +18,7 @@ enum Chromium {
   /// Whether browser tests run: when Chromium is installed, and always under
   /// CI, where a missing browser is a failure rather than a reason to skip.
   static var testsRun: Bool {
-    executable != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    executable != nil || RunEnvironment.isCI(ProcessInfo.processInfo.environment)
   }
 
   enum Failure: Error, CustomStringConvertible {

@@ -9,16 +9,11 @@ import Testing
 /// only absent ones; a run that records fails, so it is never taken for a pass.
 /// Under `CI`, nothing is ever recorded.
 enum Snapshot {
-  enum RecordMode: String {
-    case none
-    case missing
-    case all
-  }
-
+  /// The kit's modes (`failed` records a golden that differs, as `all` does here).
   static var recordMode: RecordMode {
     let environment = ProcessInfo.processInfo.environment
-    if environment["CI"] != nil { return .none }
-    return environment["SNAPSHOT_TESTING_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .none
+    if RunEnvironment.isCI(environment) { return .never }
+    return environment["SNAPSHOT_TESTING_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
   }
 
   static func assert(
@@ -33,7 +28,7 @@ enum Snapshot {
     let expected = try? String(contentsOf: golden, encoding: .utf8)
     let mode = recordMode
 
-    if mode == .all || (mode == .missing && expected == nil) {
+    if mode == .all || (mode == .failed && expected != actual) || (mode == .missing && expected == nil) {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(actual.utf8).write(to: golden, options: .atomic)
