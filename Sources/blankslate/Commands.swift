@@ -78,12 +78,15 @@ enum Commands {
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
           + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
-          + (reused + summary.refreshed > 0 ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
+          + (reused + summary.refreshed > 0
+            ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
       if parsed.has("--timings") {
         Terminal.out("Time by phase (CPU time summed over \(count(options.jobs, "worker"))):")
         for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {
-          Terminal.out("  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0) + phase.rawValue)
+          Terminal.out(
+            "  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0)
+              + phase.rawValue)
         }
       }
       return 0

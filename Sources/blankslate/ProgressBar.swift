@@ -14,7 +14,9 @@ final class ProgressBar: Sendable {
 
   static func forStandardError(label: String) -> ProgressBar? {
     let environment = ProcessInfo.processInfo.environment
-    guard isatty(STDERR_FILENO) != 0, environment["NO_COLOR"] == nil, !RunEnvironment.isCI(environment) else { return nil }
+    guard isatty(STDERR_FILENO) != 0, environment["NO_COLOR"] == nil, !RunEnvironment.isCI(environment) else {
+      return nil
+    }
     return ProgressBar(label: label)
   }
 

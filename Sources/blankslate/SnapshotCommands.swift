@@ -29,7 +29,8 @@ enum SnapshotCommands {
       } else if let recordMode = RecordMode(rawValue: requested) {
         mode = recordMode
       } else {
-        throw CommandSpec.UsageError(description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
+        throw CommandSpec.UsageError(
+          description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
       }
     }
     do throws(SnapshotError) {
@@ -64,7 +65,9 @@ enum SnapshotCommands {
     }
   }
 
-  private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL) throws(SnapshotError) {
+  private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL)
+    throws(SnapshotError)
+  {
     let gallery = URL(fileURLWithPath: parsed.value("--gallery") ?? "_site")
     let reportPath = parsed.value("--report") ?? "_report"
     try SnapshotReport(
@@ -90,7 +93,8 @@ enum SnapshotCommands {
 
   static func record(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
-    let requested = parsed.value("--mode") ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
+    let requested =
+      parsed.value("--mode") ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
     guard let mode = RecordMode(rawValue: requested), mode != .never else {
       throw CommandSpec.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
     }
@@ -105,7 +109,8 @@ enum SnapshotCommands {
         Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
       }
       Terminal.out(
-        "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording.")
+        "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
+      )
       return 0
     } catch {
       Terminal.failure(error.description)
@@ -121,7 +126,9 @@ enum SnapshotCommands {
       let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
       for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
       Terminal.out(
-        removed.isEmpty ? "No orphaned goldens." : (dryRun ? "Would remove " : "Removed ") + count(removed.count, "orphaned golden") + ".")
+        removed.isEmpty
+          ? "No orphaned goldens."
+          : (dryRun ? "Would remove " : "Removed ") + count(removed.count, "orphaned golden") + ".")
       return 0
     } catch {
       Terminal.failure(error.description)
@@ -144,7 +151,9 @@ enum SnapshotCommands {
       let merged = SummaryJSON.merge(summaries)
       printResults(merged)
       try writeOutputs(merged, parsed, site: URL(fileURLWithPath: "Site"))
-      Terminal.out("Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine).")
+      Terminal.out(
+        "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
+      )
       return merged.hasDifferences ? 1 : 0
     } catch let error as SnapshotError {
       Terminal.failure(error.description)

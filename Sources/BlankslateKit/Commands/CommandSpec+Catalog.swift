@@ -6,7 +6,8 @@ extension CommandSpec {
   private static let templates = Option(
     name: "--templates", value: "DIR", help: "templates laid over the built-in ones, file by file")
   private static let report = Option(
-    name: "--report", value: "DIR", help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
+    name: "--report", value: "DIR",
+    help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
   private static let junit = Option(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
   private static let gallery = Option(
     name: "--gallery", value: "DIR", help: "the gallery the report links to (default: _site)")
@@ -46,9 +47,11 @@ extension CommandSpec {
         """,
       positional: nil,
       options: [
-        site, filter, Option(name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders"),
+        site, filter,
+        Option(name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders"),
         report, junit,
-        Option(name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')"),
+        Option(
+          name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')"),
         gallery, templates, jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
@@ -71,9 +74,12 @@ extension CommandSpec {
     CommandSpec(
       name: "prune",
       summary: "Removes goldens that no render produces any more, listing them.",
-      details: "Removes goldens that no render of the site produces any more, listing them. Only golden-shaped files\nare goldens; nothing else in __snapshots__ is touched.",
+      details:
+        "Removes goldens that no render of the site produces any more, listing them. Only golden-shaped files\nare goldens; nothing else in __snapshots__ is touched.",
       positional: nil,
-      options: [site, filter, Option(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing"), jobs],
+      options: [
+        site, filter, Option(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing"), jobs,
+      ],
       exitCodes: "0 done, 2 bad input or CI is set"),
     CommandSpec(
       name: "lint",

@@ -26,7 +26,8 @@ public struct CommandSpec: Sendable {
 
   /// `blankslate build [--site DIR] … [--quiet]`.
   public var synopsis: String {
-    (["blankslate", name] + options.map { "[" + $0.synopsis + "]" } + (positional.map { [$0] } ?? [])).joined(separator: " ")
+    (["blankslate", name] + options.map { "[" + $0.synopsis + "]" } + (positional.map { [$0] } ?? [])).joined(
+      separator: " ")
   }
 
   /// The whole `--help` text.
@@ -74,7 +75,8 @@ public struct CommandSpec: Sendable {
     public func count(_ name: String) throws(UsageError) -> Int? {
       guard let text = values[name] else { return nil }
       guard let number = Int(text), number > 0 else {
-        throw UsageError(description: "\(name) needs a whole number of at least 1, not \"\(TerminalText.excerpt(text))\"")
+        throw UsageError(
+          description: "\(name) needs a whole number of at least 1, not \"\(TerminalText.excerpt(text))\"")
       }
       return number
     }

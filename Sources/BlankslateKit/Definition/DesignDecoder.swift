@@ -7,7 +7,7 @@ struct DesignDecoder {
   static let designKeys = ["id", "name", "layout", "tags", "variants", "suppress"]
   static let variantKeys = ["id", "name", "suppress"]
 
-  /// - Parameter fileStem: the file name without `.json`, the id when none is written.
+  /// `fileStem`: the file name without `.json`, the id when none is written.
   func decode(_ root: JSONValue, fileStem: String, sourceFile: String) -> Design? {
     let allowed = Self.designKeys + PropertyKey.allCases.map(\.rawValue)
     guard let object = fields.object(root, at: .root, allowed: allowed) else { return nil }
@@ -21,7 +21,9 @@ struct DesignDecoder {
       fields.report(
         .missingKey(
           fields.location(.root, root), key: "id",
-          expected: "the file name \"\(fileStem)\" is not a valid id, so write one such as \"\(Identifier.suggest(from: fileStem))\""))
+          expected:
+            "the file name \"\(fileStem)\" is not a valid id, so write one such as \"\(Identifier.suggest(from: fileStem))\""
+        ))
     }
 
     var layout: LayoutKind?
@@ -42,7 +44,8 @@ struct DesignDecoder {
 
     var variants: [Variant] = []
     if let value = object["variants"] {
-      variants = decodeVariants(value, shared: shared, suppressions: suppressions, layout: layout, properties: properties)
+      variants = decodeVariants(
+        value, shared: shared, suppressions: suppressions, layout: layout, properties: properties)
     } else {
       variants = [
         Variant(id: "default", name: "Default", properties: shared, position: root.position, suppressions: suppressions)
@@ -85,14 +88,16 @@ struct DesignDecoder {
         id = fields.identifier(idValue, at: itemPath.appending("id"))
         if let found = id {
           if let first = firstPath[found] {
-            fields.report(.duplicateID(fields.location(itemPath.appending("id"), idValue), id: found, firstUse: first.description))
+            fields.report(
+              .duplicateID(fields.location(itemPath.appending("id"), idValue), id: found, firstUse: first.description))
             id = nil
           } else {
             firstPath[found] = itemPath
           }
         }
       } else {
-        fields.report(.missingKey(fields.location(itemPath, item), key: "id", expected: "a variant id such as \"no-data\""))
+        fields.report(
+          .missingKey(fields.location(itemPath, item), key: "id", expected: "a variant id such as \"no-data\""))
       }
       let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
       let own = properties.decode(object, at: itemPath, layout: layout)
@@ -136,7 +141,10 @@ struct DesignDecoder {
     for (index, item) in items.enumerated() {
       guard let tag = fields.string(item, at: path.appending(index)) else { continue }
       guard !tag.isEmpty, tag.count <= 64 else {
-        fields.report(.invalidValue(fields.location(path.appending(index), item), found: item.excerpt, expected: "a tag of 1 to 64 characters", allowed: []))
+        fields.report(
+          .invalidValue(
+            fields.location(path.appending(index), item), found: item.excerpt, expected: "a tag of 1 to 64 characters",
+            allowed: []))
         continue
       }
       if seen.insert(tag).inserted { tags.append(tag) }

@@ -56,7 +56,9 @@ final class FieldDecoder {
       let length = text.count
       if length > maximumTextLength {
         report(
-          .limitExceeded(location(path, value), what: "the text's length", found: length, limit: maximumTextLength, key: "textLength"))
+          .limitExceeded(
+            location(path, value), what: "the text's length", found: length, limit: maximumTextLength, key: "textLength"
+          ))
         return nil
       }
     }
@@ -88,11 +90,15 @@ final class FieldDecoder {
       return nil
     }
     if let minimum, number < minimum {
-      report(.invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: []))
+      report(
+        .invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: [])
+      )
       return nil
     }
     if let maximum, number > maximum {
-      report(.invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: []))
+      report(
+        .invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: [])
+      )
       return nil
     }
     return number
@@ -111,11 +117,16 @@ final class FieldDecoder {
 
   func integer(_ value: JSONValue, at path: JSONPath, minimum: Int, maximum: Int) -> Int? {
     guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e9 else {
-      report(.wrongType(location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)"))
+      report(
+        .wrongType(
+          location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)"))
       return nil
     }
     guard Int(number) >= minimum, Int(number) <= maximum else {
-      report(.invalidValue(location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)", allowed: []))
+      report(
+        .invalidValue(
+          location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)",
+          allowed: []))
       return nil
     }
     return Int(number)
@@ -170,7 +181,9 @@ final class FieldDecoder {
       return string(value, at: path).map(LocalizedText.init)
     case .object(let members):
       guard !members.isEmpty else {
-        report(.invalidValue(location(path, value), found: "an empty object", expected: "at least one locale → text entry", allowed: []))
+        report(
+          .invalidValue(
+            location(path, value), found: "an empty object", expected: "at least one locale → text entry", allowed: []))
         return nil
       }
       var entries: [(locale: String, text: String)] = []
@@ -179,7 +192,9 @@ final class FieldDecoder {
         let memberPath = path.appending(member.key)
         if !LocaleTag.isValid(member.key) {
           let at = SourceLocation(file: file, path: memberPath, position: member.keyPosition)
-          report(.invalidValue(at, found: "\"\(member.key)\"", expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+          report(
+            .invalidValue(
+              at, found: "\"\(member.key)\"", expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
           valid = false
           continue
         }
@@ -191,7 +206,8 @@ final class FieldDecoder {
       }
       return valid ? LocalizedText(entries: entries) : nil
     default:
-      report(.wrongType(location(path, value), found: value.typeName, expected: "a string or an object of locale → string"))
+      report(
+        .wrongType(location(path, value), found: value.typeName, expected: "a string or an object of locale → string"))
       return nil
     }
   }
@@ -216,7 +232,8 @@ final class FieldDecoder {
   ) -> [Value]? where Value.RawValue == String {
     guard let items = array(value, at: path, of: what) else { return nil }
     guard !items.isEmpty else {
-      report(.invalidValue(location(path, value), found: "an empty array", expected: "at least one \(what)", allowed: []))
+      report(
+        .invalidValue(location(path, value), found: "an empty array", expected: "at least one \(what)", allowed: []))
       return nil
     }
     var result: [Value] = []
@@ -227,7 +244,9 @@ final class FieldDecoder {
         continue
       }
       if result.contains(choice) {
-        report(.duplicateID(location(path.appending(index), item), id: choice.rawValue, firstUse: "an earlier entry of \(path)"))
+        report(
+          .duplicateID(
+            location(path.appending(index), item), id: choice.rawValue, firstUse: "an earlier entry of \(path)"))
         valid = false
       }
       result.append(choice)

@@ -1,10 +1,11 @@
 /// Ids of designs and variants: `[a-z0-9-]+`, safe in file names and URLs.
 enum Identifier {
   static func isValid(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-    }
+    !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+      }
   }
 
   /// A valid id close to `text`, to show in a message ("Orders List" → "orders-list").
@@ -28,9 +29,12 @@ enum LocaleTag {
   /// `ll` or `lll`, then any number of `-` and 2 to 8 ASCII letters or digits (`zh-Hans`, `en-XA`).
   static func isValid(_ text: String) -> Bool {
     let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLetter) else { return false }
+    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLetter) else {
+      return false
+    }
     return parts.dropFirst().allSatisfy { part in
-      (2...8).contains(part.count) && part.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+      (2...8).contains(part.count)
+        && part.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
   }
 

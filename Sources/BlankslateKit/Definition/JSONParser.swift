@@ -143,7 +143,8 @@ extension JSONParser {
           members.count < 16 ? members.contains { $0.key == key } : !seen.insert(key).inserted
         if members.count == 15 { seen = Set(members.map(\.key) + [key]) }
         guard !duplicate else {
-          throw SyntaxError(position: keyPosition, message: "duplicate key \"\(TerminalText.excerpt(key))\" in one object")
+          throw SyntaxError(
+            position: keyPosition, message: "duplicate key \"\(TerminalText.excerpt(key))\" in one object")
         }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

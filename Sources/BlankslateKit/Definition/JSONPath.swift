@@ -34,9 +34,11 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
       case .index(let index):
         text += "[\(index)]"
       case .key(let key):
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-          ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
+        let plain =
+          !key.isEmpty
+          && key.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+          }
         if plain {
           text += text.isEmpty ? key : "." + key
         } else {

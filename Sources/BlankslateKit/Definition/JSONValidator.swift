@@ -5,7 +5,9 @@ public enum JSONValidator {
   public static func firstError(in bytes: [UInt8], maximumDepth: Int = 64) -> (offset: Int, message: String)? {
     var index = 0
     func skip() {
-      while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+      while index < bytes.count,
+        bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+      {
         index += 1
       }
     }
@@ -89,7 +91,9 @@ public enum JSONValidator {
           guard index < bytes.count else { break }
           if bytes[index] == UInt8(ascii: "u") {
             guard index + 4 < bytes.count,
-              bytes[(index + 1)...(index + 4)].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66) })
+              bytes[(index + 1)...(index + 4)].allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66)
+              })
             else { return fail("a bad \\u escape") }
             index += 4
           } else if !"\"\\/bfnrt".utf8.contains(bytes[index]) {

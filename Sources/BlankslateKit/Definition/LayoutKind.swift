@@ -13,17 +13,25 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
   public var reads: [PropertyKey] {
     switch self {
     case .blankPage:
-      [.state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
-       .button, .sections, .toast, .chrome]
+      [
+        .state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .button, .sections, .toast, .chrome,
+      ]
     case .message:
-      [.state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
-       .offsetY, .headerHeight, .sections, .customView, .loading, .toast, .chrome]
+      [
+        .state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .offsetY, .headerHeight, .sections, .customView, .loading, .toast, .chrome,
+      ]
     case .noNetwork:
-      [.state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont,
-       .background, .image, .imageSize, .button, .sections, .toast, .chrome]
+      [
+        .state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont,
+        .background, .image, .imageSize, .button, .sections, .toast, .chrome,
+      ]
     case .table:
-      [.message, .messageColor, .messageFont, .background, .image, .imageSize,
-       .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome]
+      [
+        .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome,
+      ]
     }
   }
 

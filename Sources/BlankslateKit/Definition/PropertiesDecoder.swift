@@ -6,8 +6,8 @@ struct PropertiesDecoder {
 
   /// Reads every property key present in `object`.
   ///
-  /// - Parameter layout: the design's layout when known; a property it does
-  ///   not read, or a state it cannot show, is refused.
+  /// `layout`: the design's layout when known; a property it does
+  /// not read, or a state it cannot show, is refused.
   func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> Properties {
     var properties = Properties()
     for key in PropertyKey.allCases {
@@ -123,7 +123,9 @@ struct PropertiesDecoder {
     let allowed = ["navigationTitle", "tabBar", "navigationBar"]
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var chrome = ChromeDefinition()
-    if let v = object["navigationTitle"] { chrome.navigationTitle = fields.text(v, at: path.appending("navigationTitle")) }
+    if let v = object["navigationTitle"] {
+      chrome.navigationTitle = fields.text(v, at: path.appending("navigationTitle"))
+    }
     if let v = object["tabBar"] { chrome.tabBar = fields.bool(v, at: path.appending("tabBar")) }
     if let v = object["navigationBar"] { chrome.navigationBar = fields.bool(v, at: path.appending("navigationBar")) }
     return chrome
@@ -134,7 +136,8 @@ struct PropertiesDecoder {
     guard !items.isEmpty, items.count <= 100 else {
       fields.report(
         .invalidValue(
-          fields.location(path, value), found: value.excerpt, expected: "from 1 to 100 sections (row counts)", allowed: []))
+          fields.location(path, value), found: value.excerpt, expected: "from 1 to 100 sections (row counts)",
+          allowed: []))
       return nil
     }
     let counts = items.enumerated().map { fields.integer($1, at: path.appending($0), minimum: 0, maximum: 1_000) }

@@ -21,7 +21,8 @@ public struct RenderMatrix: Sendable {
     devices = site.devices
     themes = site.themes
     locales = site.locales
-    rendersPerVariant = Self.rendersPerVariant(devices: site.devices.count, themes: site.themes.count, locales: site.locales.count)
+    rendersPerVariant = Self.rendersPerVariant(
+      devices: site.devices.count, themes: site.themes.count, locales: site.locales.count)
     var jobs: [RenderJob] = []
     jobs.reserveCapacity(site.designs.reduce(0) { $0 + $1.variants.count } * rendersPerVariant)
     var ranges: [Range<Int>] = []

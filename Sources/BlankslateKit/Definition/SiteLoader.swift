@@ -35,10 +35,13 @@ public struct SiteLoader: Sendable {
     let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
     // A linked `placeholders` folder has each file's real place checked.
     let folder = root.appending(path: "placeholders").resolvingSymlinksInPath().standardizedFileURL.path
-    let folderIsInside = folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
+    let folderIsInside =
+      folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
     let rootPath = root.path
     let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
-      load(placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot, folderIsInside: folderIsInside)
+      load(
+        placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside)
     }
 
     var designs: [Design] = []
@@ -54,13 +57,15 @@ public struct SiteLoader: Sendable {
       designs.append(design)
     }
 
-    let renders = designs.reduce(0) { $0 + $1.variants.count }
+    let renders =
+      designs.reduce(0) { $0 + $1.variants.count }
       * RenderMatrix.rendersPerVariant(
         devices: settings.devices.count, themes: settings.themes.count, locales: settings.locales.count)
     if renders > limits.renders {
       errors.append(
         .limitExceeded(
-          SourceLocation(file: displayPath("site.json")), what: "the number of renders (variants × devices × themes × locales)",
+          SourceLocation(file: displayPath("site.json")),
+          what: "the number of renders (variants × devices × themes × locales)",
           found: renders, limit: limits.renders, key: "renders"))
     }
     guard errors.isEmpty else { throw DefinitionErrors(errors) }
@@ -96,7 +101,8 @@ public struct SiteLoader: Sendable {
       idPosition = id.value.position
     }
     return LoadedFile(
-      design: design, errors: errors, idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition))
+      design: design, errors: errors,
+      idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition))
   }
 
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
@@ -111,8 +117,10 @@ public struct SiteLoader: Sendable {
     let url = root.appending(path: "site.json")
     guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
     let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
-    guard let (json, hash) = parse(
-      relativePath: "site.json", limits: SiteLimits(), rootPath: root.path, realRoot: realRoot, folderIsInside: true, errors: &errors)
+    guard
+      let (json, hash) = parse(
+        relativePath: "site.json", limits: SiteLimits(), rootPath: root.path, realRoot: realRoot, folderIsInside: true,
+        errors: &errors)
     else {
       return SiteSettings()
     }

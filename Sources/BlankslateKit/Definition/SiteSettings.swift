@@ -43,7 +43,9 @@ struct SiteSettings {
     let path = JSONPath.root.appending("locales")
     guard let items = fields.array(value, at: path, of: "locale tags") else { return nil }
     guard !items.isEmpty else {
-      fields.report(.invalidValue(fields.location(path, value), found: "an empty array", expected: "at least one locale tag", allowed: []))
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "an empty array", expected: "at least one locale tag", allowed: []))
       return nil
     }
     var locales: [String] = []
@@ -53,11 +55,15 @@ struct SiteSettings {
       let itemPath = path.appending(index)
       guard let tag = fields.string(item, at: itemPath) else { continue }
       guard LocaleTag.isValid(tag) else {
-        fields.report(.invalidValue(fields.location(itemPath, item), found: item.excerpt, expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+        fields.report(
+          .invalidValue(
+            fields.location(itemPath, item), found: item.excerpt,
+            expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
         continue
       }
       if let earlier = seen[tag.lowercased()] {
-        let first = earlier == tag ? "an earlier entry of locales" : "\"\(earlier)\" earlier in locales (locale tags ignore case)"
+        let first =
+          earlier == tag ? "an earlier entry of locales" : "\"\(earlier)\" earlier in locales (locale tags ignore case)"
         fields.report(.duplicateID(fields.location(itemPath, item), id: tag, firstUse: first))
         continue
       }
@@ -75,7 +81,9 @@ struct SiteSettings {
     var result: [LintRule: LintSeverity] = [:]
     for rule in LintRule.allCases {
       guard let entry = object[rule.rawValue] else { continue }
-      if let severity = fields.choice(entry, at: path.appending(rule.rawValue), among: LintSeverity.allCases, what: "a severity") {
+      if let severity = fields.choice(
+        entry, at: path.appending(rule.rawValue), among: LintSeverity.allCases, what: "a severity")
+      {
         result[rule] = severity
       }
     }

@@ -34,7 +34,12 @@ extension String {
     let inPlace = utf8.withContiguousStorageIfAvailable { left in
       other.utf8.withContiguousStorageIfAvailable { right -> Bool in
         let common = Swift.min(left.count, right.count)
-        let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        let order: Int32
+        if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+          order = memcmp(leftBase, rightBase, common)
+        } else {
+          order = 0
+        }
         return order == 0 ? left.count < right.count : order < 0
       }
     }

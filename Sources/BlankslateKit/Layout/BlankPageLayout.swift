@@ -18,13 +18,17 @@ struct BlankPageLayout: LayoutGenerator {
     let properties = context.properties
     let state = properties.state ?? .noData
     if state == .hasData {
-      return [ListView.node(frame: view, children: ListRows(context: context).nodes(sections: properties.sections ?? [12], in: view))]
+      return [
+        ListView.node(
+          frame: view, children: ListRows(context: context).nodes(sections: properties.sections ?? [12], in: view))
+      ]
     }
     let isError = state == .hasError
 
     let label = context.label(
       context.text(properties.message, default: isError ? .blankPageError : .blankPageNoData),
-      fontSize: properties.messageFont ?? Self.labelFontSize, color: context.color(properties.messageColor, default: .black),
+      fontSize: properties.messageFont ?? Self.labelFontSize,
+      color: context.color(properties.messageColor, default: .black),
       maxWidth: view.width, background: Self.labelBackground)
     let labelFrame = Rect(
       x: view.midX - label.size.width / 2, y: view.minY + view.height * 0.2, width: label.size.width,

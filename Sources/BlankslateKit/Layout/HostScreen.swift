@@ -6,9 +6,8 @@ struct HostScreen {
   let showsTabBar: Bool
   let navigationTitle: String
 
-  /// - Parameters:
-  ///   - tabBarByDefault: whether the layout's seed screen has a tab bar.
-  ///   - title: the navigation title when the definition writes none.
+  /// `tabBarByDefault`: whether the layout's seed screen has a tab bar.
+  /// `title`: the navigation title when the definition writes none.
   init(context: LayoutContext, tabBarByDefault: Bool, title: DefaultString) {
     self.context = context
     let chrome = context.properties.chrome
@@ -50,7 +49,9 @@ struct HostScreen {
   }
 
   private var barFill: RGBA { context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E) }
-  private var hairline: RGBA { context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38) }
+  private var hairline: RGBA {
+    context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38)
+  }
   private var ink: RGBA { context.color(.label) }
 
   /// The bars drawn over the content, back to front.
@@ -66,17 +67,21 @@ struct HostScreen {
   private func navigationBar() -> SceneNode {
     let frame = Rect(x: 0, y: 0, width: device.width, height: topBarsBottom)
     let barRect = Rect(x: 0, y: device.statusBar, width: device.width, height: DeviceMetrics.navigationBarHeight)
-    let title = context.label(navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: device.width - 120)
+    let title = context.label(
+      navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: device.width - 120)
     let titleLine = TextBlock(
-      lines: [title.block.lines.first ?? ""], fontSize: 17, weight: .semibold, color: ink, lineHeight: title.block.lineHeight,
+      lines: [title.block.lines.first ?? ""], fontSize: 17, weight: .semibold, color: ink,
+      lineHeight: title.block.lineHeight,
       isTruncated: title.block.lines.count > 1)
-    let titleFrame = Rect(centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
+    let titleFrame = Rect(
+      centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
     return SceneNode(
       id: "navigation-bar", role: .navigationBar, frame: frame, content: .box(BoxStyle(fill: barFill)),
       children: [
         SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine)),
         SceneNode(
-          id: "navigation-separator", role: .separator, frame: Rect(x: 0, y: frame.maxY - 0.5, width: device.width, height: 0.5),
+          id: "navigation-separator", role: .separator,
+          frame: Rect(x: 0, y: frame.maxY - 0.5, width: device.width, height: 0.5),
           content: .box(BoxStyle(fill: hairline))),
       ])
   }
@@ -85,7 +90,9 @@ struct HostScreen {
     let frame = Rect(x: 0, y: 0, width: device.width, height: device.statusBar)
     let compact = device.statusBar < 30
     let fontSize: Double = compact ? 12 : 17
-    let time = TextBlock(lines: ["9:41"], fontSize: fontSize, weight: .semibold, color: ink, lineHeight: TextMetrics.lineHeight(for: fontSize))
+    let time = TextBlock(
+      lines: ["9:41"], fontSize: fontSize, weight: .semibold, color: ink,
+      lineHeight: TextMetrics.lineHeight(for: fontSize))
     let timeWidth = TextMetrics.labelWidth(of: "9:41", fontSize: fontSize, weight: .semibold)
     var children: [SceneNode] = []
     let centerY: Double
@@ -98,7 +105,9 @@ struct HostScreen {
       timeCenterX = island.minX / 2 + 6
       iconsRight = device.width - 26
       children.append(
-        SceneNode(id: "dynamic-island", role: .dynamicIsland, frame: island, content: .box(BoxStyle(fill: .black, cornerRadius: 18.5))))
+        SceneNode(
+          id: "dynamic-island", role: .dynamicIsland, frame: island,
+          content: .box(BoxStyle(fill: .black, cornerRadius: 18.5))))
     } else if compact {
       centerY = frame.midY
       timeCenterX = device.width / 2
@@ -120,9 +129,11 @@ struct HostScreen {
       compact && !device.hasDynamicIsland
       ? Rect(x: 6, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
       : Rect(x: wifi.minX - 5 - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
-    children.append(SceneNode(id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
+    children.append(
+      SceneNode(id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
     children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
-    children.append(SceneNode(id: "status-battery", role: .decoration, frame: battery, content: .symbol(.battery, color: ink)))
+    children.append(
+      SceneNode(id: "status-battery", role: .decoration, frame: battery, content: .symbol(.battery, color: ink)))
     return SceneNode(id: "status-bar", role: .statusBar, frame: frame, content: .group, children: children)
   }
 
@@ -144,17 +155,22 @@ struct HostScreen {
       let centerX = itemWidth * (Double(index) + 0.5)
       let icon = Rect(centerX: centerX, centerY: frame.minY + 7 + 12.5, size: Size(width: 25, height: 25))
       let title = item.1.text(in: context.locale)
-      let label = context.fittedText(title, fontSize: 10, weight: .semibold, color: tint, in: Size(width: itemWidth - 4, height: 12))
+      let label = context.fittedText(
+        title, fontSize: 10, weight: .semibold, color: tint, in: Size(width: itemWidth - 4, height: 12))
       let labelFrame = Rect(x: centerX - (itemWidth - 4) / 2, y: frame.minY + 34, width: itemWidth - 4, height: 12)
-      children.append(SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: .symbol(item.0, color: tint)))
-      children.append(SceneNode(id: "tab-title-\(index + 1)", role: .decoration, frame: labelFrame, content: .text(label)))
+      children.append(
+        SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: .symbol(item.0, color: tint)))
+      children.append(
+        SceneNode(id: "tab-title-\(index + 1)", role: .decoration, frame: labelFrame, content: .text(label)))
     }
-    return SceneNode(id: "tab-bar", role: .tabBar, frame: frame, content: .box(BoxStyle(fill: barFill)), children: children)
+    return SceneNode(
+      id: "tab-bar", role: .tabBar, frame: frame, content: .box(BoxStyle(fill: barFill)), children: children)
   }
 
   private func homeIndicator() -> SceneNode {
     let width: Double = device.width > 600 ? 200 : 134
     let frame = Rect(x: (device.width - width) / 2, y: device.height - 8 - 5, width: width, height: 5)
-    return SceneNode(id: "home-indicator", role: .homeIndicator, frame: frame, content: .box(BoxStyle(fill: ink, cornerRadius: 2.5)))
+    return SceneNode(
+      id: "home-indicator", role: .homeIndicator, frame: frame, content: .box(BoxStyle(fill: ink, cornerRadius: 2.5)))
   }
 }

@@ -9,8 +9,8 @@ protocol LayoutGenerator {
 public enum Layouts {
   /// Lays out `job` with its design's generator, on its device, in its theme and locale.
   ///
-  /// - Parameter cache: keeps the host bars between renders that share them
-  ///   (one worker's renders of one design); the scene is the same without it.
+  /// `cache`: keeps the host bars between renders that share them
+  /// (one worker's renders of one design); the scene is the same without it.
   public static func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
     let context = LayoutContext(job: job)
     let generator = generator(for: job.design.layout)
@@ -35,7 +35,9 @@ public enum Layouts {
     return Scene(
       size: Size(width: device.width, height: device.height), background: context.hostBackground,
       nodes: nodes, locale: job.locale, theme: job.theme,
-      safeArea: Rect(x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator))
+      safeArea: Rect(
+        x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator)
+    )
   }
 
   static func generator(for layout: LayoutKind) -> any LayoutGenerator {

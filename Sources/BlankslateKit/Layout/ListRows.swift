@@ -33,7 +33,8 @@ struct ListRows {
             children: [
               SceneNode(
                 id: "section-\(sectionIndex + 1)-title", role: .decoration,
-                frame: Rect(x: header.minX + 16, y: header.midY - 8, width: header.width - 32, height: 16), content: .text(text))
+                frame: Rect(x: header.minX + 16, y: header.midY - 8, width: header.width - 32, height: 16),
+                content: .text(text))
             ]))
         y += Self.sectionHeaderHeight
       }
@@ -41,7 +42,8 @@ struct ListRows {
         rowNumber += 1
         let row = Rect(x: frame.minX, y: y, width: frame.width, height: Self.rowHeight)
         var title = context.fittedText(
-          DefaultString.row(rowNumber, in: context.locale), fontSize: 17, color: ink, in: Size(width: frame.width - 32, height: 20.5))
+          DefaultString.row(rowNumber, in: context.locale), fontSize: 17, color: ink,
+          in: Size(width: frame.width - 32, height: 20.5))
         title.alignment = .leading
         let children = [
           SceneNode(

@@ -45,7 +45,8 @@ struct MessageLayout: LayoutGenerator {
         let size = context.imageSize(default: image.intrinsicSize)
         let imageFrame = Rect(centerX: center.x, centerY: center.y, size: size)
         children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: .image(image)))
-        let messageFrame = Rect(x: table.minX, y: imageFrame.maxY + Self.imageGap, width: table.width, height: label.size.height)
+        let messageFrame = Rect(
+          x: table.minX, y: imageFrame.maxY + Self.imageGap, width: table.width, height: label.size.height)
         children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block)))
       } else {
         let messageFrame = Rect(

@@ -37,7 +37,8 @@ struct NoNetworkLayout: LayoutGenerator {
 
     let maxWidth = view.width - 2 * Self.sideMargin
     let message = context.label(
-      context.text(properties.message, default: .noNetworkMessage), fontSize: properties.messageFont ?? Self.messageFontSize,
+      context.text(properties.message, default: .noNetworkMessage),
+      fontSize: properties.messageFont ?? Self.messageFontSize,
       color: context.color(properties.messageColor, default: Self.messageColor), maxWidth: maxWidth)
     let messageFrame = Rect(
       x: view.midX - message.size.width / 2, y: imageFrame.minY - Self.messageGap - message.size.height,
@@ -54,7 +55,8 @@ struct NoNetworkLayout: LayoutGenerator {
     if let button = properties.button.resolved(default: ButtonDefinition()) {
       let size = button.size ?? Self.buttonSize
       let fontSize = button.font ?? Self.buttonFontSize
-      let frame = Rect(x: view.midX - size.width / 2, y: imageFrame.maxY + Self.buttonGap, width: size.width, height: size.height)
+      let frame = Rect(
+        x: view.midX - size.width / 2, y: imageFrame.maxY + Self.buttonGap, width: size.width, height: size.height)
       let titleBlock = context.fittedText(
         context.text(button.title, default: .noNetworkButton), fontSize: fontSize,
         color: context.color(button.textColor, default: .white),
@@ -66,10 +68,14 @@ struct NoNetworkLayout: LayoutGenerator {
         if case .value(let text) = properties.toast { return text.resolved(in: context.locale) }
         return DefaultString.noNetworkToast.text(in: context.locale)
       }()
-      children.append(SceneNode(id: "button", role: .button, frame: frame, content: .button(face), action: .showToast(toast)))
+      children.append(
+        SceneNode(id: "button", role: .button, frame: frame, content: .button(face), action: .showToast(toast)))
     }
     // The seed paints the view white whatever the theme.
     let fill = context.color(properties.background, default: .white)
-    return [SceneNode(id: "placeholder", role: .placeholder, frame: view, content: .box(BoxStyle(fill: fill)), children: children)]
+    return [
+      SceneNode(
+        id: "placeholder", role: .placeholder, frame: view, content: .box(BoxStyle(fill: fill)), children: children)
+    ]
   }
 }

@@ -9,7 +9,10 @@ struct TableArea {
     headerHeight = min(context.properties.headerHeight ?? 0, table.height)
     headerNodes =
       headerHeight > 0
-      ? [TableHeader(context: context).node(in: Rect(x: table.minX, y: table.minY, width: table.width, height: headerHeight))]
+      ? [
+        TableHeader(context: context).node(
+          in: Rect(x: table.minX, y: table.minY, width: table.width, height: headerHeight))
+      ]
       : []
     list = Rect(x: table.minX, y: table.minY + headerHeight, width: table.width, height: table.height - headerHeight)
   }
@@ -29,7 +32,9 @@ struct TableHeader {
       children: [
         SceneNode(
           id: "table-header-title", role: .decoration,
-          frame: Rect(x: frame.minX + 16, y: frame.midY - min(frame.height, 18) / 2, width: frame.width - 32, height: min(frame.height, 18)),
+          frame: Rect(
+            x: frame.minX + 16, y: frame.midY - min(frame.height, 18) / 2, width: frame.width - 32,
+            height: min(frame.height, 18)),
           content: .text(label))
       ])
   }
@@ -51,6 +56,7 @@ struct CustomView {
       color: context.color(definition.textColor, default: .black), in: size,
       background: context.color(definition.background, default: Self.background))
     return SceneNode(
-      id: "custom-view", role: .customView, frame: Rect(centerX: centerX, centerY: centerY, size: size), content: .text(block))
+      id: "custom-view", role: .customView, frame: Rect(centerX: centerX, centerY: centerY, size: size),
+      content: .text(block))
   }
 }

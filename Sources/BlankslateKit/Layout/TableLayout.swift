@@ -32,8 +32,10 @@ struct TableLayout: LayoutGenerator {
       children.append(CustomView(definition: custom).node(context: context, centerX: list.midX, centerY: list.midY))
     } else {
       let message = context.label(
-        context.text(properties.message, default: .tableNoData), fontSize: properties.messageFont ?? Self.messageFontSize,
-        color: context.color(properties.messageColor, default: Self.messageColor(context.theme)), maxWidth: list.width - 32)
+        context.text(properties.message, default: .tableNoData),
+        fontSize: properties.messageFont ?? Self.messageFontSize,
+        color: context.color(properties.messageColor, default: Self.messageColor(context.theme)),
+        maxWidth: list.width - 32)
       let image = properties.image.resolved(default: .builtin(.noteListNoData))
       let imageSize = image.map { context.imageSize(default: $0.intrinsicSize) } ?? Size(width: 0, height: 0)
       let gap = image == nil ? 0 : Self.imageGap
@@ -46,7 +48,8 @@ struct TableLayout: LayoutGenerator {
       children.append(
         SceneNode(
           id: "message", role: .message,
-          frame: Rect(x: list.midX - message.size.width / 2, y: top, width: message.size.width, height: message.size.height),
+          frame: Rect(
+            x: list.midX - message.size.width / 2, y: top, width: message.size.width, height: message.size.height),
           content: .text(message.block)))
     }
     let scrolls = properties.scrollEnabled ?? true
@@ -54,12 +57,15 @@ struct TableLayout: LayoutGenerator {
       let ink = context.theme == .light ? RGBA(hex: 0x000000, alpha: 89) : RGBA(hex: 0xFFFFFF, alpha: 89)
       children.append(
         SceneNode(
-          id: "scroll-indicator", role: .scrollIndicator, frame: Rect(x: list.maxX - 6, y: list.minY + 4, width: 3, height: 48),
+          id: "scroll-indicator", role: .scrollIndicator,
+          frame: Rect(x: list.maxX - 6, y: list.minY + 4, width: 3, height: 48),
           content: .box(BoxStyle(fill: ink, cornerRadius: 1.5))))
     }
     let placeholder = SceneNode(
       id: "placeholder", role: .placeholder, frame: list, content: .box(BoxStyle(fill: context.hostBackground)),
       children: children)
-    return [ListView.node(frame: table, scroll: scrolls ? .enabled : .disabled, children: area.headerNodes + [placeholder])]
+    return [
+      ListView.node(frame: table, scroll: scrolls ? .enabled : .disabled, children: area.headerNodes + [placeholder])
+    ]
   }
 }

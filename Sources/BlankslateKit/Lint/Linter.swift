@@ -30,9 +30,11 @@ public struct Linter: Sendable {
       var light: Scene?
       if job.theme == .dark {
         // Outside the site's order (a filtered run), the light twin is laid out here.
-        light = lightScenes.removeValue(forKey: twin)
+        light =
+          lightScenes.removeValue(forKey: twin)
           ?? renderer.scene(
-            for: RenderJob(design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
+            for: RenderJob(
+              design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
       }
       return linter.findings(for: job, scene: scene, lightScene: light)
     }
@@ -116,7 +118,8 @@ public struct LintReport: Sendable {
     var order: [String] = []
     var byKey: [String: Group] = [:]
     for finding in findings {
-      let key = [finding.design, finding.variant, finding.rule.rawValue, finding.node ?? "", finding.message].joined(separator: "\u{1F}")
+      let key = [finding.design, finding.variant, finding.rule.rawValue, finding.node ?? "", finding.message].joined(
+        separator: "\u{1F}")
       let renderName = String(finding.render.split(separator: "/", maxSplits: 1).last ?? "")
       let name = renderName.split(separator: ".").dropFirst().joined(separator: ".")
       if byKey[key] == nil {
@@ -143,7 +146,8 @@ public struct LintReport: Sendable {
         reasonsShown = []
       }
       let label = group.suppression == nil ? group.severity.rawValue : "accepted"
-      var line = "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+      var line =
+        "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
         + group.rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + group.message
       line += "  [\(group.renders.count == 1 ? group.renders[0] : "\(group.renders.count) renders")]"
       if let reason = group.suppression, reasonsShown.insert(reason).inserted {
@@ -211,7 +215,8 @@ public struct LintReport: Sendable {
               },
               systemOut: others.isEmpty
                 ? nil
-                : others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(separator: "\n"))
+                : others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(
+                  separator: "\n"))
           }
         })
     }

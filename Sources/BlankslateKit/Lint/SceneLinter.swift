@@ -32,31 +32,34 @@ struct SceneLinter {
       let needed = Contrast.minimum(fontSize: block.fontSize, weight: block.weight)
       let size = NumberText.format(block.fontSize) + " pt" + (block.weight == .bold ? " bold" : "")
       if ratio < needed {
-        found.append((
-          .contrast, node,
-          "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1; WCAG AA needs \(NumberText.format(needed)):1 for \(size) text",
-          ratio, needed
-        ))
+        found.append(
+          (
+            .contrast, node,
+            "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1; WCAG AA needs \(NumberText.format(needed)):1 for \(size) text",
+            ratio, needed
+          ))
         if job.theme == .dark, let lightScene, let lightBackdrop,
           let lightNode = lightScene.node(withID: node.id), let lightBlock = Self.text(of: lightNode)
         {
           let lightBehind = lightBackdrop.color(behind: lightNode)
           let lightRatio = Contrast.ratio(Contrast.composite(lightBlock.color, over: lightBehind), lightBehind)
           if lightRatio >= needed {
-            found.append((
-              .darkMode, node,
-              "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
-              ratio, needed
-            ))
+            found.append(
+              (
+                .darkMode, node,
+                "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
+                ratio, needed
+              ))
           }
         }
       }
       if block.fontSize < Self.minimumFontSize {
-        found.append((
-          .minimumFontSize, node,
-          "\(node.id) text is \(NumberText.format(block.fontSize)) pt; Apple's HIG goes no smaller than \(NumberText.format(Self.minimumFontSize)) pt",
-          block.fontSize, Self.minimumFontSize
-        ))
+        found.append(
+          (
+            .minimumFontSize, node,
+            "\(node.id) text is \(NumberText.format(block.fontSize)) pt; Apple's HIG goes no smaller than \(NumberText.format(Self.minimumFontSize)) pt",
+            block.fontSize, Self.minimumFontSize
+          ))
       }
       found += overflowOfText(node, block)
     }
@@ -64,11 +67,12 @@ struct SceneLinter {
     for node in nodes where node.action != nil && (Self.reviewed.contains(node.role) || node.role == .placeholder) {
       let frame = node.frame
       if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
-        found.append((
-          .tapTarget, node,
-          "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
-          min(frame.width, frame.height), Self.minimumTapSize
-        ))
+        found.append(
+          (
+            .tapTarget, node,
+            "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
+            min(frame.width, frame.height), Self.minimumTapSize
+          ))
       }
     }
 
@@ -76,34 +80,41 @@ struct SceneLinter {
     found += glaringDarkPlaceholder(nodes, backdrop: backdrop)
     if [.noData, .hasError, .offline].contains(job.variant.state(in: job.design.layout)),
       nodes.contains(where: { $0.role == .placeholder }),
-      !reviewed.contains(where: { Self.textRoles.contains($0.role) && $0.role != .toast && !(Self.text(of: $0)?.lines.joined().isEmpty ?? true) })
+      !reviewed.contains(where: {
+        Self.textRoles.contains($0.role) && $0.role != .toast && !(Self.text(of: $0)?.lines.joined().isEmpty ?? true)
+      })
     {
-      found.append((
-        .silentState, nodes.first { $0.role == .placeholder },
-        "the \(job.variant.state(in: job.design.layout).rawValue) state shows no text: nothing tells the user, or a screen reader, what happened",
-        nil, nil
-      ))
+      found.append(
+        (
+          .silentState, nodes.first { $0.role == .placeholder },
+          "the \(job.variant.state(in: job.design.layout).rawValue) state shows no text: nothing tells the user, or a screen reader, what happened",
+          nil, nil
+        ))
     }
     return found.map { (rule: $0.0, node: $0.1, message: $0.2, measured: $0.3, threshold: $0.4) }
   }
 
-  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [(
+    LintRule, SceneNode?, String, Double?, Double?
+  )] {
     var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
     if block.isTruncated {
-      found.append((
-        .overflow, node,
-        "\(node.id) text does not fit its \(NumberText.format(node.frame.width))×\(NumberText.format(node.frame.height)) pt frame: lines are cut",
-        nil, nil
-      ))
+      found.append(
+        (
+          .overflow, node,
+          "\(node.id) text does not fit its \(NumberText.format(node.frame.width))×\(NumberText.format(node.frame.height)) pt frame: lines are cut",
+          nil, nil
+        ))
     }
     for line in block.lines {
       let width = TextMetrics.width(of: line, fontSize: block.fontSize, weight: block.weight)
       if width > node.frame.width + 0.5 {
-        found.append((
-          .overflow, node,
-          "\(node.id) line \"\(line.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
-          width, node.frame.width
-        ))
+        found.append(
+          (
+            .overflow, node,
+            "\(node.id) line \"\(line.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
+            width, node.frame.width
+          ))
         break
       }
     }
@@ -111,7 +122,9 @@ struct SceneLinter {
   }
 
   /// Off the screen, outside the safe area or under a bar, or on top of a sibling.
-  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [(
+    LintRule, SceneNode?, String, Double?, Double?
+  )] {
     var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
     let screen = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
     let bars = nodes.filter { [.navigationBar, .tabBar].contains($0.role) }
@@ -119,22 +132,28 @@ struct SceneLinter {
       let frame = node.frame
       if !screen.contains(frame) {
         let edges = [
-          ("left", -frame.minX), ("right", frame.maxX - screen.maxX), ("top", -frame.minY), ("bottom", frame.maxY - screen.maxY),
+          ("left", -frame.minX), ("right", frame.maxX - screen.maxX), ("top", -frame.minY),
+          ("bottom", frame.maxY - screen.maxY),
         ]
         let past = edges.filter { $0.1 > 0 }
         let over = past.map(\.1).max() ?? 0
         let names = past.map(\.0).joined(separator: " and ")
-        found.append((
-          .overflow, node,
-          "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
-          over, 0
-        ))
+        found.append(
+          (
+            .overflow, node,
+            "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
+            over, 0
+          ))
         continue
       }
       if let bar = bars.first(where: { $0.frame.intersects(frame) }) {
         found.append((.overflow, node, "\(node.id) lies under the \(Self.name(of: bar.role))", nil, nil))
       } else if !scene.safeArea.contains(frame), node.role != .toast {
-        found.append((.overflow, node, "\(node.id) reaches outside the safe area (under the status bar or home indicator)", nil, nil))
+        found.append(
+          (
+            .overflow, node, "\(node.id) reaches outside the safe area (under the status bar or home indicator)", nil,
+            nil
+          ))
       }
     }
     let content = reviewed.filter { $0.role != .toast }
@@ -145,31 +164,36 @@ struct SceneLinter {
           width: min(first.frame.maxX, second.frame.maxX) - max(first.frame.minX, second.frame.minX),
           height: min(first.frame.maxY, second.frame.maxY) - max(first.frame.minY, second.frame.minY))
         guard overlap.width * overlap.height > 1 else { continue }
-        found.append((
-          .overflow, second,
-          "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
-          overlap.width * overlap.height, 0
-        ))
+        found.append(
+          (
+            .overflow, second,
+            "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
+            overlap.width * overlap.height, 0
+          ))
       }
     }
     return found
   }
 
   /// A light placeholder that stays light in the dark theme.
-  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [(LintRule, SceneNode?, String, Double?, Double?)] {
+  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [(
+    LintRule, SceneNode?, String, Double?, Double?
+  )] {
     guard job.theme == .dark, let lightScene else { return [] }
     var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
     for node in nodes where node.role == .placeholder || node.role == .customView {
       guard let fill = backdrop.ownFill(of: node), Contrast.luminance(fill) > 0.6,
         node.frame.width * node.frame.height > 0.25 * scene.size.width * scene.size.height,
-        let lightNode = lightScene.node(withID: node.id), let lightFill = Backdrop(scene: lightScene).ownFill(of: lightNode),
+        let lightNode = lightScene.node(withID: node.id),
+        let lightFill = Backdrop(scene: lightScene).ownFill(of: lightNode),
         lightFill == fill
       else { continue }
-      found.append((
-        .darkMode, node,
-        "\(node.id) stays \(fill.hexRGB) in the dark theme: a light screen in dark mode; use a colour that follows the theme",
-        Contrast.luminance(fill), 0.6
-      ))
+      found.append(
+        (
+          .darkMode, node,
+          "\(node.id) stays \(fill.hexRGB) in the dark theme: a light screen in dark mode; use a colour that follows the theme",
+          Contrast.luminance(fill), 0.6
+        ))
     }
     return found
   }

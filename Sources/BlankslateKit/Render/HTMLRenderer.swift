@@ -15,8 +15,8 @@ public struct HTMLRenderer: Sendable {
   /// (`../../_gallery/`); nil draws them inline, for a fragment that stands alone.
   public var artFolder: String?
 
-  /// - Parameter idPrefix: prepended to every element id, so several
-  ///   renditions can share a page.
+  /// `idPrefix`: prepended to every element id, so several
+  /// renditions can share a page.
   public func render(_ scene: Scene, idPrefix: String = "") -> String {
     var writer = MarkupWriter(capacity: 8192)
     writer.open(
@@ -120,7 +120,8 @@ public struct HTMLRenderer: Sendable {
       for spoke in 0..<12 {
         let age = (12 - spoke) % 12
         writer.raw(
-          "<i style=\"transform:rotate(\(spoke * 30)deg);background-color:\(css(color));opacity:\(NumberText.format(1 - Double(age) * 0.07))\"></i>")
+          "<i style=\"transform:rotate(\(spoke * 30)deg);background-color:\(css(color));opacity:\(NumberText.format(1 - Double(age) * 0.07))\"></i>"
+        )
       }
     case .group, .box:
       break
@@ -143,9 +144,11 @@ public struct HTMLRenderer: Sendable {
   }
 
   private func textStyle(_ block: TextBlock, into writer: inout MarkupWriter) {
-    writer.raw(";font-size:" + px(block.fontSize) + ";line-height:" + px(block.lineHeight) + ";color:" + css(block.color))
+    writer.raw(
+      ";font-size:" + px(block.fontSize) + ";line-height:" + px(block.lineHeight) + ";color:" + css(block.color))
     if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
-    writer.raw(block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")
+    writer.raw(
+      block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")
   }
 
   private func lines(_ block: TextBlock, into writer: inout MarkupWriter) {

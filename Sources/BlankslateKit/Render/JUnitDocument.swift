@@ -35,7 +35,8 @@ struct JUnitDocument {
         writer.open(
           "testcase",
           [
-            "classname": .text(test.classname), "name": .text(test.name), "file": test.file.map(MarkupWriter.Value.text),
+            "classname": .text(test.classname), "name": .text(test.name),
+            "file": test.file.map(MarkupWriter.Value.text),
             "line": test.line.map { .number(Double($0)) },
           ])
         if let failure = test.failure {

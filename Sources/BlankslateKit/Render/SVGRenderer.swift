@@ -17,9 +17,8 @@ public struct SVGRenderer: Sendable {
   /// The SVG document's UTF-8 bytes, ending with a line feed. `Renderer`
   /// is the one caller that decides the title and description.
   ///
-  /// - Parameters:
-  ///   - title: the accessible name (`<title>`).
-  ///   - description: the accessible description (`<desc>`).
+  /// `title`: the accessible name (`<title>`).
+  /// `description`: the accessible description (`<desc>`).
   func renderBytes(_ scene: Scene, title: String, description: String) -> [UInt8] {
     var writer = MarkupWriter(capacity: 8192)
     writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -51,7 +50,11 @@ public struct SVGRenderer: Sendable {
       writer.raw("\n")
     }
     writer.empty(
-      "rect", ["id": "bs-background", "width": .number(scene.size.width), "height": .number(scene.size.height), "fill": .text(scene.background.hexRGB)])
+      "rect",
+      [
+        "id": "bs-background", "width": .number(scene.size.width), "height": .number(scene.size.height),
+        "fill": .text(scene.background.hexRGB),
+      ])
     writer.raw("\n")
     for node in scene.nodes {
       write(node, into: &writer)

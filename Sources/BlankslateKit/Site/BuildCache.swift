@@ -75,7 +75,8 @@ struct BuildCache: Sendable {
     for member in members {
       guard let own = hashText(member.value["key"]), let previous = hashText(member.value["previous"]),
         let next = hashText(member.value["next"]), let bytes = integer(member.value["bytes"]),
-        bytes >= 0, let textValues = member.value["texts"]?.arrayValue, case .object(let variants)? = member.value["lint"]?.kind
+        bytes >= 0, let textValues = member.value["texts"]?.arrayValue,
+        case .object(let variants)? = member.value["lint"]?.kind
       else { return nil }
       var meta = DesignMeta()
       meta.bytes = bytes
@@ -89,7 +90,9 @@ struct BuildCache: Sendable {
         meta.texts.append(text)
       }
       for variant in variants {
-        guard let numbers = integers(variant.value), numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        guard let numbers = integers(variant.value), numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
+          return nil
+        }
         var counts = LintCounts()
         counts.errors = numbers[0]
         counts.warnings = numbers[1]
@@ -127,7 +130,10 @@ struct BuildCache: Sendable {
       guard let entry = self.designs[id] else { return nil }
       let lint: [(String, JSONDocument)] = entry.meta.lint.keys.sorted().map { variant in
         let counts = entry.meta.lint[variant] ?? LintCounts()
-        return (variant, .array([.number(Double(counts.errors)), .number(Double(counts.warnings)), .number(Double(counts.accepted))]))
+        return (
+          variant,
+          .array([.number(Double(counts.errors)), .number(Double(counts.warnings)), .number(Double(counts.accepted))])
+        )
       }
       return (
         id,
@@ -140,7 +146,8 @@ struct BuildCache: Sendable {
             "entries",
             entry.entries.map { ranges in
               .array(
-                [ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound].map {
+                [ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound].map
+                {
                   .number(Double($0))
                 })
             } ?? .null
@@ -154,7 +161,7 @@ struct BuildCache: Sendable {
       ("v", .number(2)), ("identity", .string(identity)), ("folder", .string(folder)), ("designs", .object(designs)),
       ("pages", .object(pages)),
     ])
-      .rendered(pretty: false) + "\n"
+    .rendered(pretty: false) + "\n"
   }
 
   /// The whole numbers of a JSON array, or nil when it is not one of them only.
@@ -197,12 +204,16 @@ struct BuildCache: Sendable {
     var previous = ContentHash()
     if index > 0, let last = site.designs[index - 1].variants.last {
       previous.add(identity)
-      previous.add(site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name)
+      previous.add(
+        site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name
+      )
     }
     var next = ContentHash()
     if index + 1 < site.designs.count, let first = site.designs[index + 1].variants.first {
       next.add(identity)
-      next.add(site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}" + first.name)
+      next.add(
+        site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}"
+          + first.name)
     }
     return Key(own: hash.hex, previous: previous.hex, next: next.hex)
   }

@@ -24,7 +24,8 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
     case .validation(let issues):
       let shown = issues.prefix(200).map(\.description).joined(separator: "\n")
       let more = issues.count > 200 ? "\n… and \(issues.count - 200) more" : ""
-      return shown + more + "\n\(issues.count) validation \(issues.count == 1 ? "error" : "errors"); the output was not replaced."
+      return shown + more
+        + "\n\(issues.count) validation \(issues.count == 1 ? "error" : "errors"); the output was not replaced."
     case .unsafeOutput(let path, let reason):
       return "\(path): will not build into this folder: \(reason)."
     case .io(let path, let reason):

@@ -134,7 +134,8 @@ struct DesignPhase: Sendable {
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.Output()
     if linked {
-      let names = jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
+      let names =
+        jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
       do {
         try reused.timings.measure(.reuse) { () throws(BuildError) in
           try staging.reuse(names, in: folder, from: publishedFolder)
@@ -159,7 +160,8 @@ struct DesignPhase: Sendable {
       entry.key.next == keys[index].next ? nil : design.variants.last?.id,
     ].compactMap { $0 }
     if !edges.isEmpty {
-      reused = renderer.refreshPages(of: design, jobs: jobs[ranges[index]].filter { edges.contains($0.variant.id) }, over: reused)
+      reused = renderer.refreshPages(
+        of: design, jobs: jobs[ranges[index]].filter { edges.contains($0.variant.id) }, over: reused)
       if reused.failure != nil { return Result(output: reused, entries: nil) }
     }
     // The entries depend on the design and its meta only: the earlier

@@ -1,11 +1,12 @@
 extension GalleryPages {
   /// A design's page: the matrix of its variants × devices × themes × locales.
-  /// - Parameter alts: the text alternative of each render, by render name.
+  /// `alts`: the text alternative of each render, by render name.
   func designPage(
     _ design: Design, alts: [String: String], lint: [String: LintCounts]
   ) throws(TemplateError) -> String {
     let path = SitePaths.designPage(design.id)
-    var context = base(pageTitle: "\(design.name) · \(site.title)", path: path, breadcrumbs: [["label": .string(design.name)]])
+    var context = base(
+      pageTitle: "\(design.name) · \(site.title)", path: path, breadcrumbs: [["label": .string(design.name)]])
     context["design"] = [
       "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
       "sourceFile": .string(design.sourceFile), "tags": .list(design.tags.map(TemplateValue.string)),

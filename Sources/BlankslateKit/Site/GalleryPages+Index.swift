@@ -7,8 +7,8 @@ extension GalleryPages {
   /// Index page `number` (1-based): a page of cards with the search, filters
   /// and switches, which work across every page through the search index.
   ///
-  /// - Parameter thumbnailAlts: the text alternative of each design's first
-  ///   render (its thumbnail), by design id.
+  /// `thumbnailAlts`: the text alternative of each design's first
+  /// render (its thumbnail), by design id.
   func indexPage(
     _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
   ) throws(TemplateError) -> String {
@@ -39,7 +39,8 @@ extension GalleryPages {
     context["pageSummary"] = .string(
       indexPageCount == 1
         ? "\(site.designs.count) designs."
-        : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount).")
+        : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount)."
+    )
     context["designs"] = .list(
       designs.map { design in
         let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
@@ -81,7 +82,9 @@ extension GalleryPages {
     ]
   }
 
-  private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)]) -> TemplateValue {
+  private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)])
+    -> TemplateValue
+  {
     [
       "label": .string(label),
       "options": .list(

@@ -2,8 +2,8 @@ extension GalleryPages {
   /// The permalink page of one render: the SVG beside the live HTML
   /// rendition, the resolved definition, and links to its neighbours.
   ///
-  /// - Parameter definition: the variant's resolved definition as pretty JSON
-  ///   (the same for all its renders; computed once by the caller).
+  /// `definition`: the variant's resolved definition as pretty JSON
+  /// (the same for all its renders; computed once by the caller).
   func renderPage(
     _ render: Render, live: String, findings: [LintFinding], definition: String
   ) throws(TemplateError) -> String {
@@ -38,10 +38,13 @@ extension GalleryPages {
     context["findings"] = .list(findings.map(Self.findingContext))
     context["outlines"] = .list(
       findings.compactMap { finding in
-        finding.frame.map { Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue) }
+        finding.frame.map {
+          Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue)
+        }
       })
     context["sourceFile"] = .string(job.design.sourceFile)
-    context["sourcePath"] = .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description)
+    context["sourcePath"] = .string(
+      job.variant.path == .root ? "its single default variant" : job.variant.path.description)
     context["definitionJSON"] = .string(definition)
     let neighbours = self.neighbours(of: job)
     if let previous = neighbours.previous {
@@ -113,7 +116,9 @@ extension GalleryPages {
     if nodes.contains(where: { if case .showToast = $0.action { return true } else { return false } }) {
       hints.append("tap the button: the toast appears")
     }
-    if nodes.contains(where: { $0.action == .reload && $0.role == .button }) { hints.append("tap the button to reload") }
+    if nodes.contains(where: { $0.action == .reload && $0.role == .button }) {
+      hints.append("tap the button to reload")
+    }
     if nodes.contains(where: { $0.role == .spinner }) { hints.append("the spinner turns") }
     if let list = nodes.first(where: { $0.scroll != nil }) {
       hints.append(list.scroll == .enabled ? "drag the list" : "the list does not scroll")

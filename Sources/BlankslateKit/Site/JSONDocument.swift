@@ -31,7 +31,8 @@ public indirect enum JSONDocument: Sendable, Equatable {
     case .null: output += "null".utf8
     case .bool(let flag): output += (flag ? "true" : "false").utf8
     case .number(let number):
-      output += (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : NumberText.format(number)).utf8
+      output +=
+        (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : NumberText.format(number)).utf8
     case .string(let text): Self.quote(text, into: &output)
     case .array(let items):
       guard !items.isEmpty else {
@@ -94,7 +95,9 @@ public indirect enum JSONDocument: Sendable, Equatable {
         case UInt8(ascii: "\r"): output += #"\r"#.utf8
         case UInt8(ascii: "\t"): output += #"\t"#.utf8
         case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): output += #"\/"#.utf8
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
           // U+2028 and U+2029 end a line in a script.
           output += (bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
           index += 3

@@ -15,21 +15,26 @@ public struct SiteBuilder: Sendable {
   public func build() throws(BuildError) -> BuildSummary {
     var timings = BuildTimings()
     let (site, templates, assets) = try timings.measure(.load) {
-      () throws(BuildError) -> (SiteDefinition, TemplateSet, (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String])) in
+      () throws(BuildError) -> (
+        SiteDefinition, TemplateSet, (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String])
+      ) in
       let site: SiteDefinition
       do throws(DefinitionErrors) {
         site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.jobs).load()
       } catch {
         throw .definitions(error)
       }
-      return (site, try loadTemplates(), try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site))
+      return (
+        site, try loadTemplates(), try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site)
+      )
     }
 
     let staging = try StagingFolder(
       target: options.output, protecting: options.site, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
       var (summary, cache) = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
-      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(cache: cache, workers: options.jobs) }
+      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(cache: cache, workers: options.jobs)
+      }
       summary.timings = timings
       return summary
     } catch {
@@ -45,13 +50,15 @@ public struct SiteBuilder: Sendable {
     } catch let error as TemplateError {
       throw .template(error)
     } catch {
-      throw .io(path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
+      throw .io(
+        path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
     }
   }
 
   private func write(
     _ site: SiteDefinition, templates: TemplateSet,
-    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]), into staging: StagingFolder,
+    assets: (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]),
+    into staging: StagingFolder,
     timings: inout BuildTimings
   ) throws(BuildError) -> (BuildSummary, BuildCache) {
     let matrix = RenderMatrix(site)
@@ -66,7 +73,8 @@ public struct SiteBuilder: Sendable {
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: assets.catalog)
     }
     let folders = [staging.folderPath, options.output.path]
-    let caches = options.incremental ? BuildCache.load(state: staging.statePath, for: folders, identity: identity) : [nil, nil]
+    let caches =
+      options.incremental ? BuildCache.load(state: staging.statePath, for: folders, identity: identity) : [nil, nil]
     let earlier = ParallelWork.map(count: 2, workers: options.jobs) { index in
       caches[index].map { DesignPhase.EarlierBuild(cache: $0, folder: folders[index]) }
     }
@@ -90,7 +98,8 @@ public struct SiteBuilder: Sendable {
     for theme in Theme.allCases {
       for color in HostScreen.glyphColors(in: theme) {
         for symbol in Symbol.allCases {
-          artFiles.append((SitePaths.galleryFolder + "/" + Glyph.fileName(symbol, color: color), Glyph.file(symbol, color: color)))
+          artFiles.append(
+            (SitePaths.galleryFolder + "/" + Glyph.fileName(symbol, color: color), Glyph.file(symbol, color: color)))
         }
       }
     }
@@ -185,7 +194,8 @@ public struct SiteBuilder: Sendable {
     guard issues.isEmpty else { throw .validation(issues) }
     // What an earlier build left in the back buffer and this one did not write.
     staging.sweep(
-      keeping: expected.siteFiles.union([StagingFolder.marker]), trusting: Set(site.designs.map { SitePaths.designFolder($0.id) }))
+      keeping: expected.siteFiles.union([StagingFolder.marker]),
+      trusting: Set(site.designs.map { SitePaths.designFolder($0.id) }))
     let lintTotal = lint.values.flatMap(\.values).reduce(LintCounts()) { $0.adding($1) }
     let summary = BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: jobs.count,
@@ -194,4 +204,3 @@ public struct SiteBuilder: Sendable {
     return (summary, cache)
   }
 }
-

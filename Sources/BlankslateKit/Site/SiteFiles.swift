@@ -86,7 +86,8 @@ struct SiteFiles: Sendable {
     case .json:
       if let error = JSONValidator.firstError(in: bytes, maximumDepth: 32) {
         made.issues.append(
-          ValidationIssue(file: display + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
+          ValidationIssue(
+            file: display + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
       }
     case .markup(let markup):
       let result = bytes.withUnsafeBytes { checker.check($0, file: display + "/" + path, kind: markup) }

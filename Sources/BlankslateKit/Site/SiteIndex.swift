@@ -82,7 +82,8 @@ struct SiteIndex {
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
     ])
-    var joined = Self.object(header, plus: "designs", entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8))
+    var joined = Self.object(
+      header, plus: "designs", entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8))
     joined.bytes += ";\n".utf8
     return joined
   }
@@ -235,10 +236,13 @@ struct SiteIndex {
   static func lowercased(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
       guard text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return text }
-      return String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+      return String(
+        decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
     let cased = text.unicodeScalars.contains { scalar in
-      scalar.isASCII ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(UInt8(scalar.value)) : scalar.properties.changesWhenLowercased
+      scalar.isASCII
+        ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(UInt8(scalar.value))
+        : scalar.properties.changesWhenLowercased
     }
     return cased ? text.lowercased() : text
   }

@@ -44,8 +44,8 @@ final class StagingFolder: Sendable {
   /// Prepares the staging folder of `target`: empty, or (`backBuffer`) the
   /// previous build's back buffer as it was left.
   ///
-  /// - Parameter waiting: called once when another build holds the output
-  ///   and this one waits for it.
+  /// `waiting`: called once when another build holds the output
+  /// and this one waits for it.
   /// - Throws: `BuildError.unsafeOutput` when `target` is a symbolic link,
   ///   holds files Blankslate did not write, contains the site or lies in it.
   init(
@@ -112,14 +112,16 @@ final class StagingFolder: Sendable {
         path: target.path,
         reason: "it is a symbolic link\(real); a build replaces its output folder as a whole, so name a real folder")
     }
-    let parentPath = ContainedFolder.resolved(target.deletingLastPathComponent().path) ?? target.deletingLastPathComponent().path
+    let parentPath =
+      ContainedFolder.resolved(target.deletingLastPathComponent().path) ?? target.deletingLastPathComponent().path
     let targetPath = parentPath == "/" ? "/" + target.lastPathComponent : parentPath + "/" + target.lastPathComponent
     let sitePath = ContainedFolder.resolved(site.path) ?? site.path
     if targetPath == "/" || sitePath == targetPath || sitePath.hasPrefix(targetPath + "/") {
       throw .unsafeOutput(path: target.path, reason: "it contains the site folder, which a build would replace")
     }
     if targetPath.hasPrefix(sitePath + "/") {
-      throw .unsafeOutput(path: target.path, reason: "it lies inside the site folder \(site.path); choose a folder outside it")
+      throw .unsafeOutput(
+        path: target.path, reason: "it lies inside the site folder \(site.path); choose a folder outside it")
     }
     guard stat(target.path, &status) == 0 else { return }
     guard (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -140,7 +142,8 @@ final class StagingFolder: Sendable {
       guard (status.st_mode & S_IFMT) == S_IFDIR else {
         throw .unsafeOutput(
           path: path,
-          reason: "Blankslate keeps the output's state here, but it is \(FileReadError.kind(of: status.st_mode)); remove it")
+          reason:
+            "Blankslate keeps the output's state here, but it is \(FileReadError.kind(of: status.st_mode)); remove it")
       }
       let entries = FileTree.entries(of: path).map(\.name)
       guard entries.isEmpty || entries.contains(stateMarker) else {
@@ -223,7 +226,9 @@ final class StagingFolder: Sendable {
   /// written through.
   func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
     let path = folderPath + "/" + relativePath
-    if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path), existing.hasSameBytes(as: bytes) {
+    if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path),
+      existing.hasSameBytes(as: bytes)
+    {
       return
     }
     unlink(path)  // whatever is there is replaced, never written through
@@ -269,7 +274,8 @@ final class StagingFolder: Sendable {
       do {
         try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
       } catch {
-        throw .io(path: source + "/" + name, reason: "cannot reuse the previous output's file (\(FileWriter.reason(error)))")
+        throw .io(
+          path: source + "/" + name, reason: "cannot reuse the previous output's file (\(FileWriter.reason(error)))")
       }
     }
   }
@@ -328,9 +334,10 @@ final class StagingFolder: Sendable {
   /// Swaps the staging folder into place. The previous output is deleted,
   /// or, in a back buffer, kept for the next build.
   ///
-  /// - Parameter cache: what this build made, kept in the state folder for
-  ///   the next one (never in the output).
-  func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError) {
+  /// `cache`: what this build made, kept in the state folder for
+  /// the next one (never in the output).
+  func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError)
+  {
     // A new marker file each build: with the folder, it is the identity a cache names.
     unlink(folderPath + "/" + Self.marker)
     try markAsOutput()

@@ -141,7 +141,8 @@ public struct GoldenStore: Sendable {
     for entry in FileTree.entries(of: root.path) where entry.isFolder {
       try checkInside(Self.folderName + "/" + entry.name, display: display(entry.name))
       for file in FileTree.entries(of: root.path + "/" + entry.name) where !file.isFolder {
-        guard file.name.hasPrefix("."), let marker = file.name.range(of: Self.temporaryMarker, options: .backwards) else { continue }
+        guard file.name.hasPrefix("."), let marker = file.name.range(of: Self.temporaryMarker, options: .backwards)
+        else { continue }
         let golden = String(file.name[file.name.index(after: file.name.startIndex)..<marker.lowerBound])
         let number = file.name[marker.upperBound...]
         guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),

@@ -62,8 +62,9 @@ public enum LineDiff {
   /// around each change); empty when the texts are equal.
   public static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
     guard old != new else { return "" }
-    let diff = lines(from: old.split(separator: "\n", omittingEmptySubsequences: false),
-                     to: new.split(separator: "\n", omittingEmptySubsequences: false))
+    let diff = lines(
+      from: old.split(separator: "\n", omittingEmptySubsequences: false),
+      to: new.split(separator: "\n", omittingEmptySubsequences: false))
     var output = "--- \(oldName)\n+++ \(newName)\n"
     var index = 0
     var oldLine = 1
@@ -78,7 +79,8 @@ public enum LineDiff {
       }
     }
     while index < diff.count {
-      guard let change = diff[index...].firstIndex(where: { if case .same = $0 { return false } else { return true } }) else { break }
+      guard let change = diff[index...].firstIndex(where: { if case .same = $0 { return false } else { return true } })
+      else { break }
       let start = max(0, change - context)
       var end = change
       var lastChange = change

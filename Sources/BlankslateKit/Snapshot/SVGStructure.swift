@@ -70,7 +70,8 @@ struct SVGStructure {
   private static func element(_ group: XMLElementView, id: String) -> Element {
     let own = group.children.filter { $0.name != "g" }
     let frameNumbers = (group.attribute("data-frame") ?? "").split(separator: " ").compactMap { Double($0) }
-    let frame = frameNumbers.count == 4
+    let frame =
+      frameNumbers.count == 4
       ? Rect(x: frameNumbers[0], y: frameNumbers[1], width: frameNumbers[2], height: frameNumbers[3]) : nil
     let shape = own.first { $0.name == "rect" }
     let text = own.first { $0.name == "text" }

@@ -78,7 +78,8 @@ public struct SnapshotChecker: Sendable {
     let keep = options.keepsUnchangedRenders
     let compared = try ParallelWork.map(count: batches.count, workers: options.jobs) { index in
       let cache = LayoutCache()
-      return batches[index].map { job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in
+      return batches[index].map {
+        job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in
         do throws(SnapshotError) {
           return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache, keep: keep))
         } catch {
@@ -122,7 +123,9 @@ public struct SnapshotChecker: Sendable {
     let svg = String(decoding: bytes, as: UTF8.self)
     let goldenText = String(decoding: golden, as: UTF8.self)
     do {
-      if try CanonicalXML.canonicalize(golden, file: store.display(path)) == CanonicalXML.canonicalize(bytes, file: path) {
+      if try CanonicalXML.canonicalize(golden, file: store.display(path))
+        == CanonicalXML.canonicalize(bytes, file: path)
+      {
         return (path, keep ? bytes : [], result)
       }
     } catch let failure as StrictXMLParser.Failure {
@@ -139,7 +142,8 @@ public struct SnapshotChecker: Sendable {
     result.status = .changed
     if let old = SVGStructure(golden, file: path), let new = SVGStructure(bytes, file: path) {
       let explanation = StructuralDiff.explain(golden: old, current: new)
-      result.changes = explanation.changes.isEmpty ? ["the markup changed without a visible difference"] : explanation.changes
+      result.changes =
+        explanation.changes.isEmpty ? ["the markup changed without a visible difference"] : explanation.changes
       result.currentFrames = explanation.currentFrames
       result.goldenFrames = explanation.goldenFrames
     }

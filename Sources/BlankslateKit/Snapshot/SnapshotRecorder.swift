@@ -27,7 +27,7 @@ public struct SnapshotRecorder: Sendable {
 
   /// Writes the goldens `mode` selects from `run`.
   ///
-  /// - Parameter isCI: when true, nothing is written and the call fails.
+  /// `isCI`: when true, nothing is written and the call fails.
   public func record(_ run: SnapshotRun, isCI: Bool) throws(SnapshotError) -> [Written] {
     guard mode != .never else { return [] }
     guard !isCI else { throw .recordingRefusedInCI }

@@ -22,7 +22,7 @@ public struct SnapshotReport: Sendable {
 
   /// Writes the report of `summary`.
   ///
-  /// - Parameter site: the site folder, which the report must never replace.
+  /// `site`: the site folder, which the report must never replace.
   public func write(_ summary: SnapshotSummary, site: URL) throws(SnapshotError) {
     let templateSet: TemplateSet
     do {
@@ -97,7 +97,8 @@ public struct SnapshotReport: Sendable {
         context["currentSrc"] = .string(path)
       }
       context["goldenHighlights"] = .list(result.goldenFrames.map { Self.highlight($0, width: width, height: height) })
-      context["currentHighlights"] = .list(result.currentFrames.map { Self.highlight($0, width: width, height: height) })
+      context["currentHighlights"] = .list(
+        result.currentFrames.map { Self.highlight($0, width: width, height: height) })
       context["diffLines"] = .list(Self.diffLines(result.diff))
       return .object(context)
     }
@@ -138,9 +139,12 @@ public struct SnapshotReport: Sendable {
       let ownLinks = result.links.filter { link in galleryPrefix.map { !link.target.hasPrefix($0) } ?? true }
       pages.append(LinkChecker.Page(path: path, links: ownLinks, ids: result.ids))
     }
-    issues += LinkChecker(allowsExternalLinks: false).check(pages, files: Set(files.map(\.0)), displayRoot: outputDisplay)
+    issues += LinkChecker(allowsExternalLinks: false).check(
+      pages, files: Set(files.map(\.0)), displayRoot: outputDisplay)
     guard issues.isEmpty else {
-      throw .io(path: outputDisplay, reason: "the report did not validate:\n" + issues.map(\.description).joined(separator: "\n"))
+      throw .io(
+        path: outputDisplay,
+        reason: "the report did not validate:\n" + issues.map(\.description).joined(separator: "\n"))
     }
     for (path, bytes) in files {
       do {

@@ -120,7 +120,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// Parses `I/N` with 1 ≤ I ≤ N.
   public init?(parsing text: String) {
     let parts = text.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
     else { return nil }
     self.init(index: index, count: count)
   }

@@ -64,7 +64,9 @@ final class ContainedFolder: @unchecked Sendable {
       var status = stat()
       guard lstat(path + "/" + next, &status) == 0 else { break }  // not there yet
       if (status.st_mode & S_IFMT) == S_IFLNK {
-        guard let target = Self.resolved(path + "/" + next) else { throw Escape(folder: display, relative: next, target: nil) }
+        guard let target = Self.resolved(path + "/" + next) else {
+          throw Escape(folder: display, relative: next, target: nil)
+        }
         guard holds(resolved: target) else { throw Escape(folder: display, relative: next, target: target) }
       }
       if !isLast, (status.st_mode & S_IFMT) == S_IFDIR || (status.st_mode & S_IFMT) == S_IFLNK { remember(next) }

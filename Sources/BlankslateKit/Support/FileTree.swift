@@ -24,7 +24,9 @@ enum FileTree {
       if kind == Int32(DT_UNKNOWN) {
         var status = stat()
         guard lstat(full, &status) == 0 else { continue }
-        kind = (status.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : ((status.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0)
+        kind =
+          (status.st_mode & S_IFMT) == S_IFDIR
+          ? Int32(DT_DIR) : ((status.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0)
       }
       if kind == Int32(DT_DIR) {
         walk(full, prefix: relative, into: &result)
@@ -49,7 +51,7 @@ extension FileTree {
   /// huge file is refused without being read. A file that grows while it is
   /// read past `limit` is refused too.
   ///
-  /// - Parameter noFollow: refuse a symbolic link at `path` itself (`ELOOP`).
+  /// `noFollow`: refuse a symbolic link at `path` itself (`ELOOP`).
   static func read(_ path: String, limit: Int, noFollow: Bool = false) throws(FileReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
     guard descriptor >= 0 else { throw FileReadError(errno: errno) }
@@ -68,7 +70,9 @@ extension FileTree {
         bytes += repeatElement(0, count: 65_536)
       }
       let count = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        // Never empty here: the array always has room for one byte more than was read.
+        guard let base = buffer.baseAddress else { return 0 }
+        return Foundation.read(descriptor, base + filled, buffer.count - filled)
       }
       if count < 0 {
         if errno == EINTR { continue }
@@ -170,7 +174,10 @@ extension [UInt8] {
     guard count == other.count else { return false }
     guard !isEmpty else { return true }
     return withUnsafeBytes { left in
-      other.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+      other.withUnsafeBytes { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return false }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
     }
   }
 }

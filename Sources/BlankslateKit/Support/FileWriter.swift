@@ -78,7 +78,10 @@ enum FileWriter {
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Foundation.write(descriptor, base + offset, buffer.count - offset)
+      }
       if written < 0 {
         if errno == EINTR { continue }
         throw Failure(reason: String(cString: strerror(errno)))

@@ -15,7 +15,8 @@ public enum ReportFile {
   public static func write(_ text: String, to path: String, protecting protectedFolders: [URL]) throws(Failure) {
     do throws(FileWriter.Failure) {
       try FileWriter.writeReport(
-        Array(text.utf8), to: path, protecting: protectedFolders.map { ContainedFolder($0.path, display: $0.relativePath) })
+        Array(text.utf8), to: path,
+        protecting: protectedFolders.map { ContainedFolder($0.path, display: $0.relativePath) })
     } catch {
       throw Failure(path: path, reason: error.reason)
     }

@@ -97,7 +97,8 @@ enum CSSReferences {
     }
 
     private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "_" || scalar == "-" || scalar.value >= 0x80 || (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+      scalar == "_" || scalar == "-" || scalar.value >= 0x80 || (scalar >= "a" && scalar <= "z")
+        || (scalar >= "A" && scalar <= "Z")
     }
 
     private static func isName(_ scalar: Unicode.Scalar) -> Bool {

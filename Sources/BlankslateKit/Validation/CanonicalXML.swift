@@ -13,7 +13,9 @@ public enum CanonicalXML {
         var output: UnsafeMutablePointer<xmlChar>?
         let count = xmlC14NDocDumpMemory(document.document, nil, Int32(XML_C14N_1_0.rawValue), nil, 0, &output)
         guard count >= 0, let output else {
-          throw StrictXMLParser.Failure(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not canonicalise the document")])
+          throw StrictXMLParser.Failure(issues: [
+            ValidationIssue(file: file, line: 0, message: "libxml2 could not canonicalise the document")
+          ])
         }
         defer { xmlFree(output) }
         return Array(UnsafeBufferPointer(start: output, count: Int(count)))

@@ -11,7 +11,7 @@ public struct FolderValidator: Sendable {
 
   public init() {}
 
-  /// - Parameter paths: files or folders, as the user typed them.
+  /// `paths`: files or folders, as the user typed them.
   /// - Throws: `CocoaError`-style errors when a path cannot be read.
   public func validate(_ paths: [String]) throws -> Report {
     var report = Report(filesChecked: 0, issues: [])

@@ -22,10 +22,9 @@ public struct LinkChecker: Sendable {
     self.allowsExternalLinks = allowsExternalLinks
   }
 
-  /// - Parameters:
-  ///   - pages: the checked files, with paths relative to the folder (`designs/a/index.html`).
-  ///   - files: every file path in the folder, relative to it.
-  ///   - knownIDs: the ids of other pages, for `#fragment` links into them
+  /// `pages`: the checked files, with paths relative to the folder (`designs/a/index.html`).
+  /// `files`: every file path in the folder, relative to it.
+  /// `knownIDs`: the ids of other pages, for `#fragment` links into them
   ///     (a page neither checked nor known here has its fragments trusted).
   ///   - displayRoot: how issues name the folder.
   public func check(
@@ -46,7 +45,8 @@ public struct LinkChecker: Sendable {
     for page in pages {
       func report(_ line: Int, _ message: String) {
         issues.append(
-          ValidationIssue(file: displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path, line: line, message: message))
+          ValidationIssue(
+            file: displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path, line: line, message: message))
       }
       let folder = page.path.lastIndex(of: "/").map { page.path[..<$0] } ?? ""
       // Taken out while this page adds to it, so that it is not copied.
@@ -96,7 +96,8 @@ public struct LinkChecker: Sendable {
     for byte in target.utf8 {
       if byte == UInt8(ascii: ":") { return length > 0 }
       let isSchemeByte =
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       guard isSchemeByte else { return false }
       length += 1

@@ -35,4 +35,3 @@ public struct MarkupChecker: Sendable {
     StreamingChecker().check(bytes, file: file, kind: kind)
   }
 }
-

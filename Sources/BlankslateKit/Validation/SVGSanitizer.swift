@@ -87,7 +87,10 @@ public struct SVGSanitizer: Sendable {
         }
       }
     } catch let failure as StrictXMLParser.Failure {
-      throw AssetProblem(file: file, reason: "it is not well-formed XML: " + (failure.issues.first.map { "line \($0.line): \($0.message)" } ?? "unknown error"))
+      throw AssetProblem(
+        file: file,
+        reason: "it is not well-formed XML: "
+          + (failure.issues.first.map { "line \($0.line): \($0.message)" } ?? "unknown error"))
     } catch {
       throw AssetProblem(file: file, reason: "\(error)")
     }
@@ -135,9 +138,12 @@ extension SVGSanitizer {
       }
       let next = bytes[index + 1]
       if next == UInt8(ascii: "!") {
-        let isComment = index + 3 < count && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
+        let isComment =
+          index + 3 < count && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
         index += 2
-        skip(past: isComment ? Array("-->".utf8) : (bytes[index...].starts(with: "[CDATA[".utf8) ? Array("]]>".utf8) : Array(">".utf8)))
+        skip(
+          past: isComment
+            ? Array("-->".utf8) : (bytes[index...].starts(with: "[CDATA[".utf8) ? Array("]]>".utf8) : Array(">".utf8)))
         continue
       }
       if next == UInt8(ascii: "?") {

@@ -31,7 +31,9 @@ final class StreamingChecker {
       // A pull parser (faster than push mode) whose SAX handler is ours:
       // no document tree is built, only the callbacks run.
       guard let created = xmlNewParserCtxt(), let sax = created.pointee.sax else {
-        return MarkupChecker.Result(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser")])
+        return MarkupChecker.Result(issues: [
+          ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser")
+        ])
       }
       sax.pointee = Self.handler
       self.context = created
@@ -49,7 +51,9 @@ final class StreamingChecker {
     state.context = nil
     context.pointee._private = nil
     if !wellFormed {
-      if state.issues.isEmpty { state.issues.append(ValidationIssue(file: file, line: 0, message: "not well-formed XML")) }
+      if state.issues.isEmpty {
+        state.issues.append(ValidationIssue(file: file, line: 0, message: "not well-formed XML"))
+      }
       return MarkupChecker.Result(issues: state.issues)
     }
     state.finish()
@@ -237,7 +241,10 @@ private final class StreamState {
         // Compared as C strings: only ids and links become Swift strings.
         if (attributeName[0] | 0x20) == UInt8(ascii: "o"), (attributeName[1] | 0x20) == UInt8(ascii: "n") {
           let qualified = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: attributeName)
-          issue(line, "<\(String(cString: localname))> has an event handler attribute \(qualified); scripts belong in script files")
+          issue(
+            line,
+            "<\(String(cString: localname))> has an event handler attribute \(qualified); scripts belong in script files"
+          )
           continue
         }
         let isXLink = prefix.map { Self.equals($0, "xlink") } ?? false
@@ -258,14 +265,17 @@ private final class StreamState {
           links.append(MarkupChecker.Link(line: line, target: target))
           if kind == .svg, !Self.equals(attributeName, "src"), !target.hasPrefix("#"), !target.hasPrefix("data:") {
             let qualified = isXLink ? "xlink:href" : "href"
-            issue(line, "<\(String(cString: localname)) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
+            issue(
+              line, "<\(String(cString: localname)) \(qualified)=\"\(target.prefix(60))\"> refers outside the image")
           }
         } else if prefix == nil {
           if depth == 1, Self.equals(attributeName, "viewBox") {
             rootHasViewBox = true
           } else if depth == 1, Self.equals(attributeName, "lang") {
             rootLang = attributes[base + 3] != attributes[base + 4]
-          } else if depth == 3, secondLevel == "head", Self.equals(localname, "meta"), Self.equals(attributeName, "charset") {
+          } else if depth == 3, secondLevel == "head", Self.equals(localname, "meta"),
+            Self.equals(attributeName, "charset")
+          {
             metaCharset = true
           } else if Self.equals(attributeName, "alt") {
             hasAlt = true

@@ -35,13 +35,14 @@ public struct StrictXMLParser: Sendable {
   /// Parses `bytes` and hands the document's root element to `body` while the
   /// document is alive; the document is freed when `body` returns.
   ///
-  /// - Parameter file: the name used in issues.
+  /// `file`: the name used in issues.
   /// - Throws: `Failure` when the bytes are not well-formed XML.
   public func withDocument<Result>(
     _ bytes: UnsafeRawBufferPointer, file: String, _ body: (XMLDocumentView) throws -> Result
   ) throws -> Result {
     guard let context = xmlNewParserCtxt() else {
-      throw Failure(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser context")])
+      throw Failure(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser context")]
+      )
     }
     defer { xmlFreeParserCtxt(context) }
 
@@ -62,7 +63,9 @@ public struct StrictXMLParser: Sendable {
       }
     }
     guard let document else {
-      throw Failure(issues: collector.issues.isEmpty ? [ValidationIssue(file: file, line: 0, message: "not well-formed XML")] : collector.issues)
+      throw Failure(
+        issues: collector.issues.isEmpty
+          ? [ValidationIssue(file: file, line: 0, message: "not well-formed XML")] : collector.issues)
     }
     defer { xmlFreeDoc(document) }
     guard context.pointee.wellFormed != 0, collector.errorCount == 0 else {

@@ -6,7 +6,8 @@ import Testing
 /// scripts leave behind. Skipped only when Chromium is absent outside CI.
 @Suite(
   "The gallery in a browser", .serialized,
-  .enabled(if: Chromium.testsRun, "Chromium is not installed; install it (apt-get install chromium) to run the browser tests"))
+  .enabled(
+    if: Chromium.testsRun, "Chromium is not installed; install it (apt-get install chromium) to run the browser tests"))
 struct BrowserTests {
   /// The bundled site, built once for the suite (into one fixed folder that
   /// each run replaces, so runs leave nothing behind).
@@ -47,7 +48,8 @@ struct BrowserTests {
   func searchAndFiltersNarrowTheGrid(query: String, expected: [String]) throws {
     let dom = try dom("index.html?" + query)
     #expect(cards(in: dom) == expected, "\(query)")
-    #expect(dom.contains(expected.isEmpty ? "No design matches these filters." : "\(expected.count) of 4 designs match."))
+    #expect(
+      dom.contains(expected.isEmpty ? "No design matches these filters." : "\(expected.count) of 4 designs match."))
   }
 
   @Test func switchesChangeEveryThumbnail() throws {

@@ -12,12 +12,15 @@ struct CommandLineTests {
   }
 
   static var binary: URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blankslate")
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
+      path: "blankslate")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     return Repository.root.appending(path: ".build/debug/blankslate")
   }
 
-  static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]) throws -> Run {
+  static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]) throws
+    -> Run
+  {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -59,12 +62,17 @@ struct CommandLineTests {
 
   @Test func badDefinitionsExitTwoNamingFileAndPath() throws {
     let site = try TemporarySite(
-      placeholders: ["orders.json": ##"{ "layout": "message", "variants": [ {"id": "a"}, {"id": "b", "messageColor": "#12"} ] }"##])
+      placeholders: [
+        "orders.json": ##"{ "layout": "message", "variants": [ {"id": "a"}, {"id": "b", "messageColor": "#12"} ] }"##
+      ])
     defer { site.remove() }
     let output = temporaryFolder()
-    let run = try Self.run(["build", "--site", site.root.path, "--output", output.path], environment: ["NO_COLOR": "1"])
+    let run = try Self.run(
+      ["build", "--site", site.root.path, "--output", output.path], environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
-    #expect(run.error.contains("placeholders/orders.json:1:") && run.error.contains("variants[1].messageColor"), "\(run.error)")
+    #expect(
+      run.error.contains("placeholders/orders.json:1:") && run.error.contains("variants[1].messageColor"),
+      "\(run.error)")
     #expect(run.error.contains("nothing was built"))
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
@@ -79,7 +87,8 @@ struct CommandLineTests {
     #expect(run.status == 1)
     #expect(run.error.contains("broken.svg:3:"), "\(run.error)")
     let goldens = Repository.site.appending(path: "__snapshots__/no-network")
-    let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }.sorted()
+    let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
+      .sorted()
     #expect(svgs.count == 24)
     let good = try Self.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
     #expect(good.status == 0, "\(good.error)")
@@ -87,7 +96,8 @@ struct CommandLineTests {
   }
 
   @Test(arguments: [
-    (["build", "--ouput", "x"], "Did you mean --output?"), (["biuld"], "unknown command"), (["build", "--jobs", "0"], "at least 1"),
+    (["build", "--ouput", "x"], "Did you mean --output?"), (["biuld"], "unknown command"),
+    (["build", "--jobs", "0"], "at least 1"),
     (["validate"], "at least one file"),
   ])
   func badUsageExitsTwo(arguments: [String], message: String) throws {
@@ -135,7 +145,8 @@ struct LintCommandTests {
     defer { site.remove() }
     let run = try CommandLineTests.run(["lint", "--site", site.root.path])
     #expect(run.status == 1)
-    #expect(run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
+    #expect(
+      run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
     let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
     defer { try? FileManager.default.removeItem(at: output) }
     let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])

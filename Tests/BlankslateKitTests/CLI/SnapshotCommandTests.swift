@@ -35,11 +35,13 @@ struct SnapshotCommandTests {
     let before = try copy.goldens()
     _ = try run(["build"], in: copy)
     let result = try run(
-      ["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy, environment: ["CI": "true", "GITHUB_ACTIONS": "true"])
+      ["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy,
+      environment: ["CI": "true", "GITHUB_ACTIONS": "true"])
     #expect(result.status == 1)
     #expect(
       result.output.contains(
-        "CHANGED no-network/default iphone-se light zh-Hans: button width 115 → 120; button moved x 130 → 127.5; button background #00C2A8 → #00B8A0"),
+        "CHANGED no-network/default iphone-se light zh-Hans: button width 115 → 120; button moved x 130 → 127.5; button background #00C2A8 → #00B8A0"
+      ),
       "\(result.output.prefix(3000))")
     #expect(result.output.contains("--- golden/no-network/default.iphone-se.light.zh-Hans.svg"))
     #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=16,title=Snapshot changed%3A"))
@@ -48,9 +50,12 @@ struct SnapshotCommandTests {
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     #expect(report.contains("Changed (16)"))
     #expect(report.contains("class=\"highlight\""))
-    #expect(report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""), "\(report.prefix(2000))")
+    #expect(
+      report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""),
+      "\(report.prefix(2000))")
     #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
-    let summary = try SummaryJSON.decode(Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
+    let summary = try SummaryJSON.decode(
+      Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
     #expect(summary.count(.changed) == 16)
     let junit = try String(contentsOf: copy.folder.appending(path: "junit.xml"), encoding: .utf8)
     #expect(junit.components(separatedBy: "<failure ").count - 1 == 16)
@@ -59,8 +64,10 @@ struct SnapshotCommandTests {
   @Test func recordWritesWhatItsModeSaysAndReportsIt() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
-    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try FileManager.default.removeItem(
+      at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
     let missing = try run(["record"], in: copy)
     #expect(missing.status == 0)
     #expect(missing.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
@@ -74,7 +81,8 @@ struct SnapshotCommandTests {
   @Test func checkRecordsWhenAskedAndStillFails() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    try FileManager.default.removeItem(
+      at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
     let recording = try run(["check"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "missing"])
     #expect(recording.status == 1)
     #expect(recording.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
@@ -84,7 +92,8 @@ struct SnapshotCommandTests {
   @Test func ciNeverWritesGoldens() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    try FileManager.default.removeItem(
+      at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
     let before = try copy.goldens()
     let record = try run(["record", "--mode", "all"], in: copy, environment: ["CI": "true"])
     #expect(record.status == 2)
@@ -118,20 +127,27 @@ struct SnapshotCommandTests {
     defer { copy.remove() }
     try copy.edit("placeholders/blank-page.json", replacing: #""sections": [14]"#, with: #""sections": [3]"#)
     for index in 1...2 {
-      let shard = try run(["check", "--shard", "\(index)/2", "--json", "s\(index).json", "--report", "r\(index)"], in: copy)
+      let shard = try run(
+        ["check", "--shard", "\(index)/2", "--json", "s\(index).json", "--report", "r\(index)"], in: copy)
       #expect(shard.status == 1 || shard.status == 0)
     }
-    let merged = try run(["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
+    let merged = try run(
+      ["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
     #expect(merged.status == 1)
-    #expect(merged.output.contains("Merged 2 summaries: 144 renders, 8 changed, 0 new, 0 orphaned, 136 unchanged."), "\(merged.output.suffix(400))")
-    #expect(merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
+    #expect(
+      merged.output.contains("Merged 2 summaries: 144 renders, 8 changed, 0 new, 0 orphaned, 136 unchanged."),
+      "\(merged.output.suffix(400))")
+    #expect(
+      merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
     let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
     #expect(page.contains("Changed (8)"))
     let bad = try run(["report", "--merge", "missing.json"], in: copy)
     #expect(bad.status == 2)
   }
 
-  @Test(arguments: [(["check", "--shard", "3/2"], "--shard needs I/N"), (["record", "--mode", "sometimes"], "--mode must be")])
+  @Test(arguments: [
+    (["check", "--shard", "3/2"], "--shard needs I/N"), (["record", "--mode", "sometimes"], "--mode must be"),
+  ])
   func badOptionsExitTwo(arguments: [String], message: String) throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
@@ -145,7 +161,8 @@ struct SnapshotCommandTests {
   @Test func aKilledRecordLeavesEveryGoldenWholeAndTheNextRunCleansUp() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: ##""messageColor": "#123456""##)
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: ##""messageColor": "#123456""##)
     let before = try copy.goldens()
     let process = Process()
     process.executableURL = CommandLineTests.binary
@@ -165,7 +182,8 @@ struct SnapshotCommandTests {
       if chunk.isEmpty { break }
       said.append(chunk)
     }
-    #expect(String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached"), "record never paused")
+    #expect(
+      String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached"), "record never paused")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
@@ -205,7 +223,8 @@ extension SnapshotCommandTests {
     let url = copy.site.appending(path: "__snapshots__/" + relative)
     let original = try String(contentsOf: url, encoding: .utf8)
     // The same document, written differently: C14N sees no change.
-    try Data(original.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "").utf8).write(to: url)
+    try Data(original.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "").utf8).write(
+      to: url)
     let check = try run(["check"], in: copy)
     #expect(check.status == 0, "\(check.output.suffix(300))")
     let failed = try run(["record", "--mode", "failed"], in: copy, environment: ["CI": ""])

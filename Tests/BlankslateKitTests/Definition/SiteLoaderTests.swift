@@ -90,7 +90,9 @@ struct SiteLoaderTests {
     let site = try TemporarySite(siteJSON: json, placeholders: ["a.json": #"{ "layout": "message" }"#])
     defer { site.remove() }
     let messages = site.errors().map(\.description)
-    #expect(messages.contains { $0.hasPrefix("Site/site.json:") && $0.contains(path) && $0.contains(expectation) }, "\(messages)")
+    #expect(
+      messages.contains { $0.hasPrefix("Site/site.json:") && $0.contains(path) && $0.contains(expectation) },
+      "\(messages)")
   }
 
   @Test func reportsEveryErrorOfEveryFile() throws {
@@ -116,7 +118,10 @@ struct SiteLoaderTests {
       ])
     defer { site.remove() }
     let messages = site.errors().map(\.description)
-    #expect(messages == ["Site/placeholders/b.json:1:9: id: the id \"orders\" is already used by Site/placeholders/a.json; ids must be unique."])
+    #expect(
+      messages == [
+        "Site/placeholders/b.json:1:9: id: the id \"orders\" is already used by Site/placeholders/a.json; ids must be unique."
+      ])
   }
 
   @Test func refusesAnAssetLinkThatLeadsOutOfTheSite() throws {
@@ -140,8 +145,12 @@ struct SiteLoaderTests {
     let site = try TemporarySite(placeholders: ["a.json": #"{ "layout": "message" }"#])
     defer { site.remove() }
     try FileManager.default.createSymbolicLink(
-      at: site.root.appending(path: "placeholders/b.json"), withDestinationURL: outside.appending(path: "elsewhere.json"))
-    #expect(site.errors().map(\.description) == ["Site/placeholders/b.json: cannot be read: it is a link to a file outside the site folder."])
+      at: site.root.appending(path: "placeholders/b.json"),
+      withDestinationURL: outside.appending(path: "elsewhere.json"))
+    #expect(
+      site.errors().map(\.description) == [
+        "Site/placeholders/b.json: cannot be read: it is a link to a file outside the site folder."
+      ])
   }
 
   @Test func aMissingPlaceholdersFolderIsAnError() throws {

@@ -9,7 +9,9 @@ import Testing
 struct CSSSpellingTests {
   func clean(_ body: String) throws(AssetProblem) -> SVGSanitizer.Result {
     try SVGSanitizer().sanitize(
-      Array((#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1">"# + body + "</svg>").utf8),
+      Array(
+        (#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1">"#
+          + body + "</svg>").utf8),
       file: "assets/x.svg")
   }
 
@@ -83,7 +85,8 @@ struct CSSSpellingTests {
   }
 
   @Test func aModestUseTreeStays() throws {
-    let result = try clean(##"<defs><circle id="c" r="1"/></defs>"## + String(repeating: ##"<use href="#c"/>"##, count: 50))
+    let result = try clean(
+      ##"<defs><circle id="c" r="1"/></defs>"## + String(repeating: ##"<use href="#c"/>"##, count: 50))
     #expect(result.removed == [])
   }
 }

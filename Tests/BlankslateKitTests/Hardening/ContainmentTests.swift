@@ -26,7 +26,9 @@ struct ContainmentTests {
       try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
     }
 
-    func run(_ arguments: [String], environment: [String: String] = ["CI": "", "NO_COLOR": "1"]) throws -> CommandLineTests.Run {
+    func run(_ arguments: [String], environment: [String: String] = ["CI": "", "NO_COLOR": "1"]) throws
+      -> CommandLineTests.Run
+    {
       try CommandLineTests.run(arguments, in: copy.folder, environment: environment)
     }
 
@@ -44,7 +46,8 @@ struct ContainmentTests {
     let run = try scene.run(["check", "--json", "summary.json", "--junit", "junit.xml"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(run.error.contains("default.iphone-se.light.zh-Hans.svg: refused: it leads out of Site"), "\(run.error)")
-    let everything = run.output + run.error
+    let everything =
+      run.output + run.error
       + ((try? String(contentsOf: scene.copy.folder.appending(path: "summary.json"), encoding: .utf8)) ?? "")
       + ((try? String(contentsOf: scene.copy.folder.appending(path: "junit.xml"), encoding: .utf8)) ?? "")
     #expect(!everything.contains(Scene.secret))
@@ -73,7 +76,8 @@ struct ContainmentTests {
     for arguments in [["prune"], ["record", "--mode", "all"], ["check"]] {
       let run = try scene.run(arguments)
       #expect(run.status == 2, "\(arguments): \(run.output)\n\(run.error)")
-      #expect(run.error.contains("refused: it leads out of Site through the symbolic link Site/\(linked)"), "\(run.error)")
+      #expect(
+        run.error.contains("refused: it leads out of Site through the symbolic link Site/\(linked)"), "\(run.error)")
       #expect(try scene.outsideFiles() == before, "\(arguments) changed a file outside the site")
     }
   }
@@ -86,7 +90,9 @@ struct ContainmentTests {
     try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><text>\#(Scene.secret)</text></svg>"#.utf8)
       .write(to: assets.appending(path: "art.svg"))
     try scene.link("assets", to: assets)
-    try scene.copy.edit("placeholders/blank-page.json", replacing: #""layout": "blank-page","#, with: #""layout": "blank-page", "image": "assets/art.svg","#)
+    try scene.copy.edit(
+      "placeholders/blank-page.json", replacing: #""layout": "blank-page","#,
+      with: #""layout": "blank-page", "image": "assets/art.svg","#)
     let run = try scene.run(["build"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(run.error.contains("it leads out of Site through the symbolic link Site/assets"), "\(run.error)")
@@ -129,13 +135,17 @@ struct ContainmentTests {
     try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
     try Data("keep".utf8).write(to: mine.appending(path: "notes.txt"))
     let state = folder.appending(path: "._site.blankslate")
-    try FileManager.default.createSymbolicLink(at: state.appending(path: "staging-77"), withDestinationURL: scene.outside)
-    try FileManager.default.createSymbolicLink(at: folder.appending(path: "._site.staging"), withDestinationURL: scene.outside)
+    try FileManager.default.createSymbolicLink(
+      at: state.appending(path: "staging-77"), withDestinationURL: scene.outside)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appending(path: "._site.staging"), withDestinationURL: scene.outside)
     let before = try scene.outsideFiles()
     #expect(try scene.run(["build"]).status == 0)
     #expect(try scene.outsideFiles() == before)
     #expect(FileManager.default.fileExists(atPath: mine.appending(path: "notes.txt").path))
-    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appending(path: "._site.staging").path)) != nil)
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appending(path: "._site.staging").path)) != nil
+    )
 
     // A state folder that is a link, or holds files the tool did not write, is refused.
     try FileManager.default.removeItem(at: state)
@@ -169,7 +179,8 @@ struct ContainmentTests {
         .replacingOccurrences(of: #""bytes":"#, with: #""bytes":1e300,"x":"#)
       try Data(tampered.utf8).write(to: url)
     }
-    try scene.copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try scene.copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
     let rebuilt = try scene.run(["build"])
     #expect(rebuilt.status == 0, "\(rebuilt.error)")
     let full = try scene.run(["build", "--no-cache", "--output", "full"])
@@ -191,12 +202,15 @@ struct ContainmentTests {
     // The design keeps its id (set inside the file), so its pages keep their paths.
     let text = try String(contentsOf: placeholders.appending(path: "renamed-table.json"), encoding: .utf8)
     if !text.contains(#""id""#) {
-      try Data(text.replacingOccurrences(of: "{", with: #"{ "id": "table","#, options: [], range: text.range(of: "{")).utf8)
-        .write(to: placeholders.appending(path: "renamed-table.json"))
+      try Data(
+        text.replacingOccurrences(of: "{", with: #"{ "id": "table","#, options: [], range: text.range(of: "{")).utf8
+      )
+      .write(to: placeholders.appending(path: "renamed-table.json"))
     }
     #expect(try scene.run(["build"]).status == 0)
     var stale: [String] = []
-    for (path, data) in try CrashSafetyTests.contents(of: folder.appending(path: "_site")) where path.hasSuffix(".html") {
+    for (path, data) in try CrashSafetyTests.contents(of: folder.appending(path: "_site")) where path.hasSuffix(".html")
+    {
       if String(decoding: data, as: UTF8.self).contains("placeholders/table.json") { stale.append(path) }
     }
     #expect(stale == [], "pages still name the old file: \(stale.prefix(3))")

@@ -56,11 +56,14 @@ struct CrashSafetyTests {
   static func largeSite(in folder: URL) throws -> URL {
     let site = folder.appending(path: "Site")
     try FileManager.default.createDirectory(at: site.appending(path: "placeholders"), withIntermediateDirectories: true)
-    try Data(#"{ "devices": ["iphone-se", "iphone-15"], "themes": ["light", "dark"], "locales": ["zh-Hans", "en"] }"#.utf8)
-      .write(to: site.appending(path: "site.json"))
+    try Data(
+      #"{ "devices": ["iphone-se", "iphone-15"], "themes": ["light", "dark"], "locales": ["zh-Hans", "en"] }"#.utf8
+    )
+    .write(to: site.appending(path: "site.json"))
     for index in 0..<24 {
       let layout = ["blank-page", "message", "no-network", "table"][index % 4]
-      let json = #"{ "layout": "\#(layout)", "name": "Design \#(index)", "variants": [ { "id": "a" }, { "id": "b" }, { "id": "c" } ] }"#
+      let json =
+        #"{ "layout": "\#(layout)", "name": "Design \#(index)", "variants": [ { "id": "a" }, { "id": "b" }, { "id": "c" } ] }"#
       try Data(json.utf8).write(to: site.appending(path: "placeholders/d\(index).json"))
     }
     return site
@@ -76,7 +79,9 @@ struct CrashSafetyTests {
     let before = try Self.contents(of: folder.appending(path: "_site"))
     // The next build would write different pages.
     let design = site.appending(path: "placeholders/d0.json")
-    try Data(try String(contentsOf: design, encoding: .utf8).replacingOccurrences(of: "Design 0", with: "Design zero").utf8).write(to: design)
+    try Data(
+      try String(contentsOf: design, encoding: .utf8).replacingOccurrences(of: "Design 0", with: "Design zero").utf8
+    ).write(to: design)
     let reference = try CommandLineTests.run(["build", "--output", "reference"], in: folder)
     #expect(reference.status == 0)
     let after = try Self.contents(of: folder.appending(path: "reference"))
@@ -95,7 +100,9 @@ struct CrashSafetyTests {
       let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint)
       #expect(reached, "the build never reached \(moment.failpoint)")
       let now = try Self.contents(of: folder.appending(path: "_site"))
-      #expect(now == moment.expected, "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
+      #expect(
+        now == moment.expected,
+        "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
     }
 
     let finish = try CommandLineTests.run(["build", "--jobs", "2"], in: folder)
@@ -120,7 +127,8 @@ struct CrashSafetyTests {
     }
     // Killed before and after the rename of the first, a middle and a late golden.
     for failpoint in [
-      "record.before-rename@1", "record.renamed@1", "record.before-rename@9", "record.renamed@9", "record.before-rename@40",
+      "record.before-rename@1", "record.renamed@1", "record.before-rename@9", "record.renamed@9",
+      "record.before-rename@40",
     ] {
       let reached = try Self.kill(["record", "--mode", "all", "--jobs", "1"], in: copy.folder, at: failpoint)
       #expect(reached, "record never reached \(failpoint)")

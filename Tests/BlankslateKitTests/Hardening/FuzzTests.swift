@@ -13,7 +13,8 @@ struct FuzzTests {
     "暂无数据", "貌似出了点差错", "No data", "<script>alert(1)</script>", "]]>", "<!--", "&amp;", "&#0;", "\"'", "\\\"",
     "\u{202E}evil\u{202C}", "\u{2066}iso\u{2069}", "e\u{301}\u{302}\u{303}", "👩‍👩‍👧‍👦", "𝒜𝓈𝓉𝓇𝒶𝓁", "\u{1F1E8}\u{1F1F3}",
     "\u{1}", "\u{B}", "\u{FFFE}", "\u{FFFF}", "\u{0}", "\t\n\r", "   ", "", "\u{200B}", "\u{FEFF}", "ﷺ", "ـــ",
-    String(repeating: "W", count: 300), String(repeating: "长", count: 120), "a\nb\nc\nd\ne\nf", "%s%n", "{{x}}", "{{{x}}}",
+    String(repeating: "W", count: 300), String(repeating: "长", count: 120), "a\nb\nc\nd\ne\nf", "%s%n", "{{x}}",
+    "{{{x}}}",
   ]
 
   static let keys = [
@@ -59,25 +60,47 @@ struct FuzzTests {
       case 0: return literal(string())
       case 1: return pick(["0", "-1", "17", "1e308", "1e999", "0.5", "-0", "44", "115", "99999999"])
       case 2: return pick(["true", "false", "null"])
-      case 3: return literal(pick(["#00C2A8", "orange", "label", "#12345G", "#FFF", "lightGray", "systemBackground", "#00000000"]))
-      case 4: return literal(pick(["builtin:blankpage_6", "builtin:404notfound", "assets/x.svg", "../etc/passwd", "/etc/passwd", "builtin:nope"]))
-      case 5: return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in pick(["0", "2", "200", "-5", "1.5"]) }.joined(separator: ", ") + "]"
-      case 6: return "[" + (0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth: depth + 1) }.joined(separator: ", ") + "]"
+      case 3:
+        return literal(
+          pick(["#00C2A8", "orange", "label", "#12345G", "#FFF", "lightGray", "systemBackground", "#00000000"]))
+      case 4:
+        return literal(
+          pick([
+            "builtin:blankpage_6", "builtin:404notfound", "assets/x.svg", "../etc/passwd", "/etc/passwd",
+            "builtin:nope",
+          ]))
+      case 5:
+        return "["
+          + (0..<Int.random(in: 0...3, using: &random)).map { _ in pick(["0", "2", "200", "-5", "1.5"]) }.joined(
+            separator: ", ") + "]"
+      case 6:
+        return "["
+          + (0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth: depth + 1) }.joined(separator: ", ")
+          + "]"
       default:
-        let keys = (0..<Int.random(in: 0...4, using: &random)).map { _ in pick(["title", "size", "background", "text", "textColor", "zh-Hans", "en", "navigationTitle", "tabBar", "contrast", "x"]) }
-        return "{" + Set(keys).sorted().map { literal($0) + ": " + value(depth: depth + 1) }.joined(separator: ", ") + "}"
+        let keys = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+          pick([
+            "title", "size", "background", "text", "textColor", "zh-Hans", "en", "navigationTitle", "tabBar",
+            "contrast", "x",
+          ])
+        }
+        return "{" + Set(keys).sorted().map { literal($0) + ": " + value(depth: depth + 1) }.joined(separator: ", ")
+          + "}"
       }
     }
 
     mutating func design() -> String {
       var members: [String] = []
-      if chance(90) { members.append("\"layout\": " + literal(pick(["blank-page", "message", "no-network", "table", "grid"]))) }
+      if chance(90) {
+        members.append("\"layout\": " + literal(pick(["blank-page", "message", "no-network", "table", "grid"])))
+      }
       for _ in 0..<Int.random(in: 0...6, using: &random) {
         let key = pick(FuzzTests.keys)
         guard key != "layout", !members.contains(where: { $0.hasPrefix(literal(key)) }) else { continue }
         if key == "variants" {
           let variants = (0..<Int.random(in: 1...3, using: &random)).map { index in
-            "{\"id\": " + literal(chance(85) ? "v\(index)" : string()) + (chance(50) ? ", \"message\": " + literal(string()) : "") + "}"
+            "{\"id\": " + literal(chance(85) ? "v\(index)" : string())
+              + (chance(50) ? ", \"message\": " + literal(string()) : "") + "}"
           }
           members.append("\"variants\": [" + variants.joined(separator: ", ") + "]")
         } else if key == "message" || key == "title" || key == "name", chance(70) {
@@ -105,13 +128,19 @@ struct FuzzTests {
       }
       let locales = generator.pick([#"["en"]"#, #"["zh-Hans", "en"]"#, #"["ar", "en-XA"]"#])
       let site = try TemporarySite(
-        siteJSON: #"{ "devices": ["\#(generator.pick(["iphone-se", "iphone-15", "ipad-mini"]))"], "themes": ["\#(generator.pick(["light", "dark"]))"], "locales": \#(locales) }"#,
-        placeholders: placeholders, assets: ["assets/x.svg": Array(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>"#.utf8)])
+        siteJSON:
+          #"{ "devices": ["\#(generator.pick(["iphone-se", "iphone-15", "ipad-mini"]))"], "themes": ["\#(generator.pick(["light", "dark"]))"], "locales": \#(locales) }"#,
+        placeholders: placeholders,
+        assets: [
+          "assets/x.svg": Array(
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>"#.utf8)
+        ])
       defer { site.remove() }
       let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
       defer { try? FileManager.default.removeItem(at: output) }
       do throws(BuildError) {
-        _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 2)).build()
+        _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 2))
+          .build()
         built += 1
         let report = try? FolderValidator().validate([output.path])
         #expect(report?.issues == [], "seed \(seed) iteration \(iteration): \(placeholders)")
@@ -130,18 +159,24 @@ struct FuzzTests {
   }
 
   static let hostileSnippets = [
-    "<script>alert(1)</script>", " onload=\"alert(1)\"", "<foreignObject><body xmlns=\"http://www.w3.org/1999/xhtml\"/></foreignObject>",
-    "<image href=\"http://evil.example/x.png\"/>", "<use href=\"file:///etc/passwd#x\"/>", "<style>@import 'http://x';</style>",
+    "<script>alert(1)</script>", " onload=\"alert(1)\"",
+    "<foreignObject><body xmlns=\"http://www.w3.org/1999/xhtml\"/></foreignObject>",
+    "<image href=\"http://evil.example/x.png\"/>", "<use href=\"file:///etc/passwd#x\"/>",
+    "<style>@import 'http://x';</style>",
     "<a href=\"javascript:alert(1)\"><rect/></a>", "<animate attributeName=\"href\" to=\"javascript:1\"/>",
-    "<rect style=\"fill:url(http://x)\"/>", "<!ENTITY x \"y\">", "&x;", "<![CDATA[ <script> ]]>", "<?php ?>", "<!-- c -->",
-    "<g>", "</g>", "<text>\u{202E}x</text>", "<rect fill=\"url(#ok)\"/>", "<svg:rect xmlns:svg=\"http://www.w3.org/2000/svg\"/>",
+    "<rect style=\"fill:url(http://x)\"/>", "<!ENTITY x \"y\">", "&x;", "<![CDATA[ <script> ]]>", "<?php ?>",
+    "<!-- c -->",
+    "<g>", "</g>", "<text>\u{202E}x</text>", "<rect fill=\"url(#ok)\"/>",
+    "<svg:rect xmlns:svg=\"http://www.w3.org/2000/svg\"/>",
   ]
 
   @Test func randomAndMutatedSVGIsCleanedOrRefused() throws {
     // The sanitiser's root keeps only the SVG namespace declaration, which the check below allows.
     let (seed, iterations) = SeededRandom.fuzzSettings(defaultIterations: 400)
     var random = SeededRandom(seed: seed &+ 1)
-    let base = Array(##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g id="a"><rect width="10" height="10" fill="#0af"/><text x="1" y="5">hi</text></g></svg>"##.utf8)
+    let base = Array(
+      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g id="a"><rect width="10" height="10" fill="#0af"/><text x="1" y="5">hi</text></g></svg>"##
+        .utf8)
     var cleaned = 0
     for iteration in 0..<iterations {
       var bytes = base
@@ -156,7 +191,9 @@ struct FuzzTests {
         case 2 where !bytes.isEmpty:
           bytes.remove(at: min(position, bytes.count - 1))
         default:
-          bytes.insert(contentsOf: Array(FuzzTests.fragments[Int.random(in: 0..<FuzzTests.fragments.count, using: &random)].utf8), at: position)
+          bytes.insert(
+            contentsOf: Array(FuzzTests.fragments[Int.random(in: 0..<FuzzTests.fragments.count, using: &random)].utf8),
+            at: position)
         }
       }
       do {
@@ -167,11 +204,15 @@ struct FuzzTests {
         try Array(result.svg.utf8).withUnsafeBytes { buffer in
           try StrictXMLParser().withDocument(buffer, file: "clean.svg") { document in
             document.root?.forEachElement { element in
-              #expect(!["script", "foreignObject", "animate", "set", "iframe"].contains(element.name), "seed \(seed) iteration \(iteration)")
+              #expect(
+                !["script", "foreignObject", "animate", "set", "iframe"].contains(element.name),
+                "seed \(seed) iteration \(iteration)")
               for (name, value) in element.attributes {
                 let lower = value.lowercased()
                 #expect(!name.lowercased().hasPrefix("on"), "seed \(seed) iteration \(iteration): \(name)")
-                #expect(!lower.contains("javascript:") && !lower.contains("http:") && !lower.contains("file:"), "seed \(seed) iteration \(iteration): \(value)")
+                #expect(
+                  !lower.contains("javascript:") && !lower.contains("http:") && !lower.contains("file:"),
+                  "seed \(seed) iteration \(iteration): \(value)")
               }
               if element.name == "style" { #expect(!element.textContent.contains("@import")) }
             }

@@ -17,7 +17,8 @@ struct InputShapeTests {
     let locales = (0..<count).map { "en-v\($0)" }
     let texts = locales.map { #""\#($0)": "Nothing in \#($0)""# }.joined(separator: ", ")
     return try TemporarySite(
-      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))] }"#,
+      siteJSON:
+        #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))] }"#,
       placeholders: ["many.json": #"{ "layout": "message", "message": { \#(texts) } }"#])
   }
 
@@ -71,7 +72,10 @@ struct InputShapeTests {
       siteJSON: #"{ "locales": ["en", "de", "EN"] }"#, placeholders: ["a.json": #"{ "layout": "message" }"#])
     defer { site.remove() }
     let messages = site.errors().map(\.description)
-    #expect(messages.contains { $0.contains("locales[2]") && $0.contains("\"en\" earlier in locales (locale tags ignore case)") }, "\(messages)")
+    #expect(
+      messages.contains {
+        $0.contains("locales[2]") && $0.contains("\"en\" earlier in locales (locale tags ignore case)")
+      }, "\(messages)")
   }
 
   @Test func echoedValuesAreCutAndTheirControlCharactersShownEscaped() throws {
@@ -86,9 +90,13 @@ struct InputShapeTests {
     #expect(run.status == 2)
     #expect(run.error.contains("(5000 characters)"), "\(run.error.prefix(600))")
     #expect(run.error.utf8.count < 2_000, "a message of \(run.error.utf8.count) bytes")
-    #expect(run.error.contains(#"\u202E"#) && run.error.contains(#"\u0085"#) && run.error.contains(#"\u001B"#), "\(run.error)")
+    #expect(
+      run.error.contains(#"\u202E"#) && run.error.contains(#"\u0085"#) && run.error.contains(#"\u001B"#), "\(run.error)"
+    )
     for scalar in run.error.unicodeScalars {
-      #expect(!(scalar.value == 0x202E || scalar.value == 0x85 || scalar.value == 0x1B), "a raw control character reached the terminal")
+      #expect(
+        !(scalar.value == 0x202E || scalar.value == 0x85 || scalar.value == 0x1B),
+        "a raw control character reached the terminal")
     }
   }
 
@@ -97,7 +105,8 @@ struct InputShapeTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(mkfifo(folder.appending(path: "page.svg").path, 0o644) == 0)
-    let run = try CommandLineTests.run(["validate", folder.appending(path: "page.svg").path], environment: ["NO_COLOR": "1"])
+    let run = try CommandLineTests.run(
+      ["validate", folder.appending(path: "page.svg").path], environment: ["NO_COLOR": "1"])
     #expect(run.status == 1)
     #expect(run.error.contains("it is a FIFO (named pipe), not a regular file"), "\(run.error)")
   }
@@ -105,7 +114,8 @@ struct InputShapeTests {
   @Test func aReportThatCannotBeWrittenIsNamed() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    let run = try CommandLineTests.run(["lint", "--json", "missing/folder/lint.json"], in: copy.folder, environment: ["NO_COLOR": "1"])
+    let run = try CommandLineTests.run(
+      ["lint", "--json", "missing/folder/lint.json"], in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains("missing/folder/lint.json: cannot write: No such file or directory"), "\(run.error)")
     #expect(!run.error.contains("NSCocoaErrorDomain"))

@@ -31,15 +31,19 @@ struct NothingOutsideTests {
     try FileManager.default.createDirectory(at: site.appending(path: "placeholders"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: site.appending(path: "assets"), withIntermediateDirectories: true)
     try Data(hostileAsset.utf8).write(to: site.appending(path: "assets/hostile.svg"))
-    try Data(#"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#.utf8).write(to: site.appending(path: "site.json"))
-    try Data(#"{ "layout": "message", "image": "assets/hostile.svg", "message": "<script>fetch('http://x')</script>" }"#.utf8)
-      .write(to: site.appending(path: "placeholders/a.json"))
+    try Data(#"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#.utf8).write(
+      to: site.appending(path: "site.json"))
+    try Data(
+      #"{ "layout": "message", "image": "assets/hostile.svg", "message": "<script>fetch('http://x')</script>" }"#.utf8
+    )
+    .write(to: site.appending(path: "placeholders/a.json"))
 
     let log = folder.appending(path: "strace.log")
     let process = Process()
     process.executableURL = strace
     process.arguments = [
-      "-f", "-qq", "-e", "trace=open,openat,creat,socket,connect", "-o", log.path, CommandLineTests.binary.path, "build",
+      "-f", "-qq", "-e", "trace=open,openat,creat,socket,connect", "-o", log.path, CommandLineTests.binary.path,
+      "build",
     ]
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
@@ -66,7 +70,8 @@ struct NothingOutsideTests {
       let path = String(line[start.upperBound..<end.lowerBound])
       let absolute = path.hasPrefix("/") ? path : own + "/" + path
       guard absolute.hasPrefix(own) else { continue }
-      let inside = absolute.hasPrefix(own + "/Site") || absolute.hasPrefix(own + "/_site") || absolute.hasPrefix(own + "/._site")
+      let inside =
+        absolute.hasPrefix(own + "/Site") || absolute.hasPrefix(own + "/_site") || absolute.hasPrefix(own + "/._site")
         || absolute == own
       #expect(inside, "opened \(path)")
     }

@@ -10,9 +10,13 @@ struct SanitizerTests {
 
   @Test func keepsTheDrawing() throws {
     let result = try clean(
-      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/><use href="#g"/></svg>"##)
+      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/><use href="#g"/></svg>"##
+    )
     #expect(result.removed == [])
-    #expect(result.svg == ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"></stop></linearGradient></defs><rect width="10" height="10" fill="url(#g)"></rect><use href="#g"></use></svg>"##)
+    #expect(
+      result.svg
+        == ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"></stop></linearGradient></defs><rect width="10" height="10" fill="url(#g)"></rect><use href="#g"></use></svg>"##
+    )
   }
 
   /// Everything active or external is removed, and each removal is named.
@@ -21,7 +25,10 @@ struct SanitizerTests {
     (#"<rect onload="alert(1)" width="1"/>"#, "removed the attribute onload"),
     (#"<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>"#, "removed <foreignObject>"),
     (#"<image href="https://example.com/x.png"/>"#, "a reference outside the file"),
-    (#"<image xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>"#, "a reference outside the file"),
+    (
+      #"<image xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>"#,
+      "a reference outside the file"
+    ),
     (##"<rect fill="url(https://example.com/x.svg#a)"/>"##, "a url() outside the file"),
     (#"<rect style="fill: url('http://x/y')"/>"#, "a url() outside the file"),
     (#"<style>@import url(http://x/y.css); rect { fill: red }</style>"#, "an @import"),
@@ -33,7 +40,10 @@ struct SanitizerTests {
   func removesActiveAndExternalContent(payload: String, note: String) throws {
     let result = try clean(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">"# + payload + "</svg>")
     #expect(result.removed.contains { $0.contains(note) }, "\(result.removed)")
-    for banned in ["<script", "onload", "foreignObject", "https://", "file://", "javascript:", "@import", "<animate", "<set", "inkscape"] {
+    for banned in [
+      "<script", "onload", "foreignObject", "https://", "file://", "javascript:", "@import", "<animate", "<set",
+      "inkscape",
+    ] {
       #expect(!result.svg.contains(banned), "\(banned) survived: \(result.svg)")
     }
     // What comes out is itself valid, and the strict parser accepts it.
@@ -41,8 +51,14 @@ struct SanitizerTests {
   }
 
   @Test(arguments: [
-    (#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>"#, "document type declaration"),
-    (#"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>"#, "document type declaration"),
+    (
+      #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>"#,
+      "document type declaration"
+    ),
+    (
+      #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>"#,
+      "document type declaration"
+    ),
     (#"<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>"#, "not well-formed"),
     (#"<html xmlns="http://www.w3.org/1999/xhtml"/>"#, "root element is not <svg>"),
     (String(repeating: "<g>", count: 100) + String(repeating: "</g>", count: 100), "nest deeper"),
@@ -80,18 +96,22 @@ struct SanitizerTests {
   }
 
   @Test func aSiteAssetIsSanitisedBeforeItIsEmbedded() throws {
-    let hostile = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="4" onclick="x()"/></svg>"#
+    let hostile =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="4" onclick="x()"/></svg>"#
     let site = try TemporarySite(
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
-      placeholders: ["a.json": #"{ "layout": "message", "image": "assets/dot.svg" }"#], assets: ["assets/dot.svg": Array(hostile.utf8)])
+      placeholders: ["a.json": #"{ "layout": "message", "image": "assets/dot.svg" }"#],
+      assets: ["assets/dot.svg": Array(hostile.utf8)])
     defer { site.remove() }
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let summary = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 1)).build()
+    let summary = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 1))
+      .build()
     #expect(summary.notes.contains("Site/assets/dot.svg: line 1: removed <script>"), "\(summary.notes)")
     let copied = try String(contentsOf: output.appending(path: "assets/dot.svg"), encoding: .utf8)
     #expect(!copied.contains("script") && !copied.contains("onclick"))
-    let render = try String(contentsOf: output.appending(path: "designs/a/default.iphone-se.light.en.svg"), encoding: .utf8)
+    let render = try String(
+      contentsOf: output.appending(path: "designs/a/default.iphone-se.light.en.svg"), encoding: .utf8)
     let base64 = try #require(render.components(separatedBy: "base64,").last?.split(separator: "\"").first)
     let embedded = String(decoding: Data(base64Encoded: String(base64)) ?? Data(), as: UTF8.self)
     #expect(embedded == copied)

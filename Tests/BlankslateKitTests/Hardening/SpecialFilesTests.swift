@@ -14,7 +14,9 @@ struct SpecialFilesTests {
     // A FIFO with no writer: opening it for reading the usual way would wait forever.
     let run = try CommandLineTests.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
-    #expect(run.error.contains("placeholders/x.json: cannot be read: it is a FIFO (named pipe), not a regular file"), "\(run.error)")
+    #expect(
+      run.error.contains("placeholders/x.json: cannot be read: it is a FIFO (named pipe), not a regular file"),
+      "\(run.error)")
     #expect(!run.error.contains("NSCocoaErrorDomain") && !run.error.contains("ermission"))
   }
 
@@ -28,12 +30,17 @@ struct SpecialFilesTests {
     let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
     #expect(descriptor >= 0 && ftruncate(descriptor, 1 << 30) == 0)
     close(descriptor)
-    try copy.edit("placeholders/blank-page.json", replacing: #""layout": "blank-page","#, with: #""layout": "blank-page", "image": "assets/huge.svg","#)
+    try copy.edit(
+      "placeholders/blank-page.json", replacing: #""layout": "blank-page","#,
+      with: #""layout": "blank-page", "image": "assets/huge.svg","#)
     var usage = rusage()
     let run = try CommandLineTests.run(["build"], in: copy.folder)
     getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     #expect(run.status == 2)
-    #expect(run.error.contains("assets/huge.svg: cannot be used as an image: it is 1073741824 bytes; assets are limited to 5242880 bytes"), "\(run.error)")
+    #expect(
+      run.error.contains(
+        "assets/huge.svg: cannot be used as an image: it is 1073741824 bytes; assets are limited to 5242880 bytes"),
+      "\(run.error)")
     #expect(usage.ru_maxrss < 512 * 1024, "peak memory \(usage.ru_maxrss) kB: the asset was read")
   }
 
@@ -42,7 +49,8 @@ struct SpecialFilesTests {
     defer { copy.remove() }
     let check = try CommandLineTests.run(["check", "--json", "/dev/stdout"], in: copy.folder)
     #expect(check.status == 0, "\(check.error)")
-    #expect(check.output.contains(#""unchanged""#) || check.output.contains(#""passed""#), "\(check.output.prefix(400))")
+    #expect(
+      check.output.contains(#""unchanged""#) || check.output.contains(#""passed""#), "\(check.output.prefix(400))")
     let lint = try CommandLineTests.run(["lint", "--junit", "/dev/stdout"], in: copy.folder)
     #expect(lint.output.contains("<testsuites"), "\(lint.output.suffix(400))")
   }
@@ -123,7 +131,8 @@ struct FullDiskTests {
     let block = [UInt8](repeating: 0x2E, count: 4096)
     while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
     close(filler)
-    let run = try CommandLineTests.run(["record", "--mode", "all"], in: mountPoint, environment: ["CI": "", "NO_COLOR": "1"])
+    let run = try CommandLineTests.run(
+      ["record", "--mode", "all"], in: mountPoint, environment: ["CI": "", "NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(run.error.contains("cannot write the golden (No space left on device)"), "\(run.error)")
     #expect(!run.error.contains("NSCocoaErrorDomain"))

@@ -6,8 +6,10 @@ import Testing
 struct LintTests {
   /// Published WCAG examples and the extremes.
   @Test(arguments: [
-    ("#777777", "#FFFFFF", 4.48), ("#767676", "#FFFFFF", 4.54), ("#000000", "#FFFFFF", 21.0), ("#FFFFFF", "#FFFFFF", 1.0),
-    ("#00C4AD", "#FFFFFF", 2.21), ("#FF8000", "#FFFFFF", 2.52), ("#AAAAAA", "#FFFFFF", 2.32), ("#0000FF", "#FFFFFF", 8.59),
+    ("#777777", "#FFFFFF", 4.48), ("#767676", "#FFFFFF", 4.54), ("#000000", "#FFFFFF", 21.0),
+    ("#FFFFFF", "#FFFFFF", 1.0),
+    ("#00C4AD", "#FFFFFF", 2.21), ("#FF8000", "#FFFFFF", 2.52), ("#AAAAAA", "#FFFFFF", 2.32),
+    ("#0000FF", "#FFFFFF", 8.59),
   ])
   func contrastRatioMatchesWCAG(foreground: String, background: String, expected: Double) throws {
     let a = try #require(ColorValue(parsing: foreground)?.resolved(in: .light))
@@ -30,7 +32,10 @@ struct LintTests {
   }
 
   func findings(_ job: RenderJob, site: SiteDefinition? = nil) -> [LintFinding] {
-    let site = site ?? SiteDefinition(title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
+    let site =
+      site
+      ?? SiteDefinition(
+        title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
     var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
     return session.findings(for: job, scene: Renderer().scene(for: job))
   }
@@ -54,7 +59,9 @@ struct LintTests {
     #expect(dark.contains { $0.rule == .darkMode && $0.node == "placeholder" && $0.message.contains("stays #FFFFFF") })
   }
 
-  @Test(arguments: [("no-network", "accessible"), ("zero-code", "accessible"), ("table", "empty"), ("blank-page", "no-data")])
+  @Test(arguments: [
+    ("no-network", "accessible"), ("zero-code", "accessible"), ("table", "empty"), ("blank-page", "no-data"),
+  ])
   func theAccessibleAndCleanVariantsPass(design: String, variant: String) throws {
     for device in [Device.iphoneSE, .iphone15] {
       for theme in Theme.allCases {
@@ -89,24 +96,37 @@ struct LintTests {
     custom.size = Size(width: 500, height: 100)
     wide.customView = .value(custom)
     let wideFindings = findings(Repository.job(layout: .message, properties: wide, device: .iphoneSE))
-    #expect(wideFindings.contains { $0.rule == .overflow && $0.message == "custom-view reaches 62.5 pt past the left and right edges of the 375×667 pt screen" })
+    #expect(
+      wideFindings.contains {
+        $0.rule == .overflow
+          && $0.message == "custom-view reaches 62.5 pt past the left and right edges of the 375×667 pt screen"
+      })
 
     var crowded = Properties()
     crowded.imageSize = Size(width: 125, height: 400)
     let crowdedFindings = findings(Repository.job(layout: .noNetwork, properties: crowded, device: .iphoneSE))
-    #expect(crowdedFindings.contains { $0.rule == .overflow && $0.message.contains("overlaps") || $0.message.contains("under the navigation bar") })
+    #expect(
+      crowdedFindings.contains {
+        $0.rule == .overflow && $0.message.contains("overlaps") || $0.message.contains("under the navigation bar")
+      })
   }
 
   @Test func theSmallPhoneCatchesWhatTheBigOneHides() {
     var properties = Properties()
     properties.title = LocalizedText("You seem to be lost somewhere far away from the store you were looking at")
     properties.titleFont = 30
-    properties.message = LocalizedText("Refresh to get back to the store, or try again in a little while when the network is back")
+    properties.message = LocalizedText(
+      "Refresh to get back to the store, or try again in a little while when the network is back")
     properties.messageFont = 20
-    let big = findings(Repository.job(layout: .noNetwork, properties: properties, device: .ipadMini)).filter { $0.rule == .overflow }
-    let small = findings(Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE)).filter { $0.rule == .overflow }
+    let big = findings(Repository.job(layout: .noNetwork, properties: properties, device: .ipadMini)).filter {
+      $0.rule == .overflow
+    }
+    let small = findings(Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE)).filter {
+      $0.rule == .overflow
+    }
     #expect(big.isEmpty, "\(big.map(\.message))")
-    #expect(small.contains { $0.node == "title" && $0.message.contains("past the top edge") }, "\(small.map(\.message))")
+    #expect(
+      small.contains { $0.node == "title" && $0.message.contains("past the top edge") }, "\(small.map(\.message))")
   }
 
   @Test func pseudoLocaleIsAccentedLongerAndFindsOverflow() {
@@ -119,7 +139,8 @@ struct LintTests {
     button.title = LocalizedText("Try again now")
     properties.button = .value(button)
     let english = findings(Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE, locale: "en"))
-    let longer = findings(Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE, locale: "en-XA"))
+    let longer = findings(
+      Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE, locale: "en-XA"))
     #expect(!english.contains { $0.rule == .overflow })
     #expect(longer.contains { $0.rule == .overflow && $0.node == "button" })
   }
@@ -138,15 +159,20 @@ struct LintTests {
 
   @Test func siteSeveritiesAndSuppressionsApply() throws {
     let site = try TemporarySite(
-      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"], "lint": { "contrast": "warning", "tap-target": "off" } }"#,
+      siteJSON:
+        #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"], "lint": { "contrast": "warning", "tap-target": "off" } }"#,
       placeholders: [
-        "a.json": #"{ "layout": "no-network", "variants": [ { "id": "plain" }, { "id": "accepted", "suppress": { "contrast": "Brand colour, signed off by design." } } ] }"#
+        "a.json":
+          #"{ "layout": "no-network", "variants": [ { "id": "plain" }, { "id": "accepted", "suppress": { "contrast": "Brand colour, signed off by design." } } ] }"#
       ])
     defer { site.remove() }
     let report = try SiteLinter(site: site.root, siteDisplay: "Site").run().report
     #expect(!report.findings.contains { $0.rule == .tapTarget })
     #expect(report.findings.filter { $0.rule == .contrast }.allSatisfy { $0.severity == .warning })
-    #expect(report.findings.filter { $0.variant == "accepted" && $0.rule == .contrast }.allSatisfy { $0.suppression == "Brand colour, signed off by design." })
+    #expect(
+      report.findings.filter { $0.variant == "accepted" && $0.rule == .contrast }.allSatisfy {
+        $0.suppression == "Brand colour, signed off by design."
+      })
     #expect(!report.hasErrors)
     #expect(report.text.contains("because: Brand colour, signed off by design."))
   }

@@ -17,10 +17,13 @@ struct SeedSnapshotTests {
   ]
 
   /// The render of `job` against its golden in the bundled site, with a line diff when they differ.
-  static func expectMatchesItsGolden(_ job: RenderJob, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  static func expectMatchesItsGolden(_ job: RenderJob, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+  {
     let store = GoldenStore(site: Repository.site, siteDisplay: "Site")
     let relative = GoldenStore.relativePath(of: job)
-    let golden = try #require(try store.read(relative), "no golden \(relative); record it with blankslate record", sourceLocation: sourceLocation)
+    let golden = try #require(
+      try store.read(relative), "no golden \(relative); record it with blankslate record",
+      sourceLocation: sourceLocation)
     let render = Renderer().render(job).svg
     if render != golden {
       let diff = LineDiff.unified(
@@ -41,14 +44,18 @@ struct SeedSnapshotTests {
     try Self.expectMatchesItsGolden(try Repository.job(design, variant))
   }
 
-  @Test(arguments: [("blank-page", "no-data"), ("no-network", "toast"), ("zero-code", "custom-view"), ("table", "empty")])
+  @Test(arguments: [
+    ("blank-page", "no-data"), ("no-network", "toast"), ("zero-code", "custom-view"), ("table", "empty"),
+  ])
   func iphoneSEDarkEnglish(design: String, variant: String) throws {
     try Self.expectMatchesItsGolden(try Repository.job(design, variant, device: .iphoneSE, theme: .dark, locale: "en"))
   }
 
   @Test func htmlRenditionOfTheNoNetworkToast() throws {
     let job = try Repository.job("no-network", "toast", device: .iphoneSE, locale: "en")
-    Snapshot.assert(HTMLRenderer().render(Renderer().scene(for: job), idPrefix: "live-"), named: "no-network.toast.iphone-se.light.en", pathExtension: "html")
+    Snapshot.assert(
+      HTMLRenderer().render(Renderer().scene(for: job), idPrefix: "live-"),
+      named: "no-network.toast.iphone-se.light.en", pathExtension: "html")
   }
 }
 
@@ -60,7 +67,8 @@ extension SeedSnapshotTests {
       try? FileManager.default.removeItem(at: output)
       try? FileManager.default.removeItem(atPath: StagingStateFolder.path(of: output))
     }
-    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, jobs: 2)).build()
+    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, jobs: 2))
+      .build()
     let goldens = Repository.site.appending(path: "__snapshots__")
     var compared = 0
     for path in try FileManager.default.subpathsOfDirectory(atPath: output.appending(path: "designs").path)
@@ -70,7 +78,8 @@ extension SeedSnapshotTests {
       #expect(published == golden, "designs/\(path) is not its golden")
       compared += 1
     }
-    let goldenCount = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }.count
+    let goldenCount = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
+      .count
     #expect(compared == goldenCount && compared == 144, "\(compared) published SVGs, \(goldenCount) goldens")
   }
 }

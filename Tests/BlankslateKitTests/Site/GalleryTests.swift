@@ -7,7 +7,8 @@ struct GalleryTests {
   static func build(site: URL, templates: URL? = nil) throws -> (output: URL, summary: BuildSummary) {
     let output = temporaryFolder()
     let summary = try SiteBuilder(
-      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: 2, templates: templates)
+      options: BuildOptions(
+        site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: 2, templates: templates)
     ).build()
     return (output, summary)
   }
@@ -94,7 +95,8 @@ struct GalleryTests {
     var placeholders: [String: String] = [:]
     for index in 0..<100 {
       let layout = ["blank-page", "message", "no-network", "table"][index % 4]
-      placeholders[String(format: "design-%03d.json", index)] = #"{ "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
+      placeholders[String(format: "design-%03d.json", index)] =
+        #"{ "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
     }
     let site = try TemporarySite(
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
@@ -119,7 +121,8 @@ struct GalleryTests {
   @Test func aUsersTemplatesReplaceTheBuiltInOnesFileByFile() throws {
     let templates = temporaryFolder()
     try FileManager.default.createDirectory(at: templates.appending(path: "static"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: templates.appending(path: "partials"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: templates.appending(path: "partials"), withIntermediateDirectories: true)
     try Data("body { background: hotpink; }\n".utf8).write(to: templates.appending(path: "static/gallery.css"))
     try Data("<footer class=\"site-footer\"><p>Acme design review</p></footer>\n".utf8)
       .write(to: templates.appending(path: "partials/footer.html"))
@@ -150,7 +153,8 @@ struct GalleryTests {
 
   @Test func aTemplateThatWritesBrokenMarkupFailsValidation() throws {
     let templates = temporaryFolder()
-    try FileManager.default.createDirectory(at: templates.appending(path: "partials"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: templates.appending(path: "partials"), withIntermediateDirectories: true)
     try Data("<footer><p>unclosed</footer>\n".utf8).write(to: templates.appending(path: "partials/footer.html"))
     defer { try? FileManager.default.removeItem(at: templates) }
     do {

@@ -33,14 +33,17 @@ struct IncrementalBuildTests {
     #expect(try Self.inode(untouched) == before, "an unchanged file was rewritten")
 
     // One colour of one design.
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
     let changed = try Self.build(copy.site, into: output)
     #expect(changed.rendered == 1)
     #expect(try Self.inode(untouched) == before)
 
-    let reference = try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+    let reference = try Self.expectFullBuildsBytes(
+      output, site: copy.site, scratch: copy.folder.appending(path: "full"))
     #expect(reference.rendered == 4)
-    let page = try String(contentsOf: output.appending(path: "designs/zero-code/message-color.iphone-se.light.en.html"), encoding: .utf8)
+    let page = try String(
+      contentsOf: output.appending(path: "designs/zero-code/message-color.iphone-se.light.en.html"), encoding: .utf8)
     #expect(page.contains("purple"))
   }
 
@@ -54,13 +57,15 @@ struct IncrementalBuildTests {
       output.appending(path: "designs/blank-page/" + $0)
     }
     let before = try untouched.map(Self.inode)
-    try copy.edit("placeholders/no-network.json", replacing: #""name": "CQNoNetworkView""#, with: #""name": "Offline screen""#)
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""name": "CQNoNetworkView""#, with: #""name": "Offline screen""#)
     let summary = try Self.build(copy.site, into: output)
     // no-network; blank-page and table link to it by name from the pages of
     // their last and first variants, and only those pages are rendered again.
     #expect(summary.rendered == 1)
     #expect(summary.refreshed == 2)
-    let neighbour = try String(contentsOf: output.appending(path: "designs/blank-page/has-data.iphone-15.dark.en.html"), encoding: .utf8)
+    let neighbour = try String(
+      contentsOf: output.appending(path: "designs/blank-page/has-data.iphone-15.dark.en.html"), encoding: .utf8)
     #expect(neighbour.contains("Offline screen — Offline"))
     #expect(try untouched.map(Self.inode) == before, "a file that does not name the neighbour was rewritten")
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
@@ -139,7 +144,8 @@ struct IncrementalBuildTests {
     #expect(throws: BuildError.self) { try SiteBuilder(options: options).build() }
     #expect(try SiteBuilderTests.contents(of: output) == before)
 
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
     #expect(try Self.build(copy.site, into: output).rendered == 1)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
   }
@@ -169,7 +175,8 @@ struct IncrementalBuildTests {
     _ = try Self.build(copy.site, into: output)
     _ = try Self.build(copy.site, into: output)
     // The entries of unchanged designs come from the back buffer's index.json and search index.
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
     _ = try Self.build(copy.site, into: output)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
     // Someone edits the back buffer's files, keeping their sizes: the next build must not trust them.
@@ -178,10 +185,12 @@ struct IncrementalBuildTests {
       let text = try String(contentsOf: file, encoding: .utf8)
       try Data(text.replacingOccurrences(of: "SPBlankPageView", with: "XXBlankPageView").utf8).write(to: file)
     }
-    try copy.edit("placeholders/zero-code.json", replacing: #""messageColor": "purple""#, with: #""messageColor": "orange""#)
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "purple""#, with: #""messageColor": "orange""#)
     _ = try Self.build(copy.site, into: output)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
-    #expect(!(try String(contentsOf: output.appending(path: "index.json"), encoding: .utf8).contains("XXBlankPageView")))
+    #expect(
+      !(try String(contentsOf: output.appending(path: "index.json"), encoding: .utf8).contains("XXBlankPageView")))
   }
 
   @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
@@ -210,7 +219,10 @@ struct IncrementalBuildTests {
 
     // A name on page 2: pages 1 and 3 are kept as the back buffer holds them, not written again.
     let backBuffer = folder.appending(path: "._site.blankslate/back")
-    let before = (try Self.inode(backBuffer.appending(path: "index.html")), try Self.inode(backBuffer.appending(path: "pages/3.html")))
+    let before = (
+      try Self.inode(backBuffer.appending(path: "index.html")),
+      try Self.inode(backBuffer.appending(path: "pages/3.html"))
+    )
     try edit("design-060.json", #""Design 60""#, #""Design sixty""#)
     _ = try Self.build(site.root, into: output)
     #expect(try Self.inode(first) == before.0, "page 1 was rewritten though nothing on it changed")
@@ -257,7 +269,9 @@ struct IncrementalBuildTests {
       if chunk.isEmpty { break }
       said.append(chunk)
     }
-    #expect(String(decoding: said, as: UTF8.self).contains("Waiting for another build of"), "\(String(decoding: said, as: UTF8.self))")
+    #expect(
+      String(decoding: said, as: UTF8.self).contains("Waiting for another build of"),
+      "\(String(decoding: said, as: UTF8.self))")
     #expect(process.isRunning, "the second build did not wait")
     #expect(try Self.inode(marker) == before, "the second build published while the first held the lock")
     flock(descriptor, LOCK_UN)

@@ -10,13 +10,16 @@ struct SiteBuilderTests {
     let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
     while let url = walker?.nextObject() as? URL {
       guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      result[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+      result[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(
+        contentsOf: url)
     }
     return result
   }
 
   static func build(site: URL = Repository.site, into output: URL, jobs: Int) throws(BuildError) -> BuildSummary {
-    try SiteBuilder(options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: jobs)).build()
+    try SiteBuilder(
+      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: jobs)
+    ).build()
   }
 
   @Test func bundledSiteBuildsValidAndIdenticalTwice() throws {
@@ -95,7 +98,8 @@ struct SiteBuilderTests {
   }
 
   @Test func copiesAndEmbedsUserAssets() throws {
-    let svg = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>".utf8)
+    let svg = Array(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>".utf8)
     let site = try TemporarySite(
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
       placeholders: ["a.json": #"{ "layout": "message", "image": "assets/dot.svg", "imageSize": [40, 40] }"#],

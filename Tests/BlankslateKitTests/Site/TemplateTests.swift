@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Template engine")
 struct TemplateTests {
-  func render(_ source: String, _ context: TemplateValue, partials: [String: String] = [:]) throws(TemplateError) -> String {
+  func render(_ source: String, _ context: TemplateValue, partials: [String: String] = [:]) throws(TemplateError)
+    -> String
+  {
     var files = [("page.html", Array(source.utf8))]
     for (name, text) in partials { files.append((name + ".html", Array(text.utf8))) }
     return try TemplateSet(files: files).render("page", context)
@@ -16,15 +18,20 @@ struct TemplateTests {
   /// Found by the fuzzer: a tag with a quote broke `<option value="{{value}}">`.
   /// In an attribute quotes are escaped; in content they need not be.
   @Test func escapesQuotesInAttributes() throws {
-    #expect(try render(#"<option value="{{x}}">{{x}}</option>"#, ["x": #"a"b'c"#]) == #"<option value="a&quot;b&#39;c">a"b'c</option>"#)
-    #expect(try render(#"<a {{#on}}title="{{x}}"{{/on}}>{{x}}</a>"#, ["x": #"<"#, "on": true]) == #"<a title="&lt;">&lt;</a>"#)
+    #expect(
+      try render(#"<option value="{{x}}">{{x}}</option>"#, ["x": #"a"b'c"#])
+        == #"<option value="a&quot;b&#39;c">a"b'c</option>"#)
+    #expect(
+      try render(#"<a {{#on}}title="{{x}}"{{/on}}>{{x}}</a>"#, ["x": #"<"#, "on": true]) == #"<a title="&lt;">&lt;</a>"#
+    )
   }
 
   @Test func rendersSectionsOverListsBooleansAndObjects() throws {
     let context: TemplateValue = [
       "items": [["name": "a"], ["name": "b"]], "flag": true, "off": false, "person": ["name": "c"], "title": "T",
     ]
-    let source = "{{#items}}[{{name}}{{title}}]{{/items}}{{#flag}}yes{{/flag}}{{#off}}no{{/off}}{{^off}}not{{/off}}{{#person}}{{name}}{{/person}}{{person.name}}"
+    let source =
+      "{{#items}}[{{name}}{{title}}]{{/items}}{{#flag}}yes{{/flag}}{{#off}}no{{/off}}{{^off}}not{{/off}}{{#person}}{{name}}{{/person}}{{person.name}}"
     #expect(try render(source, context) == "[aT][bT]yesnotcc")
   }
 

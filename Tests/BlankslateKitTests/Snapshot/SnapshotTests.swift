@@ -40,7 +40,9 @@ struct SiteCopy {
   }
 
   func check(_ filter: String? = nil, shard: Shard? = nil) throws -> SnapshotSummary {
-    try SnapshotChecker(options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, jobs: 2)).run()
+    try SnapshotChecker(
+      options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, jobs: 2)
+    ).run()
       .summary
   }
 }
@@ -48,7 +50,8 @@ struct SiteCopy {
 @Suite("Snapshot comparison")
 struct SnapshotTests {
   @Test func theBundledSiteMatchesItsGoldens() throws {
-    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", jobs: 2)).run().summary
+    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", jobs: 2))
+      .run().summary
     #expect(summary.results.map(\.headline) == [])
     #expect(summary.checked == 144)
     #expect(summary.unchanged == 144)
@@ -117,7 +120,8 @@ struct SnapshotTests {
     defer { copy.remove() }
     try copy.edit(
       "placeholders/table.json", replacing: #"{ "id": "empty", "name": "Empty: placeholder view", "sections": [0] },"#,
-      with: #"{ "id": "empty", "name": "Empty: placeholder view", "sections": [0] }, { "id": "two", "sections": [2] },"#)
+      with: #"{ "id": "empty", "name": "Empty: placeholder view", "sections": [0] }, { "id": "two", "sections": [2] },"#
+    )
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/no-network.json"))
     let summary = try copy.check()
     #expect(summary.count(.new) == 8)
@@ -133,14 +137,19 @@ struct SnapshotTests {
     try Data("not <xml".utf8).write(to: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
     let result = try #require(try copy.check().results.first)
     #expect(result.status == .changed)
-    #expect(result.changes.first?.hasPrefix("the golden is not well-formed XML: Site/__snapshots__/table/empty.iphone-se.light.en.svg:1:") == true, "\(result.changes)")
+    #expect(
+      result.changes.first?.hasPrefix(
+        "the golden is not well-formed XML: Site/__snapshots__/table/empty.iphone-se.light.en.svg:1:") == true,
+      "\(result.changes)")
     #expect(result.diff.contains("-not <xml"))
   }
 
   @Test func shardsSplitTheRendersAndMergeBack() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("placeholders/no-network.json", replacing: #""title": { "zh-Hans": "您似乎迷路了""#, with: #""title": { "zh-Hans": "迷路了""#)
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""title": { "zh-Hans": "您似乎迷路了""#,
+      with: #""title": { "zh-Hans": "迷路了""#)
     let full = try copy.check()
     let shards = try (1...3).map { try copy.check(shard: Shard(index: $0, count: 3)) }
     let ids = shards.flatMap { $0.passed + $0.results.map(\.id) }
@@ -170,7 +179,8 @@ struct SnapshotTests {
     let copy = try SiteCopy()
     defer { copy.remove() }
     try copy.edit("placeholders/blank-page.json", replacing: #""sections": [14]"#, with: #""sections": [15]"#)
-    try FileManager.default.removeItem(at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
+    try FileManager.default.removeItem(
+      at: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg"))
     let summary = try copy.check()
     let junit = try JUnitReport.render(summary)
     let json = SummaryJSON.encode(summary)
@@ -202,10 +212,15 @@ struct SnapshotTests {
   @Test func githubAnnotationsPointAtTheDefinition() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("placeholders/no-network.json", replacing: #""name": "Retried while offline""#, with: #""name": "Retried, offline""#)
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""name": "Retried while offline""#,
+      with: #""name": "Retried, offline""#)
     let lines = GitHubAnnotations.lines(for: try copy.check())
     #expect(lines.count == 8)
-    #expect(lines[0].hasPrefix("::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A no-network/toast "), "\(lines[0])")
+    #expect(
+      lines[0].hasPrefix(
+        "::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A no-network/toast "),
+      "\(lines[0])")
     #expect(lines[0].contains("::title \"CQNoNetworkView — Retried while offline"))
   }
 }

@@ -34,18 +34,19 @@ enum Chromium {
   }
 
   /// The DOM of `url` after its scripts ran, as `--dump-dom` prints it.
-  /// - Parameter allowFileAccess: lets a `file://` page script frames of
-  ///   other `file://` pages (for harness pages that click through the gallery).
+  /// `allowFileAccess`: lets a `file://` page script frames of
+  /// other `file://` pages (for harness pages that click through the gallery).
   static func dumpDOM(_ url: String, allowFileAccess: Bool = false) throws -> String {
     guard let executable else { throw Failure.missing }
     let profile = FileManager.default.temporaryDirectory.appending(path: "blankslate-chromium-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: profile) }
     let process = Process()
     process.executableURL = executable
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-      "--user-data-dir=\(profile.path)", "--virtual-time-budget=3000", "--dump-dom",
-    ] + (allowFileAccess ? ["--allow-file-access-from-files"] : []) + [url]
+    process.arguments =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+        "--user-data-dir=\(profile.path)", "--virtual-time-budget=3000", "--dump-dom",
+      ] + (allowFileAccess ? ["--allow-file-access-from-files"] : []) + [url]
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -69,7 +69,8 @@ enum Repository {
     layout: LayoutKind, properties: Properties, device: Device = .iphone15, theme: Theme = .light, locale: String = "en"
   ) -> RenderJob {
     let variant = Variant(id: "default", name: "Default", properties: properties)
-    let design = Design(id: "probe", name: "Probe", layout: layout, variants: [variant], sourceFile: "placeholders/probe.json")
+    let design = Design(
+      id: "probe", name: "Probe", layout: layout, variants: [variant], sourceFile: "placeholders/probe.json")
     return RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale)
   }
 }

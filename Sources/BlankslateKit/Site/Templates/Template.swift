@@ -43,8 +43,8 @@ public struct Template: Sendable {
     nodes = try Self.parse(tokens, &index, template: name, closing: nil, insideTag: &insideTag)
   }
 
-  /// - Parameter insideTag: whether the text so far has opened a markup tag
-  ///   (`<…`) and not closed it, which puts a variable in an attribute.
+  /// `insideTag`: whether the text so far has opened a markup tag
+  /// (`<…`) and not closed it, which puts a variable in an attribute.
   private static func parse(
     _ tokens: [TemplateScanner.Token], _ index: inout Int, template: String, closing: (name: String, line: Int)?,
     insideTag: inout Bool
@@ -71,7 +71,8 @@ public struct Template: Sendable {
         nodes.append(.section(name: Name(name), inverted: inverted, body: body, line: token.line))
       case .close(let name):
         guard let closing else {
-          throw .syntax(template: template, line: token.line, message: "{{/\(name)}} closes a section that was never opened")
+          throw .syntax(
+            template: template, line: token.line, message: "{{/\(name)}} closes a section that was never opened")
         }
         guard closing.name == name else {
           throw .syntax(

@@ -43,7 +43,8 @@ struct TemplateScanner {
       let closer = isTriple ? "}}}" : "}}"
       let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
       guard let close = rest[contentStart...].range(of: closer) else {
-        throw .syntax(template: template, line: tagLine, message: "a tag opened with \(isTriple ? "{{{" : "{{") is never closed")
+        throw .syntax(
+          template: template, line: tagLine, message: "a tag opened with \(isTriple ? "{{{" : "{{") is never closed")
       }
       let content = rest[contentStart..<close.lowerBound]
       line += content.count(of: "\n")

@@ -11,7 +11,8 @@ public struct TemplateSet: Sendable {
 
   /// The templates Blankslate ships.
   public static func builtIn() throws(TemplateError) -> TemplateSet {
-    try TemplateSet(files: EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) })
+    try TemplateSet(
+      files: EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) })
   }
 
   /// The built-in set with every file of `folder` replacing the built-in file
@@ -38,8 +39,8 @@ public struct TemplateSet: Sendable {
     return try TemplateSet(files: files)
   }
 
-  /// - Parameter files: paths below the templates folder and their bytes;
-  ///   `*.html` files are templates, files below `static/` are copied.
+  /// `files`: paths below the templates folder and their bytes;
+  /// `*.html` files are templates, files below `static/` are copied.
   init(files: [(String, [UInt8])]) throws(TemplateError) {
     var templates: [String: Template] = [:]
     var statics: [(String, [UInt8])] = []
@@ -68,7 +69,8 @@ public struct TemplateSet: Sendable {
     output.reserveCapacity(16_384)
     var stack = [context]
     stack.reserveCapacity(8)
-    try TemplateRenderer(templates: templates).render(template.nodes, template: template.name, stack: &stack, depth: 0, into: &output)
+    try TemplateRenderer(templates: templates).render(
+      template.nodes, template: template.name, stack: &stack, depth: 0, into: &output)
     return output
   }
 }
