@@ -55,7 +55,7 @@ enum Commands {
     let output = parsed.value("--output") ?? "_site"
     var options = BuildOptions(
       site: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
-      outputDisplay: output, jobs: try parsed.count("--jobs"),
+      outputDisplay: output, workers: try parsed.count("--jobs"),
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
     options.incremental = !parsed.has("--no-cache")
     let quiet = parsed.has("--quiet")
@@ -82,7 +82,7 @@ enum Commands {
             ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
       if parsed.has("--timings") {
-        Terminal.out("Time by phase (CPU time summed over \(count(options.jobs, "worker"))):")
+        Terminal.out("Time by phase (CPU time summed over \(count(options.workers, "worker"))):")
         for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {
           Terminal.out(
             "  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -115,10 +115,10 @@ enum Commands {
 
   static func lint(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed.value("--site") ?? "Site"
-    let jobs = try parsed.count("--jobs")
+    let workers = try parsed.count("--jobs")
     let result: (report: LintReport, variants: [(design: String, variant: String)])
     do {
-      result = try SiteLinter(site: URL(fileURLWithPath: site), siteDisplay: site, jobs: jobs).run()
+      result = try SiteLinter(site: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
     } catch {
       Terminal.failure(error.description)
       return 2

@@ -17,7 +17,7 @@ enum SnapshotCommands {
     let site = parsed.value("--site") ?? "Site"
     return SnapshotOptions(
       site: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
-      jobs: try parsed.count("--jobs"))
+      workers: try parsed.count("--jobs"))
   }
 
   static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {

@@ -59,7 +59,7 @@ public struct Linter: Sendable {
   /// Written texts with no entry for the render's locale (pseudo-locales are generated, never missing).
   private func missingTranslations(
     _ job: RenderJob, _ scene: Scene
-  ) -> [(rule: LintRule, node: SceneNode?, message: String, measured: Double?, threshold: Double?)] {
+  ) -> [LintObservation] {
     guard !PseudoLocale.isPseudo(job.locale) else { return [] }
     let nodeIDs = [
       "title": "title", "message": "message", "button.title": "button", "customView.text": "custom-view",
@@ -69,7 +69,7 @@ public struct Linter: Sendable {
       guard !text.hasEntry(for: job.locale) else { return nil }
       let node = nodeIDs[key].flatMap { scene.node(withID: $0) }
       let shown = text.resolved(in: job.locale)
-      return (
+      return LintObservation(
         .missingTranslation, node,
         "\(key) has no \(job.locale) text; it falls back to \"\(shown.prefix(40))\"", nil, nil
       )

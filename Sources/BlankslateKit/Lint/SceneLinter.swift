@@ -17,8 +17,8 @@ struct SceneLinter {
   static let minimumFontSize: Double = 11
 
   /// Every finding, before the site's severities and the design's suppressions.
-  func findings() -> [(rule: LintRule, node: SceneNode?, message: String, measured: Double?, threshold: Double?)] {
-    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+  func findings() -> [LintObservation] {
+    var found: [LintObservation] = []
     let nodes = scene.allNodes
     let reviewed = nodes.filter { Self.reviewed.contains($0.role) }
     let backdrop = Backdrop(scene: scene)
@@ -33,7 +33,7 @@ struct SceneLinter {
       let size = NumberText.format(block.fontSize) + " pt" + (block.weight == .bold ? " bold" : "")
       if ratio < needed {
         found.append(
-          (
+          LintObservation(
             .contrast, node,
             "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1; WCAG AA needs \(NumberText.format(needed)):1 for \(size) text",
             ratio, needed
@@ -45,7 +45,7 @@ struct SceneLinter {
           let lightRatio = Contrast.ratio(Contrast.composite(lightBlock.color, over: lightBehind), lightBehind)
           if lightRatio >= needed {
             found.append(
-              (
+              LintObservation(
                 .darkMode, node,
                 "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
                 ratio, needed
@@ -55,7 +55,7 @@ struct SceneLinter {
       }
       if block.fontSize < Self.minimumFontSize {
         found.append(
-          (
+          LintObservation(
             .minimumFontSize, node,
             "\(node.id) text is \(NumberText.format(block.fontSize)) pt; Apple's HIG goes no smaller than \(NumberText.format(Self.minimumFontSize)) pt",
             block.fontSize, Self.minimumFontSize
@@ -68,7 +68,7 @@ struct SceneLinter {
       let frame = node.frame
       if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
         found.append(
-          (
+          LintObservation(
             .tapTarget, node,
             "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
             min(frame.width, frame.height), Self.minimumTapSize
@@ -85,22 +85,20 @@ struct SceneLinter {
       })
     {
       found.append(
-        (
+        LintObservation(
           .silentState, nodes.first { $0.role == .placeholder },
           "the \(job.variant.state(in: job.design.layout).rawValue) state shows no text: nothing tells the user, or a screen reader, what happened",
           nil, nil
         ))
     }
-    return found.map { (rule: $0.0, node: $0.1, message: $0.2, measured: $0.3, threshold: $0.4) }
+    return found
   }
 
-  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [(
-    LintRule, SceneNode?, String, Double?, Double?
-  )] {
-    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [LintObservation] {
+    var found: [LintObservation] = []
     if block.isTruncated {
       found.append(
-        (
+        LintObservation(
           .overflow, node,
           "\(node.id) text does not fit its \(NumberText.format(node.frame.width))×\(NumberText.format(node.frame.height)) pt frame: lines are cut",
           nil, nil
@@ -110,7 +108,7 @@ struct SceneLinter {
       let width = TextMetrics.width(of: line, fontSize: block.fontSize, weight: block.weight)
       if width > node.frame.width + 0.5 {
         found.append(
-          (
+          LintObservation(
             .overflow, node,
             "\(node.id) line \"\(line.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
             width, node.frame.width
@@ -122,10 +120,8 @@ struct SceneLinter {
   }
 
   /// Off the screen, outside the safe area or under a bar, or on top of a sibling.
-  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [(
-    LintRule, SceneNode?, String, Double?, Double?
-  )] {
-    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [LintObservation] {
+    var found: [LintObservation] = []
     let screen = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
     let bars = nodes.filter { [.navigationBar, .tabBar].contains($0.role) }
     for node in reviewed where node.role != .toast || !screen.contains(node.frame) {
@@ -139,7 +135,7 @@ struct SceneLinter {
         let over = past.map(\.1).max() ?? 0
         let names = past.map(\.0).joined(separator: " and ")
         found.append(
-          (
+          LintObservation(
             .overflow, node,
             "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
             over, 0
@@ -147,10 +143,10 @@ struct SceneLinter {
         continue
       }
       if let bar = bars.first(where: { $0.frame.intersects(frame) }) {
-        found.append((.overflow, node, "\(node.id) lies under the \(Self.name(of: bar.role))", nil, nil))
+        found.append(LintObservation(.overflow, node, "\(node.id) lies under the \(Self.name(of: bar.role))", nil, nil))
       } else if !scene.safeArea.contains(frame), node.role != .toast {
         found.append(
-          (
+          LintObservation(
             .overflow, node, "\(node.id) reaches outside the safe area (under the status bar or home indicator)", nil,
             nil
           ))
@@ -165,7 +161,7 @@ struct SceneLinter {
           height: min(first.frame.maxY, second.frame.maxY) - max(first.frame.minY, second.frame.minY))
         guard overlap.width * overlap.height > 1 else { continue }
         found.append(
-          (
+          LintObservation(
             .overflow, second,
             "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
             overlap.width * overlap.height, 0
@@ -176,11 +172,9 @@ struct SceneLinter {
   }
 
   /// A light placeholder that stays light in the dark theme.
-  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [(
-    LintRule, SceneNode?, String, Double?, Double?
-  )] {
+  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [LintObservation] {
     guard job.theme == .dark, let lightScene else { return [] }
-    var found: [(LintRule, SceneNode?, String, Double?, Double?)] = []
+    var found: [LintObservation] = []
     for node in nodes where node.role == .placeholder || node.role == .customView {
       guard let fill = backdrop.ownFill(of: node), Contrast.luminance(fill) > 0.6,
         node.frame.width * node.frame.height > 0.25 * scene.size.width * scene.size.height,
@@ -189,7 +183,7 @@ struct SceneLinter {
         lightFill == fill
       else { continue }
       found.append(
-        (
+        LintObservation(
           .darkMode, node,
           "\(node.id) stays \(fill.hexRGB) in the dark theme: a light screen in dark mode; use a colour that follows the theme",
           Contrast.luminance(fill), 0.6

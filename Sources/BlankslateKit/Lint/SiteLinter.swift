@@ -4,12 +4,12 @@ import Foundation
 public struct SiteLinter: Sendable {
   public var site: URL
   public var siteDisplay: String
-  public var jobs: Int
+  public var workers: Int
 
-  public init(site: URL, siteDisplay: String? = nil, jobs: Int? = nil) {
+  public init(site: URL, siteDisplay: String? = nil, workers: Int? = nil) {
     self.site = site
     self.siteDisplay = siteDisplay ?? site.path
-    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// The report, and the variants it covered (for JUnit).
@@ -23,7 +23,7 @@ public struct SiteLinter: Sendable {
     let renderJobs = matrix.jobs
     // One task per design, so each dark render meets its light twin already laid out.
     let runs = matrix.designRanges
-    let findings = ParallelWork.map(count: runs.count, workers: jobs) { index in
+    let findings = ParallelWork.map(count: runs.count, workers: workers) { index in
       var session = Linter.Session(linter: linter, renderer: renderer)
       let cache = LayoutCache()
       return renderJobs[runs[index]].flatMap { job in

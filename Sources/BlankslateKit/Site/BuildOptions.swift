@@ -11,7 +11,7 @@ public struct BuildOptions: Sendable {
   /// How messages name the output folder.
   public var outputDisplay: String
   /// Parallel workers; 1 renders on one thread. The bytes are the same either way.
-  public var jobs: Int
+  public var workers: Int
   /// A folder of templates laid over the built-in ones, file by file.
   public var templates: URL?
   /// Reuse the previous output's files for designs whose inputs did not change.
@@ -22,14 +22,14 @@ public struct BuildOptions: Sendable {
   public var waiting: (@Sendable () -> Void)?
 
   public init(
-    site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, jobs: Int? = nil,
+    site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, workers: Int? = nil,
     templates: URL? = nil
   ) {
     self.site = site
     self.siteDisplay = siteDisplay ?? site.path
     self.output = output
     self.outputDisplay = outputDisplay ?? output.path
-    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     self.templates = templates
   }
 }

@@ -20,7 +20,7 @@ public struct SiteBuilder: Sendable {
       ) in
       let site: SiteDefinition
       do throws(DefinitionErrors) {
-        site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.jobs).load()
+        site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.workers).load()
       } catch {
         throw .definitions(error)
       }
@@ -33,7 +33,8 @@ public struct SiteBuilder: Sendable {
       target: options.output, protecting: options.site, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
       var (summary, cache) = try write(site, templates: templates, assets: assets, into: staging, timings: &timings)
-      try timings.measure(.publish) { () throws(BuildError) in try staging.publish(cache: cache, workers: options.jobs)
+      try timings.measure(.publish) { () throws(BuildError) in
+        try staging.publish(cache: cache, workers: options.workers)
       }
       summary.timings = timings
       return summary
@@ -75,13 +76,13 @@ public struct SiteBuilder: Sendable {
     let folders = [staging.folderPath, options.output.path]
     let caches =
       options.incremental ? BuildCache.load(state: staging.statePath, for: folders, identity: identity) : [nil, nil]
-    let earlier = ParallelWork.map(count: 2, workers: options.jobs) { index in
+    let earlier = ParallelWork.map(count: 2, workers: options.workers) { index in
       caches[index].map { DesignPhase.EarlierBuild(cache: $0, folder: folders[index]) }
     }
     let (inPlace, published) = (earlier[0], earlier[1])
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
     unlink(staging.statePath + "/" + BuildCache.backName)
-    if inPlace == nil { try staging.clear(workers: options.jobs) }
+    if inPlace == nil { try staging.clear(workers: options.workers) }
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
 
     // Every file the output will hold: pages check their links against it as they are written.
@@ -112,7 +113,8 @@ public struct SiteBuilder: Sendable {
       outputDisplay: options.outputDisplay, expectedFiles: expected)
     let results = try DesignPhase(
       site: site, matrix: matrix, keys: keys, renderer: renderer, siteIndex: SiteIndex(site: site),
-      staging: staging, inPlace: inPlace, published: published, publishedFolder: options.output, workers: options.jobs,
+      staging: staging, inPlace: inPlace, published: published, publishedFolder: options.output,
+      workers: options.workers,
       progress: options.progress
     ).run()
     let outputs = results.map(\.output)
@@ -141,7 +143,7 @@ public struct SiteBuilder: Sendable {
     let pageCount = pages.indexPageCount
     let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 3, workers: options.jobs) { task -> SiteFiles.Made in
+      ParallelWork.map(count: pageCount + 3, workers: options.workers) { task -> SiteFiles.Made in
         switch task {
         case ..<pageCount: return siteFiles.indexPage(task + 1)
         case pageCount:

@@ -7,16 +7,16 @@ public struct SnapshotOptions: Sendable {
   /// A regular expression matched against `design/variant.device.theme.locale`.
   public var filter: String?
   public var shard: Shard?
-  public var jobs: Int
+  public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
   public var keepsUnchangedRenders = false
 
-  public init(site: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, jobs: Int? = nil) {
+  public init(site: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil) {
     self.site = site
     self.siteDisplay = siteDisplay ?? site.path
     self.filter = filter
     self.shard = shard
-    self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
   }
 }
 
@@ -45,7 +45,7 @@ public struct SnapshotChecker: Sendable {
   public func run() throws(SnapshotError) -> SnapshotRun {
     let site: SiteDefinition
     do {
-      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.jobs).load()
+      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.workers).load()
     } catch {
       throw .build(.definitions(error))
     }
@@ -76,7 +76,7 @@ public struct SnapshotChecker: Sendable {
     }
     let batches = groups
     let keep = options.keepsUnchangedRenders
-    let compared = try ParallelWork.map(count: batches.count, workers: options.jobs) { index in
+    let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index in
       let cache = LayoutCache()
       return batches[index].map {
         job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in

@@ -22,9 +22,6 @@ public struct MarkupChecker: Sendable {
     }
   }
 
-  static let svgNamespace = "http://www.w3.org/2000/svg"
-  static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
-
   public init() {}
 
   public func check(_ bytes: [UInt8], file: String, kind: MarkupKind) -> Result {

@@ -25,9 +25,6 @@ public struct SVGSanitizer: Sendable {
 
   public init() {}
 
-  static let svgNamespace = "http://www.w3.org/2000/svg"
-  static let xlinkNamespace = "http://www.w3.org/1999/xlink"
-
   static let elements: Set<String> = [
     "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text",
     "tspan", "textPath", "title", "desc", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern",
@@ -68,7 +65,7 @@ public struct SVGSanitizer: Sendable {
             refusal = "it has a document type declaration (<!DOCTYPE \(doctype)>); entities and DTDs are not allowed"
             return
           }
-          guard let root = document.root, root.name == "svg", root.namespaceURI == Self.svgNamespace else {
+          guard let root = document.root, root.name == "svg", root.namespaceURI == XMLNamespace.svg else {
             refusal = "its root element is not <svg> in the SVG namespace"
             return
           }
@@ -195,7 +192,7 @@ private struct SanitizingWriter {
       return
     }
     var name = element.name
-    guard element.namespaceURI == SVGSanitizer.svgNamespace else {
+    guard element.namespaceURI == XMLNamespace.svg else {
       removed.append("line \(element.line): removed <\(name)> (not an SVG element)")
       return
     }
@@ -215,7 +212,7 @@ private struct SanitizingWriter {
       }
     }
     output += "<" + name
-    if depth == 0 { output += " xmlns=\"\(SVGSanitizer.svgNamespace)\"" }
+    if depth == 0 { output += " xmlns=\"\(XMLNamespace.svg)\"" }
     var written: Set<String> = []
     // `href` wins over `xlink:href`, as in SVG 2: the plain one goes first.
     let attributes = element.attributes.sorted { ($0.name == "href" ? 0 : 1) < ($1.name == "href" ? 0 : 1) }

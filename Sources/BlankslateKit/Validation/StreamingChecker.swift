@@ -127,9 +127,6 @@ private final class StreamState {
   var sawBody = false
   var metaCharset = false
 
-  static let svgNamespace = "http://www.w3.org/2000/svg"
-  static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
-
   /// Whether the NUL-terminated `text` is exactly `literal` (ASCII).
   static func equals(_ text: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
     let expected = literal.utf8Start
@@ -202,10 +199,10 @@ private final class StreamState {
       }
       let namespace = uri.map { String(cString: $0) }
       switch kind {
-      case .svg where name != "svg" || namespace != Self.svgNamespace:
-        issue(line, "the root element must be <svg> in the SVG namespace (\(Self.svgNamespace))")
-      case .html where name != "html" || namespace != Self.xhtmlNamespace:
-        issue(line, "the root element must be <html xmlns=\"\(Self.xhtmlNamespace)\"> (polyglot markup)")
+      case .svg where name != "svg" || namespace != XMLNamespace.svg:
+        issue(line, "the root element must be <svg> in the SVG namespace (\(XMLNamespace.svg))")
+      case .html where name != "html" || namespace != XMLNamespace.xhtml:
+        issue(line, "the root element must be <html xmlns=\"\(XMLNamespace.xhtml)\"> (polyglot markup)")
       default: break
       }
     } else if depth == 2 {

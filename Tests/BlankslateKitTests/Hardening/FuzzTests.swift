@@ -139,7 +139,7 @@ struct FuzzTests {
       let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
       defer { try? FileManager.default.removeItem(at: output) }
       do throws(BuildError) {
-        _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 2))
+        _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, workers: 2))
           .build()
         built += 1
         let report = try? FolderValidator().validate([output.path])

@@ -105,8 +105,10 @@ struct SanitizerTests {
     defer { site.remove() }
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let summary = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, jobs: 1))
-      .build()
+    let summary = try SiteBuilder(
+      options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, workers: 1)
+    )
+    .build()
     #expect(summary.notes.contains("Site/assets/dot.svg: line 1: removed <script>"), "\(summary.notes)")
     let copied = try String(contentsOf: output.appending(path: "assets/dot.svg"), encoding: .utf8)
     #expect(!copied.contains("script") && !copied.contains("onclick"))

@@ -67,7 +67,7 @@ extension SeedSnapshotTests {
       try? FileManager.default.removeItem(at: output)
       try? FileManager.default.removeItem(atPath: StagingStateFolder.path(of: output))
     }
-    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, jobs: 2))
+    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, workers: 2))
       .build()
     let goldens = Repository.site.appending(path: "__snapshots__")
     var compared = 0

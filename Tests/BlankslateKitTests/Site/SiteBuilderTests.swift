@@ -18,7 +18,7 @@ struct SiteBuilderTests {
 
   static func build(site: URL = Repository.site, into output: URL, jobs: Int) throws(BuildError) -> BuildSummary {
     try SiteBuilder(
-      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", jobs: jobs)
+      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: jobs)
     ).build()
   }
 

@@ -41,7 +41,7 @@ struct SiteCopy {
 
   func check(_ filter: String? = nil, shard: Shard? = nil) throws -> SnapshotSummary {
     try SnapshotChecker(
-      options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, jobs: 2)
+      options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, workers: 2)
     ).run()
       .summary
   }
@@ -50,7 +50,7 @@ struct SiteCopy {
 @Suite("Snapshot comparison")
 struct SnapshotTests {
   @Test func theBundledSiteMatchesItsGoldens() throws {
-    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", jobs: 2))
+    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", workers: 2))
       .run().summary
     #expect(summary.results.map(\.headline) == [])
     #expect(summary.checked == 144)
@@ -167,7 +167,8 @@ struct SnapshotTests {
 
   @Test func aFilterNarrowsTheRun() throws {
     let summary = try SnapshotChecker(
-      options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", jobs: 2)
+      options: SnapshotOptions(
+        site: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", workers: 2)
     ).run().summary
     #expect(summary.checked == 12)
     #expect(throws: SnapshotError.self) {

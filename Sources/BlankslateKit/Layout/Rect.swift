@@ -1,14 +1,3 @@
-/// A width and height in points.
-public struct Size: Sendable, Equatable, Hashable {
-  public var width: Double
-  public var height: Double
-
-  public init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
-}
-
 /// A rectangle in points, origin at the top left, y growing downwards (as in UIKit).
 public struct Rect: Sendable, Equatable, Hashable {
   public var x: Double
@@ -35,11 +24,6 @@ public struct Rect: Sendable, Equatable, Hashable {
   public var midX: Double { x + width / 2 }
   public var midY: Double { y + height / 2 }
   public var size: Size { Size(width: width, height: height) }
-
-  /// This rectangle moved by (`dx`, `dy`).
-  public func offsetBy(dx: Double, dy: Double) -> Rect {
-    Rect(x: x + dx, y: y + dy, width: width, height: height)
-  }
 
   /// Whether `other` lies wholly inside this rectangle.
   public func contains(_ other: Rect) -> Bool {
