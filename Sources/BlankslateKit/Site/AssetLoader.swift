@@ -2,14 +2,20 @@ import Foundation
 
 /// Reads and checks every image the definitions reference, once.
 struct AssetLoader {
+  /// The catalog to embed, the (sanitised) files to copy into the output's
+  /// `assets/`, and notes of what the sanitiser removed.
+  struct Loaded: Sendable {
+    var catalog: AssetCatalog
+    var files: [(path: String, bytes: [UInt8])]
+    var notes: [String]
+  }
+
   let site: URL
   let siteDisplay: String
 
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
-  func load(
-    _ definition: SiteDefinition
-  ) throws(BuildError) -> (catalog: AssetCatalog, files: [(path: String, bytes: [UInt8])], notes: [String]) {
+  func load(_ definition: SiteDefinition) throws(BuildError) -> Loaded {
     var paths: Set<String> = []
     for design in definition.designs {
       for variant in design.variants {
@@ -47,6 +53,6 @@ struct AssetLoader {
       }
     }
     guard problems.isEmpty else { throw .assets(problems) }
-    return (AssetCatalog(entries: entries), files.map { (path: $0.0, bytes: $0.1) }, notes)
+    return Loaded(catalog: AssetCatalog(entries: entries), files: files.map { (path: $0.0, bytes: $0.1) }, notes: notes)
   }
 }

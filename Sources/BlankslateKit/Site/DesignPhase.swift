@@ -153,8 +153,8 @@ struct DesignPhase: Sendable {
     }
     let earlier = linked ? published : inPlace
     reused.meta = entry.meta
-    reused.files = ranges[index].count * 2 + 1
-    reused.bytes = entry.meta.bytes
+    reused.tally.files = ranges[index].count * 2 + 1
+    reused.tally.bytes = entry.meta.bytes
     let edges = [
       entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
       entry.key.next == keys[index].next ? nil : design.variants.last?.id,

@@ -17,14 +17,13 @@ struct DesignRenderer: Sendable {
 
   /// What rendering a design produced, and what the rest of the build needs from it.
   struct Output: Sendable {
-    var issues: [ValidationIssue] = []
+    /// What was written and found (its pages' links are checked here, so it keeps none).
+    var tally = CheckedWriter.Tally()
     /// The design page's ids, for the index pages' `#variant-…` links.
     var designPageIDs: Set<String>?
     var rendered = false
     /// Reused, with the pages that name a changed neighbour rendered again.
     var refreshed = false
-    var files = 0
-    var bytes = 0
     var meta = DesignMeta()
     var timings = BuildTimings()
     var failure: BuildError?
@@ -34,17 +33,14 @@ struct DesignRenderer: Sendable {
   /// light render with its dark one): files written, and what the design's
   /// page and meta need from them.
   struct Part: Sendable {
-    var issues: [ValidationIssue] = []
-    /// The pages written, for the design's link check.
-    var pages: [LinkChecker.Page] = []
+    /// What was written and found; its pages go to the design's link check.
+    var tally = CheckedWriter.Tally()
     /// Each render's text alternative, by render name, in render order.
     var alts: [(name: String, alt: String)] = []
     /// Lint counts by variant id.
     var lint: [String: LintCounts] = [:]
     /// The texts shown on the site's first device and theme, in order.
     var texts: [String] = []
-    var files = 0
-    var bytes = 0
     var timings = BuildTimings()
     var failure: BuildError?
   }
@@ -52,7 +48,7 @@ struct DesignRenderer: Sendable {
   /// Renders `jobs`, a run of one design's renders, into the staging folder.
   func renderPart(_ jobs: ArraySlice<RenderJob>) -> Part {
     var part = Part()
-    let checker = StreamingChecker()
+    let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var seenTexts: Set<String> = []
     do {
@@ -63,9 +59,11 @@ struct DesignRenderer: Sendable {
         if job.device == site.devices[0], job.theme == site.themes[0] {
           part.texts += render.texts.filter { seenTexts.insert($0).inserted }
         }
-        try emit(render.svg, to: SitePaths.svg(job), kind: .svg, checker: checker, into: &part)
+        try writer.write(
+          render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
         let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
-        try emit(page, to: SitePaths.page(job), kind: .html, checker: checker, into: &part)
+        try writer.write(
+          page, to: SitePaths.page(job), check: .markup(.html), into: &part.tally, timings: &part.timings)
       }
     } catch {
       part.failure = Self.buildError(error, folder: jobs.first.map { SitePaths.designFolder($0.design.id) } ?? "")
@@ -78,16 +76,12 @@ struct DesignRenderer: Sendable {
   func assemble(_ design: Design, parts: [Part]) -> Output {
     var output = Output()
     output.rendered = true
-    var written: [LinkChecker.Page] = []
     var alts: [String: String] = [:]
     var seenTexts: Set<String> = []
     for part in parts {
-      output.issues += part.issues
-      output.files += part.files
-      output.bytes += part.bytes
+      output.tally.add(part.tally)
       output.timings.add(part.timings)
       if output.failure == nil { output.failure = part.failure }
-      written += part.pages
       for (name, alt) in part.alts { alts[name] = alt }
       if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = part.alts.first?.alt }
       output.meta.lint.merge(part.lint) { $0.adding($1) }
@@ -99,22 +93,22 @@ struct DesignRenderer: Sendable {
       let designPage = try designPart.timings.measure(.page) { () throws(TemplateError) -> String in
         try pages.designPage(design, alts: alts, lint: output.meta.lint)
       }
-      try emit(
-        designPage, to: SitePaths.designPage(design.id), kind: .html, checker: StreamingChecker(), into: &designPart)
+      try CheckedWriter(staging: staging, display: outputDisplay).write(
+        designPage, to: SitePaths.designPage(design.id), check: .markup(.html), into: &designPart.tally,
+        timings: &designPart.timings)
     } catch {
       output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
       return output
     }
-    output.issues += designPart.issues
-    output.files += designPart.files
-    output.bytes += designPart.bytes
+    output.designPageIDs = designPart.tally.pages.last?.ids
+    output.tally.add(designPart.tally)
     output.timings.add(designPart.timings)
-    output.designPageIDs = designPart.pages.last?.ids
-    written += designPart.pages
-    output.meta.bytes = output.bytes
-    output.issues += output.timings.measure(.links) {
-      LinkChecker(allowsExternalLinks: false).check(written, fileSet: expectedFiles, displayRoot: outputDisplay)
+    output.meta.bytes = output.tally.bytes
+    output.tally.issues += output.timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(
+        output.tally.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
+    output.tally.pages = []
     return output
   }
 
@@ -126,7 +120,7 @@ struct DesignRenderer: Sendable {
     var output = reused
     output.refreshed = true
     var part = Part()
-    let checker = StreamingChecker()
+    let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var replaced = 0
     do {
@@ -137,18 +131,19 @@ struct DesignRenderer: Sendable {
         // The reused page may be a link to a published file: replaced, never written through.
         replaced += staging.size(of: path) ?? 0
         try staging.remove(path)
-        try emit(page, to: path, kind: .html, checker: checker, into: &part)
+        try writer.write(page, to: path, check: .markup(.html), into: &part.tally, timings: &part.timings)
       }
     } catch {
       output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
       return output
     }
-    output.issues += part.issues
-    output.bytes += part.bytes - replaced
-    output.meta.bytes = output.bytes
+    output.tally.issues += part.tally.issues
+    output.tally.bytes += part.tally.bytes - replaced
+    output.meta.bytes = output.tally.bytes
     output.timings.add(part.timings)
-    output.issues += output.timings.measure(.links) {
-      LinkChecker(allowsExternalLinks: false).check(part.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
+    output.tally.issues += output.timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(
+        part.tally.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
     return output
   }
@@ -191,47 +186,6 @@ struct DesignRenderer: Sendable {
     case let error as BuildError: error
     default: .io(path: folder, reason: "\(error)")
     }
-  }
-
-  private func emit(
-    _ text: String, to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
-  ) throws(BuildError) {
-    var text = text
-    var failure: BuildError?
-    text.withUTF8 { bytes in
-      do throws(BuildError) {
-        try emit(UnsafeRawBufferPointer(bytes), to: path, kind: kind, checker: checker, into: &part)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
-  }
-
-  private func emit(
-    _ bytes: [UInt8], to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
-  ) throws(BuildError) {
-    var failure: BuildError?
-    bytes.withUnsafeBytes { raw in
-      do throws(BuildError) {
-        try emit(raw, to: path, kind: kind, checker: checker, into: &part)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
-  }
-
-  /// Validates one file's bytes, then writes them.
-  private func emit(
-    _ raw: UnsafeRawBufferPointer, to path: String, kind: MarkupKind, checker: StreamingChecker, into part: inout Part
-  ) throws(BuildError) {
-    let result = part.timings.measure(.validate) { checker.check(raw, file: outputDisplay + "/" + path, kind: kind) }
-    part.issues += result.issues
-    if kind == .html { part.pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
-    try part.timings.measure(.write) { () throws(BuildError) in try staging.write(raw, to: path) }
-    part.files += 1
-    part.bytes += raw.count
   }
 }
 

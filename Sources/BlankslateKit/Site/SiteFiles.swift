@@ -16,20 +16,12 @@ struct SiteFiles: Sendable {
 
   /// What making some files gave.
   struct Made: Sendable {
-    var issues: [ValidationIssue] = []
-    var linkPages: [LinkChecker.Page] = []
-    var files = 0
-    var bytes = 0
+    var tally = CheckedWriter.Tally()
     /// An index page's path and the fingerprint of its content.
     var pageKey: (path: String, key: String)?
     /// Where each design's entry lies in the file (index.json and the search index).
     var entryRanges: [Range<Int>]?
     var failure: BuildError?
-  }
-
-  enum Kind {
-    case markup(MarkupKind)
-    case json
   }
 
   /// Index page `number`; one whose content the back buffer already holds is kept as it is.
@@ -41,9 +33,9 @@ struct SiteFiles: Sendable {
     fingerprint.add(path)
     context.fingerprint(into: &fingerprint)
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
-      return Made(files: 1, bytes: size, pageKey: (path, fingerprint.hex))
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
-    var made = make(path, kind: .markup(.html)) { () throws(BuildError) in
+    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
       do throws(TemplateError) {
         return Array(try pages.renderIndexPage(context).utf8)
       } catch {
@@ -54,12 +46,12 @@ struct SiteFiles: Sendable {
     return made
   }
 
-  /// The file at `path`, made by `bytes`, checked as `kind` (nil: not checked).
-  func make(_ path: String, kind: Kind?, _ bytes: () throws(BuildError) -> [UInt8]) -> Made {
+  /// The file at `path`, made by `bytes`, checked as `check`.
+  func make(_ path: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]) -> Made {
     var made = Made()
-    let checker = StreamingChecker()
+    var timings = BuildTimings()
     do throws(BuildError) {
-      try write(path, try bytes(), kind: kind, checker: checker, into: &made)
+      try writer.write(try bytes(), to: path, check: check, replacing: true, into: &made.tally, timings: &timings)
     } catch {
       made.failure = error
     }
@@ -69,35 +61,21 @@ struct SiteFiles: Sendable {
   /// Files given whole: `checked` ones are SVG checked with libxml2.
   func copies(checked: [(String, [UInt8])], unchecked: [(String, [UInt8])]) -> Made {
     var made = Made()
-    let checker = StreamingChecker()
+    var timings = BuildTimings()
+    let writer = self.writer
     do throws(BuildError) {
-      for (path, bytes) in checked { try write(path, bytes, kind: .markup(.svg), checker: checker, into: &made) }
-      for (path, bytes) in unchecked { try write(path, bytes, kind: nil, checker: checker, into: &made) }
+      for (path, bytes) in checked {
+        try writer.write(bytes, to: path, check: .markup(.svg), replacing: true, into: &made.tally, timings: &timings)
+      }
+      for (path, bytes) in unchecked {
+        try writer.write(bytes, to: path, check: .none, replacing: true, into: &made.tally, timings: &timings)
+      }
     } catch {
       made.failure = error
     }
     return made
   }
 
-  private func write(
-    _ path: String, _ bytes: [UInt8], kind: Kind?, checker: StreamingChecker, into made: inout Made
-  ) throws(BuildError) {
-    switch kind {
-    case .json:
-      if let error = JSONValidator.firstError(in: bytes, maximumDepth: 32) {
-        made.issues.append(
-          ValidationIssue(
-            file: display + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
-      }
-    case .markup(let markup):
-      let result = bytes.withUnsafeBytes { checker.check($0, file: display + "/" + path, kind: markup) }
-      made.issues += result.issues
-      if markup == .html { made.linkPages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
-    case nil:
-      break
-    }
-    try staging.update(bytes, at: path)
-    made.files += 1
-    made.bytes += bytes.count
-  }
+  /// A checked writer for one task (its parser context is not shared between workers).
+  private var writer: CheckedWriter { CheckedWriter(staging: staging, display: display) }
 }

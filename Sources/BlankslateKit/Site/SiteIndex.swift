@@ -5,21 +5,22 @@
 /// makes them in parallel, beside the design's pages, and joins them in order.
 struct SiteIndex {
   let site: SiteDefinition
-  /// For each device × theme × locale, in render order: `{"device":…,"theme":…,"locale":…`
-  /// and the end of a render's file name (`.<device>.<theme>.<locale>`), escaped.
-  private let renderFields: [(fields: [UInt8], nameEnd: [UInt8])]
+  /// For each device × theme × locale, in render order: each one's name,
+  /// and the end of a render's file name (`.<device>.<theme>.<locale>`),
+  /// escaped for JSON once (a gallery writes them tens of thousands of times).
+  private let renderFields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], nameEnd: [UInt8])]
 
   init(site: SiteDefinition) {
     self.site = site
-    var fields: [(fields: [UInt8], nameEnd: [UInt8])] = []
+    var fields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], nameEnd: [UInt8])] = []
     for device in site.devices {
       for theme in site.themes {
         for locale in site.locales {
-          var head = JSONDocument.object([
-            ("device", .string(device.rawValue)), ("theme", .string(theme.rawValue)), ("locale", .string(locale)),
-          ]).renderedBytes(pretty: false)
-          head.removeLast()
-          fields.append((head, Self.escaped(".\(device.rawValue).\(theme.rawValue).\(locale)")))
+          fields.append(
+            (
+              JSONWriter.escaped(device.rawValue), JSONWriter.escaped(theme.rawValue), JSONWriter.escaped(locale),
+              JSONWriter.escaped(".\(device.rawValue).\(theme.rawValue).\(locale)")
+            ))
         }
       }
     }
@@ -51,24 +52,22 @@ struct SiteIndex {
   /// `index.json`: every design and variant, with the permalink and SVG of
   /// each render; and where each design's entry lies in it.
   func json(_ entries: [Entries]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
-    let header = JSONDocument.object([
+    let header: [(String, JSONDocument)] = [
       ("v", .number(1)),
       ("generator", .string("blankslate \(Blankslate.version)")),
       ("title", .string(site.title)),
       ("devices", .array(site.devices.map { .string($0.rawValue) })),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
-    ])
-    var joined = Self.object(header, plus: "designs", entries.map(\.json))
-    joined.bytes.append(UInt8(ascii: "\n"))
-    return joined
+    ]
+    return Self.object(header, designs: entries.map(\.json), after: [], then: "\n")
   }
 
   /// `_gallery/search-index.js`: what the index pages' script searches and
   /// filters across every page (a script file, so it loads from `file://`);
   /// and where each design's entry lies in it.
   func searchScript(_ entries: [Entries]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
-    let header = JSONDocument.object([
+    let header: [(String, JSONDocument)] = [
       (
         "devices",
         .array(
@@ -81,34 +80,29 @@ struct SiteIndex {
       ),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
-    ])
-    var joined = Self.object(
-      header, plus: "designs", entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8))
-    joined.bytes += ";\n".utf8
-    return joined
+    ]
+    return Self.object(
+      header, designs: entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8), then: ";\n")
   }
 
-  /// `object`'s JSON, after `prefix`, with one more member, `key`, whose
-  /// value is the array of `items` (each JSON text); and where each item lies.
+  /// An object of `header`'s members and `designs` (each a design's entry,
+  /// already JSON), between `prefix` and `suffix`; and where each entry lies.
   private static func object(
-    _ object: JSONDocument, plus key: String, _ items: [[UInt8]], after prefix: [UInt8] = []
+    _ header: [(String, JSONDocument)], designs: [[UInt8]], after prefix: [UInt8], then suffix: String
   ) -> (bytes: [UInt8], ranges: [Range<Int>]) {
-    var bytes = prefix
-    bytes += object.renderedBytes(pretty: false)
-    bytes.removeLast()  // the closing brace
-    bytes.append(UInt8(ascii: ","))
-    JSONDocument.quote(key, into: &bytes)
-    bytes += ":[".utf8
-    bytes.reserveCapacity(bytes.count + items.reduce(2) { $0 + $1.count + 1 })
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      ranges.append(bytes.count..<(bytes.count + item.count))
-      bytes += item
+    var writer = JSONWriter(prefix: prefix, capacity: designs.reduce(4096) { $0 + $1.count + 1 })
+    writer.beginObject()
+    for (key, value) in header {
+      writer.key(key)
+      value.write(to: &writer)
     }
-    bytes += "]}".utf8
-    return (bytes, ranges)
+    writer.key("designs")
+    writer.beginArray()
+    let ranges = designs.map { writer.value(json: $0) }
+    writer.endArray()
+    writer.endObject()
+    writer.append(suffix)
+    return (writer.bytes, ranges)
   }
 
   /// A design's entries as an earlier build wrote them: the byte ranges its
@@ -134,56 +128,61 @@ struct SiteIndex {
   }
 
   private func designJSON(_ design: Design) -> [UInt8] {
-    var bytes = JSONDocument.object([
-      ("id", .string(design.id)),
-      ("name", .string(design.name)),
-      ("layout", .string(design.layout.rawValue)),
-      ("tags", .array(design.tags.map(JSONDocument.string))),
-      ("file", .string(design.sourceFile)),
-      ("page", .string(SitePaths.designPage(design.id))),
-    ]).renderedBytes(pretty: false)
-    bytes.removeLast()  // the closing brace
-    bytes += #","variants":["#.utf8
-    for (index, variant) in design.variants.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      var head = JSONDocument.object([
-        ("id", .string(variant.id)),
-        ("name", .string(variant.name)),
-        ("state", .string(variant.state(in: design.layout).rawValue)),
-      ]).renderedBytes(pretty: false)
-      head.removeLast()
-      bytes += head
-      bytes += #","renders":["#.utf8
-      appendRenders(of: design, variant, to: &bytes)
-      bytes += "]}".utf8
+    var writer = JSONWriter(capacity: 512 + design.variants.count * renderFields.count * 160)
+    writer.beginObject()
+    for (key, value) in [
+      ("id", design.id), ("name", design.name), ("layout", design.layout.rawValue),
+    ] {
+      writer.key(key)
+      writer.string(value)
     }
-    bytes += "]}".utf8
-    return bytes
+    writer.key("tags")
+    writer.beginArray()
+    for tag in design.tags { writer.string(tag) }
+    writer.endArray()
+    writer.key("file")
+    writer.string(design.sourceFile)
+    writer.key("page")
+    writer.string(SitePaths.designPage(design.id))
+    writer.key("variants")
+    writer.beginArray()
+    for variant in design.variants {
+      writer.beginObject()
+      writer.key("id")
+      writer.string(variant.id)
+      writer.key("name")
+      writer.string(variant.name)
+      writer.key("state")
+      writer.string(variant.state(in: design.layout).rawValue)
+      writer.key("renders")
+      writer.beginArray()
+      writeRenders(of: design, variant, to: &writer)
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.bytes
   }
 
-  /// Each render's device, theme, locale, page and SVG, as `SitePaths` names
-  /// them; written piece by piece, as a gallery has tens of thousands.
-  private func appendRenders(of design: Design, _ variant: Variant, to bytes: inout [UInt8]) {
+  /// Each render's device, theme, locale, page and SVG, as `SitePaths` names them.
+  private func writeRenders(of design: Design, _ variant: Variant, to writer: inout JSONWriter) {
     // `designs/<design>/<variant>` + `.<device>.<theme>.<locale>` + `.html` or `.svg`
-    let stem = Self.escaped(SitePaths.designFolder(design.id) + "/" + variant.id)
-    for (index, render) in renderFields.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes += render.fields
-      bytes += #","page":""#.utf8
-      bytes += stem
-      bytes += render.nameEnd
-      bytes += #".html","svg":""#.utf8
-      bytes += stem
-      bytes += render.nameEnd
-      bytes += #".svg"}"#.utf8
+    let stem = JSONWriter.escaped(SitePaths.designFolder(design.id) + "/" + variant.id)
+    for render in renderFields {
+      writer.beginObject()
+      writer.key("device")
+      writer.string(escaped: render.device)
+      writer.key("theme")
+      writer.string(escaped: render.theme)
+      writer.key("locale")
+      writer.string(escaped: render.locale)
+      writer.key("page")
+      writer.string(escaped: stem + render.nameEnd + Array(".html".utf8))
+      writer.key("svg")
+      writer.string(escaped: stem + render.nameEnd + Array(".svg".utf8))
+      writer.endObject()
     }
-  }
-
-  /// `text` escaped for a JSON string, without the quotes.
-  private static func escaped(_ text: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONDocument.quote(text, into: &bytes)
-    return Array(bytes.dropFirst().dropLast())
   }
 
   private func searchEntry(_ design: Design, meta: DesignMeta) -> JSONDocument {

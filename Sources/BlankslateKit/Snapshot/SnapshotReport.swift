@@ -127,31 +127,31 @@ public struct SnapshotReport: Sendable {
     files.append(("index.html", Array(page.utf8)))
     for file in templates.staticFiles { files.append((SitePaths.galleryFolder + "/" + file.path, file.bytes)) }
 
-    var issues: [ValidationIssue] = []
-    var pages: [LinkChecker.Page] = []
-    let checker = MarkupChecker()
-    for (path, bytes) in files {
-      guard let kind = MarkupKind(path: path) else { continue }
-      // Goldens are shown as they are, even broken ones; only the report's own page must validate.
-      guard path == "index.html" else { continue }
-      let result = checker.check(bytes, file: outputDisplay + "/" + path, kind: kind)
-      issues += result.issues
-      let ownLinks = result.links.filter { link in galleryPrefix.map { !link.target.hasPrefix($0) } ?? true }
-      pages.append(LinkChecker.Page(path: path, links: ownLinks, ids: result.ids))
+    // Goldens are shown as they are, even broken ones; only the report's own page must validate.
+    let writer = CheckedWriter(staging: staging, display: outputDisplay)
+    var tally = CheckedWriter.Tally()
+    var timings = BuildTimings()
+    do throws(BuildError) {
+      for (path, bytes) in files {
+        try writer.write(
+          bytes, to: path, check: path == "index.html" ? .markup(.html) : .none, into: &tally, timings: &timings)
+      }
+    } catch {
+      throw .build(error)
     }
-    issues += LinkChecker(allowsExternalLinks: false).check(
-      pages, files: Set(files.map(\.0)), displayRoot: outputDisplay)
+    // Links into the gallery are the gallery's to check; the report's own must resolve.
+    let pages = tally.pages.map { page in
+      var own = page
+      own.links = page.links.filter { link in galleryPrefix.map { !link.target.hasPrefix($0) } ?? true }
+      return own
+    }
+    let issues =
+      tally.issues
+      + LinkChecker(allowsExternalLinks: false).check(pages, files: Set(files.map(\.0)), displayRoot: outputDisplay)
     guard issues.isEmpty else {
       throw .io(
         path: outputDisplay,
         reason: "the report did not validate:\n" + issues.map(\.description).joined(separator: "\n"))
-    }
-    for (path, bytes) in files {
-      do {
-        try staging.write(bytes, to: path)
-      } catch {
-        throw .build(error)
-      }
     }
   }
 

@@ -20,56 +20,30 @@ public indirect enum JSONDocument: Sendable, Equatable {
 
   /// The JSON text as UTF-8 bytes (what a file receives).
   public func renderedBytes(pretty: Bool) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(4096)
-    write(into: &output, pretty: pretty, indent: 0)
-    return output
+    var writer = JSONWriter(pretty: pretty)
+    write(to: &writer)
+    return writer.bytes
   }
 
-  private func write(into output: inout [UInt8], pretty: Bool, indent: Int) {
+  /// Writes the value through `writer`; short lists of plain values stay on one line even when pretty.
+  func write(to writer: inout JSONWriter) {
     switch self {
-    case .null: output += "null".utf8
-    case .bool(let flag): output += (flag ? "true" : "false").utf8
-    case .number(let number):
-      output +=
-        (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : NumberText.format(number)).utf8
-    case .string(let text): Self.quote(text, into: &output)
+    case .null: writer.null()
+    case .bool(let flag): writer.bool(flag)
+    case .number(let number): writer.number(number)
+    case .string(let text): writer.string(text)
     case .array(let items):
-      guard !items.isEmpty else {
-        output += "[]".utf8
-        return
-      }
-      // Short lists of plain values stay on one line even when pretty.
-      let inline = !pretty || items.allSatisfy(\.isScalar) && items.count <= 8
-      output.append(UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { output += (inline && pretty ? ", " : ",").utf8 }
-        if !inline { Self.newline(indent + 1, into: &output) }
-        item.write(into: &output, pretty: pretty, indent: indent + 1)
-      }
-      if !inline { Self.newline(indent, into: &output) }
-      output.append(UInt8(ascii: "]"))
+      writer.beginArray(inline: items.allSatisfy(\.isScalar) && items.count <= 8)
+      for item in items { item.write(to: &writer) }
+      writer.endArray()
     case .object(let members):
-      guard !members.isEmpty else {
-        output += "{}".utf8
-        return
+      writer.beginObject()
+      for (key, value) in members {
+        writer.key(key)
+        value.write(to: &writer)
       }
-      output.append(UInt8(ascii: "{"))
-      for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        if pretty { Self.newline(indent + 1, into: &output) }
-        Self.quote(key, into: &output)
-        output += (pretty ? ": " : ":").utf8
-        value.write(into: &output, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { Self.newline(indent, into: &output) }
-      output.append(UInt8(ascii: "}"))
+      writer.endObject()
     }
-  }
-
-  private static func newline(_ depth: Int, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
   }
 
   private var isScalar: Bool {

@@ -1,0 +1,105 @@
+/// The one way a file reaches a build's output: checked first (libxml2 for
+/// markup, a syntax check for JSON), then written to the staging folder,
+/// and counted. What it found and wrote adds up in a `Tally`.
+struct CheckedWriter {
+  /// How a file is checked before it is written.
+  enum Check {
+    case markup(MarkupKind)
+    case json
+    /// Copied as it is (a stylesheet, a script, an image already checked).
+    case none
+  }
+
+  /// What files written so far came to: the issues found, the pages whose
+  /// links the site's link check follows, and how many files and bytes.
+  struct Tally: Sendable {
+    var issues: [ValidationIssue] = []
+    var pages: [LinkChecker.Page] = []
+    var files = 0
+    var bytes = 0
+
+    mutating func add(_ other: Tally) {
+      issues += other.issues
+      pages += other.pages
+      files += other.files
+      bytes += other.bytes
+    }
+  }
+
+  let staging: StagingFolder
+  /// How messages name the output folder.
+  let display: String
+  /// A parser context reused for every file this writer checks (one writer per worker).
+  private let checker = StreamingChecker()
+
+  init(staging: StagingFolder, display: String) {
+    self.staging = staging
+    self.display = display
+  }
+
+  /// Checks `bytes` as `check`, then writes them as a new file at `path`
+  /// (`replacing`: a file already holding these bytes is kept, any other replaced).
+  func write(
+    _ bytes: UnsafeRawBufferPointer, to path: String, check: Check, replacing: Bool = false, into tally: inout Tally,
+    timings: inout BuildTimings
+  ) throws(BuildError) {
+    timings.measure(.validate) { self.check(bytes, path: path, as: check, into: &tally) }
+    try timings.measure(.write) { () throws(BuildError) in
+      if replacing {
+        try staging.update(Array(bytes), at: path)
+      } else {
+        try staging.write(bytes, to: path)
+      }
+    }
+    tally.files += 1
+    tally.bytes += bytes.count
+  }
+
+  /// As `write(_:to:…)`, for bytes in an array or a string.
+  func write(
+    _ bytes: [UInt8], to path: String, check: Check, replacing: Bool = false, into tally: inout Tally,
+    timings: inout BuildTimings
+  ) throws(BuildError) {
+    var failure: BuildError?
+    bytes.withUnsafeBytes { raw in
+      do throws(BuildError) {
+        try write(raw, to: path, check: check, replacing: replacing, into: &tally, timings: &timings)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  func write(
+    _ text: String, to path: String, check: Check, into tally: inout Tally, timings: inout BuildTimings
+  ) throws(BuildError) {
+    var text = text
+    var failure: BuildError?
+    text.withUTF8 { utf8 in
+      do throws(BuildError) {
+        try write(UnsafeRawBufferPointer(utf8), to: path, check: check, into: &tally, timings: &timings)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private func check(_ bytes: UnsafeRawBufferPointer, path: String, as check: Check, into tally: inout Tally) {
+    switch check {
+    case .json:
+      if let error = JSONValidator.firstError(in: Array(bytes), maximumDepth: 32) {
+        tally.issues.append(
+          ValidationIssue(
+            file: display + "/" + path, line: 0, message: "not valid JSON at byte \(error.offset): \(error.message)"))
+      }
+    case .markup(let kind):
+      let result = checker.check(bytes, file: display + "/" + path, kind: kind)
+      tally.issues += result.issues
+      if kind == .html { tally.pages.append(LinkChecker.Page(path: path, links: result.links, ids: result.ids)) }
+    case .none:
+      break
+    }
+  }
+}
