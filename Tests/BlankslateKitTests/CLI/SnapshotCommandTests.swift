@@ -176,14 +176,7 @@ struct SnapshotCommandTests {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    var said = Data()
-    while !String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached") {
-      let chunk = errors.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said.append(chunk)
-    }
-    #expect(
-      String(decoding: said, as: UTF8.self).contains("failpoint record.before-rename reached"), "record never paused")
+    #expect(errors.read(until: "failpoint record.before-rename reached").found, "record never paused")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)

@@ -39,14 +39,8 @@ struct CrashSafetyTests {
     process.standardError = errors
     try process.run()
     let name = failpoint.split(separator: "@").first.map(String.init) ?? failpoint
-    var said = Data()
-    var reached = false
-    while !reached {
-      let chunk = errors.fileHandleForReading.availableData
-      if chunk.isEmpty { break }  // the process ended without reaching it
-      said.append(chunk)
-      reached = String(decoding: said, as: UTF8.self).contains("failpoint \(name) reached")
-    }
+    // Not found: the process ended without reaching it.
+    let reached = errors.read(until: "failpoint \(name) reached").found
     Foundation.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     return reached

@@ -263,15 +263,8 @@ struct IncrementalBuildTests {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     // The second build says it waits: from then on it is blocked on the lock this test holds.
-    var said = Data()
-    while !String(decoding: said, as: UTF8.self).contains("Waiting for another build") {
-      let chunk = errors.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said.append(chunk)
-    }
-    #expect(
-      String(decoding: said, as: UTF8.self).contains("Waiting for another build of"),
-      "\(String(decoding: said, as: UTF8.self))")
+    let waiting = errors.read(until: "Waiting for another build of")
+    #expect(waiting.found, "\(waiting.said)")
     #expect(process.isRunning, "the second build did not wait")
     #expect(try Self.inode(marker) == before, "the second build published while the first held the lock")
     flock(descriptor, LOCK_UN)
