@@ -107,3 +107,15 @@ extension ChromeDefinition {
     return .object(members)
   }
 }
+
+extension Design {
+  /// Each variant's id, name and state, as `list --json` and the search index show them.
+  var variantSummaries: JSONDocument {
+    .array(
+      variants.map {
+        .object([
+          ("id", .string($0.id)), ("name", .string($0.name)), ("state", .string($0.state(in: layout).rawValue)),
+        ])
+      })
+  }
+}

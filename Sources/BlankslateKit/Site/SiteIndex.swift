@@ -195,16 +195,7 @@ struct SiteIndex {
       ("text", .string(searchText(of: design, shownTexts: meta.texts))),
       ("page", .string(SitePaths.designPage(design.id))),
       ("lint", lintBadge(meta.lint)),
-      (
-        "variants",
-        .array(
-          design.variants.map {
-            .object([
-              ("id", .string($0.id)), ("name", .string($0.name)),
-              ("state", .string($0.state(in: design.layout).rawValue)),
-            ])
-          })
-      ),
+      ("variants", design.variantSummaries),
     ])
   }
 

@@ -28,16 +28,7 @@ public struct SiteListing: Sendable {
       .object([
         ("id", .string(design.id)), ("name", .string(design.name)), ("layout", .string(design.layout.rawValue)),
         ("file", .string(design.sourceFile)), ("tags", .array(design.tags.map(JSONDocument.string))),
-        (
-          "variants",
-          .array(
-            design.variants.map {
-              .object([
-                ("id", .string($0.id)), ("name", .string($0.name)),
-                ("state", .string($0.state(in: design.layout).rawValue)),
-              ])
-            })
-        ),
+        ("variants", design.variantSummaries),
       ])
     }
     return JSONDocument.object([("designs", .array(designs)), ("renders", .number(Double(RenderMatrix(site).count)))])
