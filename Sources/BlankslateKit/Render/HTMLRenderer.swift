@@ -39,25 +39,35 @@ public struct HTMLRenderer: Sendable {
 
   private func write(_ node: SceneNode, parent: Rect, idPrefix: String, into writer: inout MarkupWriter) {
     let frame = node.frame
-    var tag = "div"
-    var classes = "bs-node"
+    let tag: StaticString
+    let kind: StaticString
     switch node.content {
-    case .text: classes += " bs-text"
+    case .text:
+      (tag, kind) = ("div", " bs-text")
     case .button:
-      tag = "button"
-      classes += " bs-text bs-button"
-    case .spinner: classes += " bs-spinner"
-    case .group, .image, .symbol, .box: break
+      (tag, kind) = ("button", " bs-text bs-button")
+    case .spinner:
+      (tag, kind) = ("div", " bs-spinner")
+    case .group, .image, .symbol, .box:
+      (tag, kind) = ("div", "")
     }
-    if node.role == .toast { classes += " bs-toast" }
-    if node.scroll != nil { classes += " bs-list" }
+    // Written piece by piece: a gallery writes tens of thousands of these elements.
+    writer.raw("<")
+    writer.raw(tag)
+    writer.raw(" class=\"bs-node")
+    writer.raw(kind)
+    if node.role == .toast { writer.raw(" bs-toast") }
+    if node.scroll != nil { writer.raw(" bs-list") }
+    writer.raw("\"")
 
     // Decoration (the bars' contents) needs no id or role: only the design's own parts are addressed.
-    writer.raw("<" + tag + " class=\"" + classes + "\"")
     if node.role != .decoration {
       writer.raw(" id=\"")
-      writer.raw(Markup.escapeAttribute(idPrefix + node.id))
-      writer.raw("\" data-role=\"" + node.role.rawValue + "\"")
+      writer.attributeText(idPrefix)
+      writer.attributeText(node.id)
+      writer.raw("\" data-role=\"")
+      writer.raw(node.role.rawValue)
+      writer.raw("\"")
     }
     if case .button = node.content { writer.raw(" type=\"button\"") }
     switch node.action {
@@ -74,28 +84,37 @@ public struct HTMLRenderer: Sendable {
 
     // The style holds only numbers and colours, which need no escaping.
     writer.raw(" style=\"left:")
-    writer.raw(px(frame.x - parent.x))
+    writer.px(frame.x - parent.x)
     writer.raw(";top:")
-    writer.raw(px(frame.y - parent.y))
+    writer.px(frame.y - parent.y)
     writer.raw(";width:")
-    writer.raw(px(frame.width))
+    writer.px(frame.width)
     writer.raw(";height:")
-    writer.raw(px(frame.height))
+    writer.px(frame.height)
     switch node.content {
     case .group, .image, .symbol, .spinner:
       break
     case .box(let box):
       writer.raw(";background-color:" + css(box.fill))
-      if box.cornerRadius > 0 { writer.raw(";border-radius:" + px(box.cornerRadius)) }
+      if box.cornerRadius > 0 {
+        writer.raw(";border-radius:")
+        writer.px(box.cornerRadius)
+      }
       if let stroke = box.stroke { writer.raw(";box-shadow:inset 0 0 0 1px " + css(stroke)) }
     case .text(let block):
       textStyle(block, into: &writer)
       if let background = block.background { writer.raw(";background-color:" + css(background)) }
-      if block.cornerRadius > 0 { writer.raw(";border-radius:" + px(block.cornerRadius)) }
+      if block.cornerRadius > 0 {
+        writer.raw(";border-radius:")
+        writer.px(block.cornerRadius)
+      }
     case .button(let face):
       textStyle(face.title, into: &writer)
       writer.raw(";background-color:" + css(face.fill))
-      if face.cornerRadius > 0 { writer.raw(";border-radius:" + px(face.cornerRadius)) }
+      if face.cornerRadius > 0 {
+        writer.raw(";border-radius:")
+        writer.px(face.cornerRadius)
+      }
     }
     if let scroll = node.scroll {
       writer.raw(scroll == .enabled ? ";overflow-x:hidden;overflow-y:auto" : ";overflow:hidden")
@@ -136,7 +155,9 @@ public struct HTMLRenderer: Sendable {
       write(child, parent: frame, idPrefix: idPrefix, into: &writer)
     }
     if node.scroll != nil { writer.raw("</div>") }
-    writer.raw("</\(tag)>\n")
+    writer.raw("</")
+    writer.raw(tag)
+    writer.raw(">\n")
   }
 
   private static func lowestEdge(of node: SceneNode) -> Double {
@@ -144,8 +165,11 @@ public struct HTMLRenderer: Sendable {
   }
 
   private func textStyle(_ block: TextBlock, into writer: inout MarkupWriter) {
-    writer.raw(
-      ";font-size:" + px(block.fontSize) + ";line-height:" + px(block.lineHeight) + ";color:" + css(block.color))
+    writer.raw(";font-size:")
+    writer.px(block.fontSize)
+    writer.raw(";line-height:")
+    writer.px(block.lineHeight)
+    writer.raw(";color:" + css(block.color))
     if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
     writer.raw(
       block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")

@@ -168,13 +168,13 @@ struct DesignRenderer: Sendable {
   /// The render's page: the SVG's place, the live rendition, findings and definition.
   private func page(
     _ render: Render, findings: [LintFinding], state: inout RenderState, timings: inout BuildTimings
-  ) throws(TemplateError) -> String {
+  ) throws(TemplateError) -> [UInt8] {
     let job = render.job
     // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
     let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
     let definition = state.definitions[key] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
     state.definitions[key] = definition
-    return try timings.measure(.page) { () throws(TemplateError) -> String in
+    return try timings.measure(.page) { () throws(TemplateError) -> [UInt8] in
       try pages.renderPage(
         render, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: findings, definition: definition)
     }

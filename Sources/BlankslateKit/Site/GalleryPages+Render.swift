@@ -6,7 +6,7 @@ extension GalleryPages {
   /// (the same for all its renders; computed once by the caller).
   func renderPage(
     _ render: Render, live: String, findings: [LintFinding], definition: String
-  ) throws(TemplateError) -> String {
+  ) throws(TemplateError) -> [UInt8] {
     let (job, scene) = (render.job, render.scene)
     let path = SitePaths.page(job)
     var context = base(
@@ -59,7 +59,7 @@ extension GalleryPages {
         "label": .string("\(next.design.name) — \(next.variant.name)"),
       ]
     }
-    return try templates.render("render", .object(context))
+    return try templates.renderBytes("render", .object(context))
   }
 
   static func kind(of finding: LintFinding) -> String {

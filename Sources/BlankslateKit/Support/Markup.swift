@@ -32,6 +32,14 @@ public enum Markup {
     return String(decoding: escaped, as: UTF8.self)
   }
 
+  /// Appends `text` as `escapeTemplateValue` (`inAttribute`) or `escapeText` would make it.
+  static func appendTemplateValue(_ text: String, inAttribute: Bool, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      appendEscaped(bytes, quotes: inAttribute, keepLineBreaks: true, to: &output)
+    }
+  }
+
   /// Appends `text` escaped for element content (`attribute: false`) or for
   /// a double-quoted attribute value.
   static func append(_ text: String, attribute: Bool, to output: inout [UInt8]) {

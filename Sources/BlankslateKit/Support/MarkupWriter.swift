@@ -20,9 +20,25 @@ struct MarkupWriter {
     append(markup)
   }
 
+  /// Markup known when the program was compiled (no string is made).
+  mutating func raw(_ markup: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+  }
+
+  /// Text escaped for a double-quoted attribute value.
+  mutating func attributeText(_ text: String) {
+    Markup.append(text, attribute: true, to: &bytes)
+  }
+
   /// A number, as `NumberText` writes it.
   mutating func number(_ value: Double) {
     NumberText.append(value, to: &bytes)
+  }
+
+  /// A CSS length: the number, then `px`.
+  mutating func px(_ value: Double) {
+    NumberText.append(value, to: &bytes)
+    bytes += "px".utf8
   }
 
   mutating func text(_ text: String) {

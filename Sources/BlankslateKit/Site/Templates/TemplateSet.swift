@@ -64,8 +64,13 @@ public struct TemplateSet: Sendable {
 
   /// Renders the template `name` (without `.html`) with `context`.
   public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+    String(decoding: try renderBytes(name, context), as: UTF8.self)
+  }
+
+  /// As `render`, the page's UTF-8 bytes (what is checked and written).
+  public func renderBytes(_ name: String, _ context: TemplateValue) throws(TemplateError) -> [UInt8] {
     guard let template = templates[name] else { throw .missingTemplate(name: name + ".html") }
-    var output = ""
+    var output: [UInt8] = []
     output.reserveCapacity(16_384)
     var stack = [context]
     stack.reserveCapacity(8)
@@ -81,12 +86,12 @@ struct TemplateRenderer {
   static let maximumDepth = 16
 
   func render(
-    _ nodes: [Template.Node], template: String, stack: inout [TemplateValue], depth: Int, into output: inout String
+    _ nodes: [Template.Node], template: String, stack: inout [TemplateValue], depth: Int, into output: inout [UInt8]
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
       case .text(let text):
-        output += text
+        output.append(contentsOf: text.utf8)
       case .variable(let name, let escaped, let inAttribute, let line):
         guard let value = lookup(name, in: stack) else {
           throw .missingValue(template: template, line: line, name: name.text)
@@ -94,8 +99,12 @@ struct TemplateRenderer {
         switch value {
         case .string(let text):
           // In an attribute, quotes are escaped too; in content, only & < >.
-          output += escaped ? (inAttribute ? Markup.escapeTemplateValue(text) : Markup.escapeText(text)) : text
-        case .bool(let flag): output += flag ? "true" : "false"
+          if escaped {
+            Markup.appendTemplateValue(text, inAttribute: inAttribute, to: &output)
+          } else {
+            output.append(contentsOf: text.utf8)
+          }
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .list, .object: throw .notText(template: template, line: line, name: name.text)
         }
       case .section(let name, let inverted, let body, _):
