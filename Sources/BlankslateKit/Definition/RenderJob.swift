@@ -1,10 +1,13 @@
 /// One render: a variant of a design on a device, in a theme and a locale.
 public struct RenderJob: Sendable {
   public var design: Design
-  public var variant: Variant
-  public var device: Device
-  public var theme: Theme
-  public var locale: String
+  public var variant: Variant { didSet { renderName = Self.name(variant, device, theme, locale) } }
+  public var device: Device { didSet { renderName = Self.name(variant, device, theme, locale) } }
+  public var theme: Theme { didSet { renderName = Self.name(variant, device, theme, locale) } }
+  public var locale: String { didSet { renderName = Self.name(variant, device, theme, locale) } }
+  /// `variant.device.theme.locale`: the render's name inside its design's folder,
+  /// shared by its SVG, its page and its golden (made once: a build names each render often).
+  public private(set) var renderName: String
 
   public init(design: Design, variant: Variant, device: Device, theme: Theme, locale: String) {
     self.design = design
@@ -12,11 +15,10 @@ public struct RenderJob: Sendable {
     self.device = device
     self.theme = theme
     self.locale = locale
+    renderName = Self.name(variant, device, theme, locale)
   }
 
-  /// `variant.device.theme.locale`: the render's name inside its design's folder,
-  /// shared by its SVG, its page and its golden.
-  public var renderName: String {
+  private static func name(_ variant: Variant, _ device: Device, _ theme: Theme, _ locale: String) -> String {
     "\(variant.id).\(device.rawValue).\(theme.rawValue).\(locale)"
   }
 

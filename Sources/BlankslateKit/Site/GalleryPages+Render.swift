@@ -112,16 +112,20 @@ extension GalleryPages {
   /// What a reviewer can try on the live rendition.
   static func liveHint(for scene: Scene) -> String {
     var hints: [String] = []
-    let nodes = scene.allNodes
-    if nodes.contains(where: { if case .showToast = $0.action { return true } else { return false } }) {
-      hints.append("tap the button: the toast appears")
+    // One walk over the scene, without collecting its nodes.
+    var (toast, reload, spinner) = (false, false, false)
+    var scroll: ScrollBehavior?
+    scene.forEachNode { node in
+      if case .showToast = node.action { toast = true }
+      if node.action == .reload && node.role == .button { reload = true }
+      if node.role == .spinner { spinner = true }
+      if scroll == nil, let found = node.scroll { scroll = found }
     }
-    if nodes.contains(where: { $0.action == .reload && $0.role == .button }) {
-      hints.append("tap the button to reload")
-    }
-    if nodes.contains(where: { $0.role == .spinner }) { hints.append("the spinner turns") }
-    if let list = nodes.first(where: { $0.scroll != nil }) {
-      hints.append(list.scroll == .enabled ? "drag the list" : "the list does not scroll")
+    if toast { hints.append("tap the button: the toast appears") }
+    if reload { hints.append("tap the button to reload") }
+    if spinner { hints.append("the spinner turns") }
+    if let scroll {
+      hints.append(scroll == .enabled ? "drag the list" : "the list does not scroll")
     }
     return hints.isEmpty ? "the same Scene in HTML and CSS" : hints.joined(separator: "; ")
   }
