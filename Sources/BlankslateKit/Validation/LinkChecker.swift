@@ -137,6 +137,11 @@ public struct LinkChecker: Sendable {
 
   /// `target` resolved against the folder of `page`; nil when it climbs out.
   static func resolve(_ target: String, from page: String) -> String? {
+    // Most links name a file beside the page: its folder and the name, nothing to normalise.
+    if !target.isEmpty, target != ".", target != "..", !target.utf8.contains(UInt8(ascii: "/")) {
+      guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
+      return String(page[..<slash]) + "/" + target
+    }
     var parts = target.hasPrefix("/") ? [] : page.split(separator: "/").dropLast().map(String.init)
     for part in target.split(separator: "/", omittingEmptySubsequences: true) {
       switch part {
