@@ -54,7 +54,7 @@ enum Commands {
     let site = parsed.value("--site") ?? "Site"
     let output = parsed.value("--output") ?? "_site"
     var options = BuildOptions(
-      site: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
       outputDisplay: output, workers: try parsed.count("--jobs"),
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
     options.incremental = !parsed.has("--no-cache")
@@ -118,7 +118,7 @@ enum Commands {
     let workers = try parsed.count("--jobs")
     let result: (report: LintReport, variants: [(design: String, variant: String)])
     do {
-      result = try SiteLinter(site: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
+      result = try SiteLinter(siteFolder: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
     } catch {
       Terminal.failure(error.description)
       return 2

@@ -16,7 +16,7 @@ enum SnapshotCommands {
     }
     let site = parsed.value("--site") ?? "Site"
     return SnapshotOptions(
-      site: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
       workers: try parsed.count("--jobs"))
   }
 
@@ -39,7 +39,7 @@ enum SnapshotCommands {
       let run = try SnapshotChecker(options: options).run()
       let summary = run.summary
       printResults(summary)
-      try writeOutputs(summary, parsed, site: options.site)
+      try writeOutputs(summary, parsed, site: options.siteFolder)
       let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
       Terminal.out(

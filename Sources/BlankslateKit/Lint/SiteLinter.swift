@@ -2,13 +2,13 @@ import Foundation
 
 /// `lint` over a whole site folder: every render laid out and reviewed.
 public struct SiteLinter: Sendable {
-  public var site: URL
+  public var siteFolder: URL
   public var siteDisplay: String
   public var workers: Int
 
-  public init(site: URL, siteDisplay: String? = nil, workers: Int? = nil) {
-    self.site = site
-    self.siteDisplay = siteDisplay ?? site.path
+  public init(siteFolder: URL, siteDisplay: String? = nil, workers: Int? = nil) {
+    self.siteFolder = siteFolder
+    self.siteDisplay = siteDisplay ?? siteFolder.path
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
   }
 
@@ -16,7 +16,7 @@ public struct SiteLinter: Sendable {
   ///
   /// - Throws: `DefinitionErrors` when the site's definitions are bad.
   public func run() throws(DefinitionErrors) -> (report: LintReport, variants: [(design: String, variant: String)]) {
-    let definition = try SiteLoader(root: site, displayRoot: siteDisplay).load()
+    let definition = try SiteLoader(root: siteFolder, displayRoot: siteDisplay).load()
     let linter = Linter(site: definition)
     let renderer = Renderer()
     let matrix = RenderMatrix(definition)

@@ -10,7 +10,7 @@ struct AssetLoader {
     var notes: [String]
   }
 
-  let site: URL
+  let siteFolder: URL
   let siteDisplay: String
 
   /// The catalog to embed, the (sanitised) files to copy into the output's
@@ -27,7 +27,7 @@ struct AssetLoader {
     var problems: [AssetProblem] = []
     var notes: [String] = []
     let inspector = AssetInspector(maximumSize: definition.limits.assetSize)
-    let folder = ContainedFolder(site.path, display: siteDisplay)
+    let folder = ContainedFolder(siteFolder.path, display: siteDisplay)
     for path in paths.sorted(by: { $0.precedesInByteOrder($1) }) {
       let display = siteDisplay + "/" + path
       let bytes: [UInt8]

@@ -3,7 +3,7 @@ import Foundation
 /// What `build` is asked to do.
 public struct BuildOptions: Sendable {
   /// The site folder (`Site`).
-  public var site: URL
+  public var siteFolder: URL
   /// How messages name the site folder.
   public var siteDisplay: String
   /// The output folder (`_site`), replaced as a whole when the build succeeds.
@@ -22,11 +22,11 @@ public struct BuildOptions: Sendable {
   public var waiting: (@Sendable () -> Void)?
 
   public init(
-    site: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, workers: Int? = nil,
+    siteFolder: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, workers: Int? = nil,
     templates: URL? = nil
   ) {
-    self.site = site
-    self.siteDisplay = siteDisplay ?? site.path
+    self.siteFolder = siteFolder
+    self.siteDisplay = siteDisplay ?? siteFolder.path
     self.output = output
     self.outputDisplay = outputDisplay ?? output.path
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)

@@ -19,7 +19,7 @@ public struct SiteBuilder: Sendable {
     var timings = BuildTimings()
     let inputs = try timings.measure(.load) { () throws(BuildError) in try load() }
     let staging = try StagingFolder(
-      target: options.output, protecting: options.site, backBuffer: true, waiting: options.waiting)
+      target: options.output, protecting: options.siteFolder, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
       let plan = try BuildPlan(inputs, staging: staging, options: options)
       let designs = try plan.renderDesigns()
@@ -42,13 +42,13 @@ public struct SiteBuilder: Sendable {
   private func load() throws(BuildError) -> BuildPlan.Inputs {
     let site: SiteDefinition
     do throws(DefinitionErrors) {
-      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.workers).load()
+      site = try SiteLoader(root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers).load()
     } catch {
       throw .definitions(error)
     }
     return BuildPlan.Inputs(
       site: site, templates: try loadTemplates(),
-      assets: try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site))
+      assets: try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site))
   }
 
   private func loadTemplates() throws(BuildError) -> TemplateSet {

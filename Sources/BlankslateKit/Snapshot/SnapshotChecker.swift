@@ -2,7 +2,7 @@ import Foundation
 
 /// What `check`, `record` and `prune` work on: a site, and which of its renders.
 public struct SnapshotOptions: Sendable {
-  public var site: URL
+  public var siteFolder: URL
   public var siteDisplay: String
   /// A regular expression matched against `design/variant.device.theme.locale`.
   public var filter: String?
@@ -11,9 +11,11 @@ public struct SnapshotOptions: Sendable {
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
   public var keepsUnchangedRenders = false
 
-  public init(site: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil) {
-    self.site = site
-    self.siteDisplay = siteDisplay ?? site.path
+  public init(
+    siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
+  ) {
+    self.siteFolder = siteFolder
+    self.siteDisplay = siteDisplay ?? siteFolder.path
     self.filter = filter
     self.shard = shard
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -45,18 +47,18 @@ public struct SnapshotChecker: Sendable {
   public func run() throws(SnapshotError) -> SnapshotRun {
     let site: SiteDefinition
     do {
-      site = try SiteLoader(root: options.site, displayRoot: options.siteDisplay, workers: options.workers).load()
+      site = try SiteLoader(root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers).load()
     } catch {
       throw .build(.definitions(error))
     }
     let assets: AssetCatalog
     do {
-      assets = try AssetLoader(site: options.site, siteDisplay: options.siteDisplay).load(site).catalog
+      assets = try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site).catalog
     } catch {
       throw .build(error)
     }
     let selection = try Selection(filter: options.filter, shard: options.shard)
-    let store = GoldenStore(site: options.site, siteDisplay: options.siteDisplay)
+    let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
 
     let allJobs = RenderMatrix(site).jobs
     let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }

@@ -139,8 +139,10 @@ struct FuzzTests {
       let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
       defer { try? FileManager.default.removeItem(at: output) }
       do throws(BuildError) {
-        _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, workers: 2))
-          .build()
+        _ = try SiteBuilder(
+          options: BuildOptions(siteFolder: site.root, siteDisplay: "Site", output: output, workers: 2)
+        )
+        .build()
         built += 1
         let report = try? FolderValidator().validate([output.path])
         #expect(report?.issues == [], "seed \(seed) iteration \(iteration): \(placeholders)")

@@ -9,7 +9,8 @@ import Testing
 struct InputShapeTests {
   static func build(_ site: TemporarySite) throws -> URL {
     let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
-    _ = try SiteBuilder(options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, workers: 2)).build()
+    _ = try SiteBuilder(options: BuildOptions(siteFolder: site.root, siteDisplay: "Site", output: output, workers: 2))
+      .build()
     return output
   }
 

@@ -48,7 +48,7 @@ struct LimitsTests {
     defer { site.remove() }
     do {
       _ = try SiteBuilder(
-        options: BuildOptions(site: site.root, siteDisplay: "Site", output: temporaryFolder(), workers: 1)
+        options: BuildOptions(siteFolder: site.root, siteDisplay: "Site", output: temporaryFolder(), workers: 1)
       ).build()
       Issue.record("built with an oversized asset")
     } catch {

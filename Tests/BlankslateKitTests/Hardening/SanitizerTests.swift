@@ -106,7 +106,7 @@ struct SanitizerTests {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
     let summary = try SiteBuilder(
-      options: BuildOptions(site: site.root, siteDisplay: "Site", output: output, workers: 1)
+      options: BuildOptions(siteFolder: site.root, siteDisplay: "Site", output: output, workers: 1)
     )
     .build()
     #expect(summary.notes.contains("Site/assets/dot.svg: line 1: removed <script>"), "\(summary.notes)")

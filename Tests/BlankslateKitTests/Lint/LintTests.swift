@@ -150,7 +150,7 @@ struct LintTests {
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["zh-Hans", "en", "ja", "en-XA"] }"#,
       placeholders: ["a.json": #"{ "layout": "message", "message": { "zh-Hans": "暂无数据", "en": "No data" } }"#])
     defer { site.remove() }
-    let report = try SiteLinter(site: site.root, siteDisplay: "Site").run().report
+    let report = try SiteLinter(siteFolder: site.root, siteDisplay: "Site").run().report
     let missing = report.findings.filter { $0.rule == .missingTranslation }
     #expect(missing.map(\.render) == ["a/default.iphone-se.light.ja"])
     #expect(missing.first?.message == "message has no ja text; it falls back to \"暂无数据\"")
@@ -166,7 +166,7 @@ struct LintTests {
           #"{ "layout": "no-network", "variants": [ { "id": "plain" }, { "id": "accepted", "suppress": { "contrast": "Brand colour, signed off by design." } } ] }"#
       ])
     defer { site.remove() }
-    let report = try SiteLinter(site: site.root, siteDisplay: "Site").run().report
+    let report = try SiteLinter(siteFolder: site.root, siteDisplay: "Site").run().report
     #expect(!report.findings.contains { $0.rule == .tapTarget })
     #expect(report.findings.filter { $0.rule == .contrast }.allSatisfy { $0.severity == .warning })
     #expect(
@@ -194,7 +194,7 @@ struct LintTests {
   }
 
   @Test func theBundledSiteLintsCleanWithItsAcceptedFindings() throws {
-    let (report, variants) = try SiteLinter(site: Repository.site, siteDisplay: "Site").run()
+    let (report, variants) = try SiteLinter(siteFolder: Repository.site, siteDisplay: "Site").run()
     #expect(report.errors == 0 && report.warnings == 0)
     #expect(report.suppressed == 96)
     #expect(report.text.hasSuffix("Lint: 0 errors, 0 warnings, 96 accepted in 144 renders."))

@@ -67,8 +67,10 @@ extension SeedSnapshotTests {
       try? FileManager.default.removeItem(at: output)
       try? FileManager.default.removeItem(atPath: StagingStateFolder.path(of: output))
     }
-    _ = try SiteBuilder(options: BuildOptions(site: Repository.site, siteDisplay: "Site", output: output, workers: 2))
-      .build()
+    _ = try SiteBuilder(
+      options: BuildOptions(siteFolder: Repository.site, siteDisplay: "Site", output: output, workers: 2)
+    )
+    .build()
     let goldens = Repository.site.appending(path: "__snapshots__")
     var compared = 0
     for path in try FileManager.default.subpathsOfDirectory(atPath: output.appending(path: "designs").path)

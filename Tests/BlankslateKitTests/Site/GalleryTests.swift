@@ -8,7 +8,7 @@ struct GalleryTests {
     let output = temporaryFolder()
     let summary = try SiteBuilder(
       options: BuildOptions(
-        site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2, templates: templates)
+        siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2, templates: templates)
     ).build()
     return (output, summary)
   }

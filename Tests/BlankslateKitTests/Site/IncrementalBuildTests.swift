@@ -13,7 +13,8 @@ struct IncrementalBuildTests {
   }
 
   static func build(_ site: URL, into output: URL, incremental: Bool = true) throws -> BuildSummary {
-    var options = BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2)
+    var options = BuildOptions(
+      siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2)
     options.incremental = incremental
     return try SiteBuilder(options: options).build()
   }
@@ -80,7 +81,8 @@ struct IncrementalBuildTests {
     try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
     try Data("body { color: red; }\n".utf8).write(to: templates.appending(path: "gallery.css"))
     var options = BuildOptions(
-      site: copy.site, siteDisplay: "Site", output: output, workers: 2, templates: copy.folder.appending(path: "theme"))
+      siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2,
+      templates: copy.folder.appending(path: "theme"))
     options.incremental = true
     #expect(try SiteBuilder(options: options).build().rendered == 4)
   }
@@ -139,7 +141,7 @@ struct IncrementalBuildTests {
     let theme = copy.folder.appending(path: "theme")
     try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
     try Data("<html><body><p>unclosed</body></html>\n".utf8).write(to: theme.appending(path: "design.html"))
-    var options = BuildOptions(site: copy.site, siteDisplay: "Site", output: output, workers: 2, templates: theme)
+    var options = BuildOptions(siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2, templates: theme)
     options.incremental = true
     #expect(throws: BuildError.self) { try SiteBuilder(options: options).build() }
     #expect(try SiteBuilderTests.contents(of: output) == before)

@@ -18,7 +18,8 @@ struct SiteBuilderTests {
 
   static func build(site: URL = Repository.site, into output: URL, jobs: Int) throws(BuildError) -> BuildSummary {
     try SiteBuilder(
-      options: BuildOptions(site: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: jobs)
+      options: BuildOptions(
+        siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: jobs)
     ).build()
   }
 

@@ -41,7 +41,7 @@ struct SiteCopy {
 
   func check(_ filter: String? = nil, shard: Shard? = nil) throws -> SnapshotSummary {
     try SnapshotChecker(
-      options: SnapshotOptions(site: site, siteDisplay: "Site", filter: filter, shard: shard, workers: 2)
+      options: SnapshotOptions(siteFolder: site, siteDisplay: "Site", filter: filter, shard: shard, workers: 2)
     ).run()
       .summary
   }
@@ -50,8 +50,10 @@ struct SiteCopy {
 @Suite("Snapshot comparison")
 struct SnapshotTests {
   @Test func theBundledSiteMatchesItsGoldens() throws {
-    let summary = try SnapshotChecker(options: SnapshotOptions(site: Repository.site, siteDisplay: "Site", workers: 2))
-      .run().summary
+    let summary = try SnapshotChecker(
+      options: SnapshotOptions(siteFolder: Repository.site, siteDisplay: "Site", workers: 2)
+    )
+    .run().summary
     #expect(summary.results.map(\.headline) == [])
     #expect(summary.checked == 144)
     #expect(summary.unchanged == 144)
@@ -168,11 +170,11 @@ struct SnapshotTests {
   @Test func aFilterNarrowsTheRun() throws {
     let summary = try SnapshotChecker(
       options: SnapshotOptions(
-        site: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", workers: 2)
+        siteFolder: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", workers: 2)
     ).run().summary
     #expect(summary.checked == 12)
     #expect(throws: SnapshotError.self) {
-      try SnapshotChecker(options: SnapshotOptions(site: Repository.site, filter: "(unclosed")).run()
+      try SnapshotChecker(options: SnapshotOptions(siteFolder: Repository.site, filter: "(unclosed")).run()
     }
   }
 
