@@ -16,6 +16,7 @@ extension GalleryPages {
         ["label": .string(job.variant.name), "href": .string("index.html#variant-\(job.variant.id)")],
         ["label": .string("\(job.device.metrics.name), \(Self.themeLabel(job.theme)), \(job.locale)")],
       ])
+    context.reserveCapacity(40)  // a render page's context, in one allocation
     let metrics = job.device.metrics
     context["designName"] = .string(job.design.name)
     context["variantName"] = .string(job.variant.name)
