@@ -25,14 +25,20 @@ struct OutputFiles: FileSet {
     siteFiles.formUnion(paths)
   }
 
+  /// Works on the path's UTF-8 bytes: splitting by `Character` walks
+  /// grapheme clusters, which costs more than the rest of the check.
   func contains(_ path: String) -> Bool {
     if siteFiles.contains(path) { return true }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "designs", let variants = variantIDs[String(parts[1])] else { return false }
-    if parts[2] == SitePaths.designPageName { return true }
+    let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].elementsEqual("designs".utf8),
+      let variants = variantIDs[String(decoding: parts[1], as: UTF8.self)]
+    else { return false }
+    if parts[2].elementsEqual(SitePaths.designPageName.utf8) { return true }
     // Ids, devices, themes and locales hold no dots.
-    let name = parts[2].split(separator: ".", omittingEmptySubsequences: false)
-    return name.count == 5 && (name[4] == "svg" || name[4] == "html") && variants.contains(String(name[0]))
-      && devices.contains(String(name[1])) && themes.contains(String(name[2])) && locales.contains(String(name[3]))
+    let name = parts[2].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    func text(_ part: Int) -> String { String(decoding: name[part], as: UTF8.self) }
+    return name.count == 5 && (name[4].elementsEqual("svg".utf8) || name[4].elementsEqual("html".utf8))
+      && variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
+      && locales.contains(text(3))
   }
 }

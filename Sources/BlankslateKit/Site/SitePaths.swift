@@ -44,6 +44,6 @@ public enum SitePaths {
 
   /// The prefix that leads from the folder of `path` back to the output root (`../../`).
   public static func rootPrefix(from path: String) -> String {
-    String(repeating: "../", count: path.split(separator: "/").count - 1)
+    String(repeating: "../", count: path.utf8.split(separator: UInt8(ascii: "/")).count - 1)
   }
 }

@@ -48,7 +48,7 @@ public struct LinkChecker: Sendable {
           ValidationIssue(
             file: displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path, line: line, message: message))
       }
-      let folder = page.path.lastIndex(of: "/").map { page.path[..<$0] } ?? ""
+      let folder = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[..<$0] } ?? ""
       // Taken out while this page adds to it, so that it is not copied.
       var resolved = resolvedByFolder.removeValue(forKey: folder) ?? [:]
       defer { resolvedByFolder[folder] = resolved }
@@ -92,17 +92,19 @@ public struct LinkChecker: Sendable {
 
   /// Whether the link starts with a URL scheme (`https:`, `mailto:`).
   static func hasScheme(_ target: String) -> Bool {
-    var length = 0
-    for byte in target.utf8 {
-      if byte == UInt8(ascii: ":") { return length > 0 }
-      let isSchemeByte =
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      guard isSchemeByte else { return false }
-      length += 1
+    var target = target
+    return target.withUTF8 { bytes in
+      for (length, byte) in bytes.enumerated() {
+        if byte == UInt8(ascii: ":") { return length > 0 }
+        let lower = byte | 0x20
+        let isSchemeByte =
+          (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+          || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        guard isSchemeByte else { return false }
+      }
+      return false
     }
-    return false
   }
 
   /// The path and the fragment of a link, without a query.
@@ -122,9 +124,11 @@ public struct LinkChecker: Sendable {
   }
 
   static func split(_ target: String) -> (path: String, fragment: String?) {
-    if !target.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) {
-      return (target, nil)
+    var bytes = target
+    let plain = bytes.withUTF8 { buffer in
+      !buffer.contains { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }
     }
+    if plain { return (target, nil) }
     var path = Substring(target)
     var fragment: String?
     if let hash = path.firstIndex(of: "#") {
@@ -142,15 +146,19 @@ public struct LinkChecker: Sendable {
       guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
       return String(page[..<slash]) + "/" + target
     }
-    var parts = target.hasPrefix("/") ? [] : page.split(separator: "/").dropLast().map(String.init)
-    for part in target.split(separator: "/", omittingEmptySubsequences: true) {
-      switch part {
-      case ".": continue
-      case "..":
+    // By UTF-8 bytes: splitting by `Character` walks grapheme clusters.
+    let slash = UInt8(ascii: "/")
+    var parts =
+      target.hasPrefix("/")
+      ? [] : page.utf8.split(separator: slash).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    for part in target.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+      if part.elementsEqual(".".utf8) { continue }
+      if part.elementsEqual("..".utf8) {
         guard !parts.isEmpty else { return nil }
         parts.removeLast()
-      default: parts.append(String(part))
+        continue
       }
+      parts.append(String(decoding: part, as: UTF8.self))
     }
     var path = parts.joined(separator: "/")
     if target.hasSuffix("/") { path += path.isEmpty ? "index.html" : "/index.html" }

@@ -146,8 +146,10 @@ private final class StreamState {
     self.kind = kind
     issues = []
     errorCount = 0
+    // A page has a few dozen of each: room for them at once, not grown step by step.
     links = []
-    ids = []
+    links.reserveCapacity(64)
+    ids = Set(minimumCapacity: 64)
     idLines = []
     doctype = nil
     doctypeHasDeclarations = false
