@@ -77,7 +77,7 @@ public struct TextWrapper: Sendable {
     guard index + 1 < characters.count else { return true }
     let current = characters[index]
     let next = characters[index + 1]
-    if Self.noBreakBefore.contains(next) || Self.noBreakAfter.contains(current) { return false }
+    if Self.forbidsBreak(before: next) || Self.forbidsBreak(after: current) { return false }
     if current == " " || current == "-" || current == "\u{2014}" { return next != " " }
     return isCJK(current) || isCJK(next)
   }
@@ -87,9 +87,32 @@ public struct TextWrapper: Sendable {
     return TextMetrics.isWide(scalar.value)
   }
 
-  static let noBreakBefore: Set<Character> = [
-    "。", "，", "、", "！", "？", "：", "；", "）", "」", "』", "】", "》", "〉", "…", "ー", "·",
-    ".", ",", "!", "?", ":", ";", ")", "]", "}", "%",
-  ]
-  static let noBreakAfter: Set<Character> = ["（", "「", "『", "【", "《", "〈", "(", "[", "{"]
+  /// Closing punctuation, which never starts a line:
+  /// 。，、！？：；）」』】》〉…ー· and . , ! ? : ; ) ] } %
+  /// (a switch on the scalar: a `Set<Character>` hashes every character it is asked about).
+  static func forbidsBreak(before character: Character) -> Bool {
+    guard let value = singleScalar(character) else { return false }
+    switch value {
+    case 0x3002, 0xFF0C, 0x3001, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF09, 0x300D, 0x300F, 0x3011, 0x300B, 0x3009,
+      0x2026, 0x30FC, 0x00B7, 0x2E, 0x2C, 0x21, 0x3F, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x25:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Opening punctuation, which never ends a line: （「『【《〈 and ( [ {
+  static func forbidsBreak(after character: Character) -> Bool {
+    guard let value = singleScalar(character) else { return false }
+    switch value {
+    case 0xFF08, 0x300C, 0x300E, 0x3010, 0x300A, 0x3008, 0x28, 0x5B, 0x7B: return true
+    default: return false
+    }
+  }
+
+  private static func singleScalar(_ character: Character) -> UInt32? {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first, scalars.count == 1 else { return nil }
+    return first.value
+  }
 }
