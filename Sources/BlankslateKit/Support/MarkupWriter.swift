@@ -16,6 +16,9 @@ struct MarkupWriter {
     case number(Double)
   }
 
+  /// Markup made at run time. A literal takes the `StaticString` overload,
+  /// which copies its bytes without making a string.
+  @_disfavoredOverload
   mutating func raw(_ markup: String) {
     append(markup)
   }
