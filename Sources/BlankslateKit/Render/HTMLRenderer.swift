@@ -95,22 +95,30 @@ public struct HTMLRenderer: Sendable {
     case .group, .image, .symbol, .spinner:
       break
     case .box(let box):
-      writer.raw(";background-color:" + css(box.fill))
+      writer.raw(";background-color:")
+      writer.cssColor(box.fill)
       if box.cornerRadius > 0 {
         writer.raw(";border-radius:")
         writer.px(box.cornerRadius)
       }
-      if let stroke = box.stroke { writer.raw(";box-shadow:inset 0 0 0 1px " + css(stroke)) }
+      if let stroke = box.stroke {
+        writer.raw(";box-shadow:inset 0 0 0 1px ")
+        writer.cssColor(stroke)
+      }
     case .text(let block):
       textStyle(block, into: &writer)
-      if let background = block.background { writer.raw(";background-color:" + css(background)) }
+      if let background = block.background {
+        writer.raw(";background-color:")
+        writer.cssColor(background)
+      }
       if block.cornerRadius > 0 {
         writer.raw(";border-radius:")
         writer.px(block.cornerRadius)
       }
     case .button(let face):
       textStyle(face.title, into: &writer)
-      writer.raw(";background-color:" + css(face.fill))
+      writer.raw(";background-color:")
+      writer.cssColor(face.fill)
       if face.cornerRadius > 0 {
         writer.raw(";border-radius:")
         writer.px(face.cornerRadius)
@@ -169,7 +177,8 @@ public struct HTMLRenderer: Sendable {
     writer.px(block.fontSize)
     writer.raw(";line-height:")
     writer.px(block.lineHeight)
-    writer.raw(";color:" + css(block.color))
+    writer.raw(";color:")
+    writer.cssColor(block.color)
     if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
     writer.raw(
       block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")

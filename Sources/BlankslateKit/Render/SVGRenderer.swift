@@ -131,11 +131,13 @@ public struct SVGRenderer: Sendable {
     writer.attribute("height", frame.height)
     if cornerRadius > 0 { writer.attribute("rx", cornerRadius) }
     writer.raw(" fill=\"")
-    writer.raw(fill.hexRGB)
+    writer.hexRGB(fill)
     writer.raw("\"")
     if !fill.isOpaque { writer.attribute("fill-opacity", fill.opacity) }
     if let stroke {
-      writer.raw(" stroke=\"" + stroke.hexRGB + "\"")
+      writer.raw(" stroke=\"")
+      writer.hexRGB(stroke)
+      writer.raw("\"")
       if !stroke.isOpaque { writer.attribute("stroke-opacity", stroke.opacity) }
     }
     writer.raw("/>")
@@ -155,7 +157,7 @@ public struct SVGRenderer: Sendable {
     writer.attribute("font-size", block.fontSize)
     if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
     writer.raw(" fill=\"")
-    writer.raw(block.color.hexRGB)
+    writer.hexRGB(block.color)
     writer.raw("\"")
     if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
     if block.alignment == .center { writer.raw(" text-anchor=\"middle\"") }
