@@ -63,8 +63,20 @@ public struct RenderMatrix: Sendable {
 
   /// The render of a variant on a device, in a theme and a locale, if the site has it.
   public func job(design: String, variant: String, device: Device, theme: Theme, locale: String) -> RenderJob? {
-    guard let start = variantStart[design + "/" + variant], let deviceIndex = devices.firstIndex(of: device),
-      let themeIndex = themes.firstIndex(of: theme), let localeIndex = locales.firstIndex(of: locale)
+    guard let start = variantStart[design + "/" + variant] else { return nil }
+    return job(variantStart: start, device: device, theme: theme, locale: locale)
+  }
+
+  /// Where the renders of `job`'s variant start in `jobs` (for looking up its
+  /// siblings on other axes without finding the variant again).
+  public func variantStart(of job: RenderJob) -> Int? {
+    variantStart[job.design.id + "/" + job.variant.id]
+  }
+
+  /// The render on a device, in a theme and a locale, of the variant whose renders start at `start`.
+  public func job(variantStart start: Int, device: Device, theme: Theme, locale: String) -> RenderJob? {
+    guard let deviceIndex = devices.firstIndex(of: device), let themeIndex = themes.firstIndex(of: theme),
+      let localeIndex = locales.firstIndex(of: locale)
     else { return nil }
     return jobs[start + (deviceIndex * themes.count + themeIndex) * locales.count + localeIndex]
   }

@@ -146,14 +146,19 @@ extension GalleryPages {
         "current": .bool(target.renderName == job.renderName),
       ]
     }
-    let (design, variant) = (job.design.id, job.variant.id)
-    let devices = site.devices.map { option($0.metrics.name, self.job(design, variant, $0, job.theme, job.locale)) }
-    let themes = site.themes.map { option(Self.themeLabel($0), self.job(design, variant, job.device, $0, job.locale)) }
+    let variant = job.variant.id
+    // The variant is found once; its other renders are a step along one axis.
+    let start = matrix.variantStart(of: job)
+    func sibling(_ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
+      start.flatMap { matrix.job(variantStart: $0, device: device, theme: theme, locale: locale) }
+    }
+    let devices = site.devices.map { option($0.metrics.name, sibling($0, job.theme, job.locale)) }
+    let themes = site.themes.map { option(Self.themeLabel($0), sibling(job.device, $0, job.locale)) }
     // At most a window of languages around this one (a page listing all of
     // 1,000 locales, on each of 1,000 pages, would grow with their square);
     // the design page's matrix links every one.
     let nearby = Self.window(of: site.locales, around: job.locale, size: Self.languageLinks)
-    var locales = nearby.map { option($0, self.job(design, variant, job.device, job.theme, $0)) }
+    var locales = nearby.map { option($0, sibling(job.device, job.theme, $0)) }
     if nearby.count < site.locales.count {
       locales.append([
         "label": .string("All \(site.locales.count) languages"),
