@@ -95,34 +95,17 @@ public struct HTMLRenderer: Sendable {
     case .group, .image, .symbol, .spinner:
       break
     case .box(let box):
-      writer.raw(";background-color:")
-      writer.cssColor(box.fill)
-      if box.cornerRadius > 0 {
-        writer.raw(";border-radius:")
-        writer.px(box.cornerRadius)
-      }
+      shape(fill: box.fill, cornerRadius: box.cornerRadius, into: &writer)
       if let stroke = box.stroke {
         writer.raw(";box-shadow:inset 0 0 0 1px ")
         writer.cssColor(stroke)
       }
     case .text(let block):
       textStyle(block, into: &writer)
-      if let background = block.background {
-        writer.raw(";background-color:")
-        writer.cssColor(background)
-      }
-      if block.cornerRadius > 0 {
-        writer.raw(";border-radius:")
-        writer.px(block.cornerRadius)
-      }
+      shape(fill: block.background, cornerRadius: block.cornerRadius, into: &writer)
     case .button(let face):
       textStyle(face.title, into: &writer)
-      writer.raw(";background-color:")
-      writer.cssColor(face.fill)
-      if face.cornerRadius > 0 {
-        writer.raw(";border-radius:")
-        writer.px(face.cornerRadius)
-      }
+      shape(fill: face.fill, cornerRadius: face.cornerRadius, into: &writer)
     }
     if let scroll = node.scroll {
       writer.raw(scroll == .enabled ? ";overflow-x:hidden;overflow-y:auto" : ";overflow:hidden")
@@ -170,6 +153,18 @@ public struct HTMLRenderer: Sendable {
 
   private static func lowestEdge(of node: SceneNode) -> Double {
     node.children.reduce(node.frame.maxY) { max($0, lowestEdge(of: $1)) }
+  }
+
+  /// A node's background and rounded corners, when it has them.
+  private func shape(fill: RGBA?, cornerRadius: Double, into writer: inout MarkupWriter) {
+    if let fill {
+      writer.raw(";background-color:")
+      writer.cssColor(fill)
+    }
+    if cornerRadius > 0 {
+      writer.raw(";border-radius:")
+      writer.px(cornerRadius)
+    }
   }
 
   private func textStyle(_ block: TextBlock, into writer: inout MarkupWriter) {
