@@ -14,6 +14,12 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // Text: HarfBuzz shapes, draws glyph outlines and subsets fonts (libharfbuzz-dev),
+    // FriBidi orders bidirectional text (libfribidi-dev), libunibreak finds line
+    // breaks (libunibreak-dev).
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
     // One Linux call Glibc's Swift overlay does not expose: renameat2(RENAME_EXCHANGE),
     // which swaps a finished build into place in a single step.
     .target(name: "CSystem"),
@@ -27,7 +33,7 @@ let package = Package(
     ),
     .target(
       name: "BlankslateKit",
-      dependencies: ["CLibXML2", "CSystem"],
+      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak"],
       plugins: ["EmbedTemplates"]
     ),
     .executableTarget(

@@ -1,0 +1,66 @@
+/// One line of text as it is drawn: its glyphs in visual order, placed with the
+/// advances HarfBuzz gave them, so the width it was measured at is the width
+/// every renderer draws.
+public struct TypesetLine: Sendable, Hashable {
+  /// The line's characters in logical (reading) order, without trailing spaces.
+  public var text: String
+  /// The sum of the glyph advances, in points.
+  public var width: Double
+  /// The runs left to right as drawn.
+  public var runs: [GlyphRun]
+  /// The pinned face whose metrics place the line's baseline (its first run in
+  /// reading order, as a browser's strut is the element's first font).
+  public var primaryFace: Int
+  /// The primary face's ascender and descender in ems (both positive).
+  public var ascent: Double
+  public var descent: Double
+
+  public init(text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double) {
+    self.text = text
+    self.width = width
+    self.runs = runs
+    self.primaryFace = primaryFace
+    self.ascent = ascent
+    self.descent = descent
+  }
+
+  /// The baseline's distance below the top of a line box `lineHeight` tall,
+  /// in points: half the leading above, then the ascender (CSS's model).
+  public func baseline(fontSize: Double, lineHeight: Double) -> Double {
+    (lineHeight - (ascent + descent) * fontSize) / 2 + ascent * fontSize
+  }
+}
+
+/// Glyphs of one face at one embedding level, shaped together.
+public struct GlyphRun: Sendable, Hashable {
+  /// The pinned face (`PinnedFont.all[face]`).
+  public var face: Int
+  /// The run's characters in logical order (what a page writes as text).
+  public var text: String
+  /// The run's first character's position in its line, in reading order.
+  public var logicalStart: Int
+  public var isRightToLeft: Bool
+  /// The run's left edge from the line's left edge, in points.
+  public var x: Double
+  /// The run's width, in points.
+  public var width: Double
+  /// Points per font unit (font size ÷ units per em).
+  public var scale: Double
+  /// Glyph ids, left to right.
+  public var glyphs: [UInt32]
+  /// Each glyph's pen position from the run's left edge and its vertical
+  /// offset (up is positive), in font units.
+  public var xPositions: [Int32]
+  public var yOffsets: [Int32]
+}
+
+extension PinnedFont {
+  /// Whether `locale` is written right to left (Arabic, Persian, Urdu, Hebrew, …),
+  /// so its screens mirror as UIKit's semantic content attribute mirrors them.
+  public static func isRightToLeft(_ locale: String) -> Bool {
+    let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    if locale.lowercased().contains("-arab") || locale.lowercased().contains("-hebr") { return true }
+    if locale.lowercased().contains("-latn") || locale.lowercased().contains("-cyrl") { return false }
+    return ["ar", "fa", "he", "iw", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"].contains(language)
+  }
+}

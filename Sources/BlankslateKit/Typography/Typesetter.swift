@@ -1,0 +1,410 @@
+import CFriBidi
+import CHarfBuzz
+import CUnibreak
+import Synchronization
+
+/// The one text-layout type: measures, breaks, orders and shapes text with the
+/// pinned fonts, so Layout stays pure arithmetic on the lines it returns.
+///
+/// Per paragraph: every character gets a face (its script's face; common
+/// characters such as spaces and digits join the run around them; a face
+/// without the glyph falls back in `PinnedFont.Coverage` order), FriBidi
+/// resolves embedding levels (UAX #9), HarfBuzz shapes each run of one face,
+/// level and script, libunibreak finds break opportunities (UAX #14), and
+/// lines are filled greedily, as UILabel fills them. Each line is shaped again
+/// on its own, so a line's width is exactly the advances it is drawn with.
+///
+/// Results are cached by text, size, weight, locale and width; renders of the
+/// same text in another theme or device of the same width cost a lookup.
+public final class Typesetter: Sendable {
+  /// The typesetter every layout of this process uses.
+  public static let shared = Typesetter(library: .shared)
+
+  private struct Key: Hashable {
+    var text: String
+    var fontSize: Double
+    var weight: Int
+    var locale: String
+    var maxWidth: Double
+  }
+
+  private let library: FontLibrary
+  private let cache = Mutex<[Key: [TypesetLine]]>([:])
+
+  init(library: FontLibrary) {
+    self.library = library
+    Self.lineBreakingReady
+  }
+
+  /// libunibreak (before 4.0) builds its tables once, before first use.
+  private static let lineBreakingReady: Void = init_linebreak()
+
+  /// `text` broken into lines no wider than `maxWidth` points (at least one
+  /// line, which may be empty). Line feeds always break.
+  public func lines(of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity)
+    -> [TypesetLine]
+  {
+    let key = Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let style = Style(fontSize: fontSize, weight: weight, locale: locale)
+    var result: [TypesetLine] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let scalars = paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }
+      result += layOut(scalars, style: style, maxWidth: maxWidth)
+    }
+    if result.isEmpty { result = [emptyLine(style)] }
+    cache.withLock { $0[key] = result }
+    return result
+  }
+
+  /// `text` on one line, however wide.
+  public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
+    let style = Style(fontSize: fontSize, weight: weight, locale: locale)
+    let scalars = text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }
+    return layOut(scalars, style: style, maxWidth: .infinity).first ?? emptyLine(style)
+  }
+
+  // MARK: - One paragraph
+
+  private struct Style {
+    var fontSize: Double
+    var weight: Int
+    var locale: String
+    var isRightToLeft: Bool
+    /// The face per coverage, in fallback order.
+    var faces: [Int]
+
+    init(fontSize: Double, weight: Int, locale: String) {
+      self.fontSize = fontSize
+      self.weight = weight
+      self.locale = locale
+      isRightToLeft = PinnedFont.isRightToLeft(locale)
+      let region = PinnedFont.Region.forLocale(locale)
+      faces = PinnedFont.Coverage.allCases.map { PinnedFont.face($0, weight: weight, region: region).id }
+    }
+  }
+
+  /// What the whole paragraph resolved to, shared by its lines.
+  private struct Paragraph {
+    var scalars: [UInt32]
+    var faces: [Int]
+    var scripts: [hb_script_t]
+    var levels: [Int8]
+  }
+
+  private func emptyLine(_ style: Style) -> TypesetLine {
+    let face = library.face(style.faces[0])
+    return TypesetLine(
+      text: "", width: 0, runs: [], primaryFace: face.font.id, ascent: face.ascent, descent: face.descent)
+  }
+
+  private func layOut(_ scalars: [UInt32], style: Style, maxWidth: Double) -> [TypesetLine] {
+    guard !scalars.isEmpty else { return [emptyLine(style)] }
+    let paragraph = Paragraph(
+      scalars: scalars, faces: faces(for: scalars, style: style), scripts: scripts(of: scalars),
+      levels: levels(of: scalars, rightToLeft: style.isRightToLeft))
+    let whole = shapeLine(paragraph, 0..<scalars.count, style: style)
+    if whole.width <= maxWidth + 0.001 { return [whole] }
+    var lines: [TypesetLine] = []
+    for range in breakLines(paragraph, style: style, maxWidth: maxWidth) {
+      lines.append(shapeLine(paragraph, range, style: style))
+    }
+    return lines
+  }
+
+  /// The face of every character.
+  private func faces(for scalars: [UInt32], style: Style) -> [Int] {
+    let unicode = hb_unicode_funcs_get_default()
+    var faces = [Int](repeating: -1, count: scalars.count)
+    for (index, scalar) in scalars.enumerated() {
+      let script = hb_unicode_script(unicode, scalar)
+      if script == HB_SCRIPT_INHERITED, index > 0 {
+        faces[index] = faces[index - 1]  // a mark stays with its base
+        continue
+      }
+      if let coverage = Self.coverage(of: script) {
+        faces[index] = face(for: scalar, preferring: style.faces[coverage.rawValue], style: style)
+      } else if index > 0, faces[index - 1] >= 0, library.face(faces[index - 1]).hasGlyph(scalar) {
+        faces[index] = faces[index - 1]
+      }
+    }
+    // Common characters before the first resolved one take the face after them.
+    var next = -1
+    for index in faces.indices.reversed() {
+      if faces[index] >= 0 {
+        next = faces[index]
+      } else if next >= 0, library.face(next).hasGlyph(scalars[index]) {
+        faces[index] = next
+      } else {
+        faces[index] = face(for: scalars[index], preferring: style.faces[0], style: style)
+      }
+    }
+    return faces
+  }
+
+  /// `preferred` when it has the glyph, else the first face in fallback order
+  /// that does, else `preferred` (which then draws its .notdef box).
+  private func face(for scalar: UInt32, preferring preferred: Int, style: Style) -> Int {
+    if library.face(preferred).hasGlyph(scalar) { return preferred }
+    return style.faces.first { library.face($0).hasGlyph(scalar) } ?? preferred
+  }
+
+  private static func coverage(of script: hb_script_t) -> PinnedFont.Coverage? {
+    switch script {
+    case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN: nil
+    case HB_SCRIPT_ARABIC: .arabic
+    case HB_SCRIPT_HEBREW: .hebrew
+    case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO: .cjk
+    default: .latin
+    }
+  }
+
+  /// Each character's script, common and inherited characters taking the script before them.
+  private func scripts(of scalars: [UInt32]) -> [hb_script_t] {
+    let unicode = hb_unicode_funcs_get_default()
+    var scripts = scalars.map { hb_unicode_script(unicode, $0) }
+    var last = HB_SCRIPT_COMMON
+    for index in scripts.indices {
+      if scripts[index] == HB_SCRIPT_COMMON || scripts[index] == HB_SCRIPT_INHERITED {
+        scripts[index] = last
+      } else {
+        last = scripts[index]
+      }
+    }
+    return scripts
+  }
+
+  /// Embedding levels by the Unicode bidirectional algorithm (FriBidi); left
+  /// to right text without a right-to-left character is all level 0.
+  private func levels(of scalars: [UInt32], rightToLeft: Bool) -> [Int8] {
+    let count = scalars.count
+    guard rightToLeft || scalars.contains(where: { $0 >= 0x0590 }) else {
+      return [Int8](repeating: 0, count: count)
+    }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: count)
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    var direction = rightToLeft ? blankslate_fribidi_par_rtl : blankslate_fribidi_par_ltr
+    fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
+    fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
+    let maximum = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
+    guard maximum > 0 else { return [Int8](repeating: rightToLeft ? 1 : 0, count: count) }
+    return levels
+  }
+
+  // MARK: - Breaking
+
+  /// Where lines end: the widest run of characters up to a UAX #14 break
+  /// opportunity that fits, trailing spaces hanging; a word wider than the
+  /// line is cut between clusters.
+  private func breakLines(_ paragraph: Paragraph, style: Style, maxWidth: Double) -> [Range<Int>] {
+    let scalars = paragraph.scalars
+    let count = scalars.count
+    var breaks = [CChar](repeating: 0, count: count)
+    let language = String(style.locale.split(separator: "-").first ?? "")
+    scalars.withUnsafeBufferPointer { text in
+      set_linebreaks_utf32(text.baseAddress, count, language, &breaks)
+    }
+    // Advances per character: each run shaped once, a cluster's advance on its first character.
+    var advances = [Double](repeating: 0, count: count)
+    var clusterStart = [Bool](repeating: false, count: count)
+    for run in runs(paragraph, 0..<count) {
+      let shaped = shape(paragraph, run, style: style)
+      for (cluster, advance) in zip(shaped.clusters, shaped.advances) {
+        advances[cluster] += Double(advance) * shaped.scale
+        clusterStart[cluster] = true
+      }
+    }
+    var lines: [Range<Int>] = []
+    var start = 0
+    while start < count {
+      var width = 0.0
+      var inkWidth = 0.0  // width without trailing spaces
+      var fitting: Int?
+      var index = start
+      while index < count {
+        width += advances[index]
+        if !Self.isSpace(scalars[index]) { inkWidth = width }
+        let isBreak = index == count - 1 || breaks[index] == CChar(LINEBREAK_ALLOWBREAK)
+        if isBreak {
+          if inkWidth <= maxWidth + 0.001 || fitting == nil && inkWidth == 0 {
+            fitting = index + 1
+          } else {
+            break
+          }
+        }
+        if breaks[index] == CChar(LINEBREAK_MUSTBREAK), index < count - 1 {
+          fitting = index + 1
+          break
+        }
+        index += 1
+      }
+      // No opportunity fits: cut the word between clusters.
+      let end = fitting ?? cutPosition(start: start, advances: advances, clusterStart: clusterStart, maxWidth: maxWidth)
+      var visibleEnd = end
+      while visibleEnd > start, Self.isSpace(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
+      lines.append(start..<visibleEnd)
+      start = end
+      while start < count, Self.isSpace(scalars[start]) { start += 1 }
+    }
+    return lines.isEmpty ? [0..<0] : lines
+  }
+
+  /// The end of the longest run of whole clusters from `start` that fits `maxWidth` (at least one cluster).
+  private func cutPosition(start: Int, advances: [Double], clusterStart: [Bool], maxWidth: Double) -> Int {
+    var used = 0.0
+    var end = start
+    var position = start
+    while position < advances.count {
+      var next = position + 1
+      var clusterWidth = advances[position]
+      while next < advances.count, !clusterStart[next] {
+        clusterWidth += advances[next]
+        next += 1
+      }
+      if used + clusterWidth > maxWidth + 0.001, end > start { break }
+      used += clusterWidth
+      end = next
+      position = next
+    }
+    return end
+  }
+
+  private static func isSpace(_ scalar: UInt32) -> Bool {
+    scalar == 0x20 || scalar == 0x09 || scalar == 0x3000 || scalar == 0x1680 || (0x2000...0x200A).contains(scalar)
+      && scalar != 0x2007
+  }
+
+  // MARK: - Shaping
+
+  /// A maximal range of characters with one face, level and script.
+  private struct Run {
+    var range: Range<Int>
+    var face: Int
+    var level: Int8
+    var script: hb_script_t
+  }
+
+  private func runs(_ paragraph: Paragraph, _ range: Range<Int>) -> [Run] {
+    var runs: [Run] = []
+    var start = range.lowerBound
+    for index in range {
+      let next = index + 1
+      if next == range.upperBound || paragraph.faces[next] != paragraph.faces[start]
+        || paragraph.levels[next] != paragraph.levels[start] || paragraph.scripts[next] != paragraph.scripts[start]
+      {
+        runs.append(
+          Run(
+            range: start..<next, face: paragraph.faces[start], level: paragraph.levels[start],
+            script: paragraph.scripts[start]))
+        start = next
+      }
+    }
+    return runs
+  }
+
+  private struct Shaped {
+    var glyphs: [UInt32] = []
+    var clusters: [Int] = []
+    var advances: [Int32] = []
+    var xOffsets: [Int32] = []
+    var yOffsets: [Int32] = []
+    var scale: Double
+  }
+
+  /// One run shaped by HarfBuzz, with the whole paragraph as context (Arabic
+  /// joining across a run's edge), glyphs left to right.
+  private func shape(_ paragraph: Paragraph, _ run: Run, style: Style) -> Shaped {
+    let face = library.face(run.face)
+    var shaped = Shaped(scale: style.fontSize / face.unitsPerEm)
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    paragraph.scalars.withUnsafeBufferPointer { text in
+      hb_buffer_add_codepoints(
+        buffer, text.baseAddress, Int32(text.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+    }
+    hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, run.script)
+    hb_buffer_set_language(buffer, hb_language_from_string(style.locale, -1))
+    hb_shape(face.hbFont, buffer, nil, 0)
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return shaped }
+    for index in 0..<Int(count) {
+      shaped.glyphs.append(infos[index].codepoint)
+      shaped.clusters.append(Int(infos[index].cluster))
+      shaped.advances.append(positions[index].x_advance)
+      shaped.xOffsets.append(positions[index].x_offset)
+      shaped.yOffsets.append(positions[index].y_offset)
+    }
+    return shaped
+  }
+
+  /// The characters `range` of the paragraph as one drawn line: runs shaped,
+  /// then put in visual order (rule L2 of UAX #9).
+  private func shapeLine(_ paragraph: Paragraph, _ range: Range<Int>, style: Style) -> TypesetLine {
+    let text = String(
+      String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
+    guard !range.isEmpty else {
+      var line = emptyLine(style)
+      line.text = text
+      return line
+    }
+    let logical = runs(paragraph, range)
+    var glyphRuns: [GlyphRun] = []
+    for run in logical {
+      let shaped = shape(paragraph, run, style: style)
+      var pen: Int32 = 0
+      var xs: [Int32] = []
+      var ys: [Int32] = []
+      for index in shaped.glyphs.indices {
+        xs.append(pen + shaped.xOffsets[index])
+        ys.append(shaped.yOffsets[index])
+        pen += shaped.advances[index]
+      }
+      glyphRuns.append(
+        GlyphRun(
+          face: run.face,
+          text: String(String.UnicodeScalarView(paragraph.scalars[run.range].compactMap(Unicode.Scalar.init))),
+          logicalStart: run.range.lowerBound - range.lowerBound, isRightToLeft: run.level % 2 == 1, x: 0,
+          width: Double(pen) * shaped.scale, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
+          yOffsets: ys))
+    }
+    var x = 0.0
+    var visual: [GlyphRun] = []
+    for index in Self.visualOrder(logical.map(\.level)) {
+      var run = glyphRuns[index]
+      run.x = x
+      x += run.width
+      visual.append(run)
+    }
+    let primary = library.face(logical[0].face)
+    return TypesetLine(
+      text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
+      descent: primary.descent)
+  }
+
+  /// The drawing order of runs with these levels: from the highest level down
+  /// to the lowest odd one, every sequence at that level or above is reversed.
+  static func visualOrder(_ levels: [Int8]) -> [Int] {
+    var order = Array(levels.indices)
+    guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return order }
+    var level = highest
+    while level >= lowestOdd {
+      var index = 0
+      while index < order.count {
+        guard levels[order[index]] >= level else {
+          index += 1
+          continue
+        }
+        var end = index
+        while end < order.count, levels[order[end]] >= level { end += 1 }
+        order[index..<end].reverse()
+        index = end
+      }
+      level -= 1
+    }
+    return order
+  }
+}

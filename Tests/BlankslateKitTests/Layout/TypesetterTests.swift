@@ -1,0 +1,112 @@
+import Testing
+
+@testable import BlankslateKit
+
+@Suite("Typesetting with the pinned fonts")
+struct TypesetterTests {
+  let typesetter = Typesetter.shared
+
+  @Test func everyPinnedFontIsInstalled() throws {
+    try FontLibrary.shared.checkAll()
+    let identities = try FontLibrary.shared.identities()
+    #expect(identities.count == PinnedFont.all.count)
+  }
+
+  @Test func widthIsTheSumOfTheDrawnAdvances() {
+    let line = typesetter.line("No data, pull to refresh", fontSize: 17, weight: 400, locale: "en")
+    let drawn = line.runs.reduce(0) { $0 + $1.width }
+    #expect(abs(line.width - drawn) < 1e-9)
+    #expect(line.width > 150 && line.width < 230)
+    #expect(line.runs.count == 1)
+    #expect(PinnedFont.all[line.runs[0].face].fileName == "Inter-Regular.otf")
+  }
+
+  @Test func kerningChangesTheWidth() {
+    // "AV" kerns tighter than "A" and "V" set apart.
+    let pair = typesetter.line("AV", fontSize: 100, weight: 400, locale: "en").width
+    let apart =
+      typesetter.line("A", fontSize: 100, weight: 400, locale: "en").width
+      + typesetter.line("V", fontSize: 100, weight: 400, locale: "en").width
+    #expect(pair < apart - 1)
+  }
+
+  @Test func boldIsWiderThanRegular() {
+    let regular = typesetter.line("Nothing here", fontSize: 17, weight: 400, locale: "en").width
+    let bold = typesetter.line("Nothing here", fontSize: 17, weight: 700, locale: "en").width
+    #expect(bold > regular)
+  }
+
+  @Test func scriptsFallBackToTheirFaces() {
+    let line = typesetter.line("Wi-Fi 网络 شبكة", fontSize: 17, weight: 400, locale: "en")
+    let files = Set(line.runs.map { PinnedFont.all[$0.face].fileName })
+    #expect(files == ["Inter-Regular.otf", "NotoSansCJK-Regular.ttc#2", "NotoSansArabic-Regular.ttf"])
+  }
+
+  @Test func cjkRegionFollowsTheLocale() {
+    let japanese = typesetter.line("直", fontSize: 17, weight: 400, locale: "ja")
+    let chinese = typesetter.line("直", fontSize: 17, weight: 400, locale: "zh-Hans")
+    #expect(PinnedFont.all[japanese.runs[0].face].region == .japanese)
+    #expect(PinnedFont.all[chinese.runs[0].face].region == .simplifiedChinese)
+    #expect(japanese.runs[0].glyphs != chinese.runs[0].glyphs)
+  }
+
+  @Test func arabicIsShapedRightToLeft() {
+    let line = typesetter.line("لا توجد بيانات", fontSize: 17, weight: 400, locale: "ar")
+    #expect(line.runs.allSatisfy { $0.isRightToLeft })
+    // Joined forms: the shaped word has other glyphs than its letters set alone.
+    let alone = "بيانات".unicodeScalars.flatMap {
+      typesetter.line(String($0), fontSize: 17, weight: 400, locale: "ar").runs.flatMap(\.glyphs)
+    }
+    let joined = typesetter.line("بيانات", fontSize: 17, weight: 400, locale: "ar").runs.flatMap(\.glyphs)
+    #expect(Set(joined) != Set(alone))
+  }
+
+  @Test func mixedDirectionsAreOrderedByTheBidiAlgorithm() {
+    // In a right-to-left paragraph the Latin word that comes first in reading order is drawn at the right.
+    let line = typesetter.line("Wi-Fi غير متصل", fontSize: 17, weight: 400, locale: "ar")
+    let latin = line.runs.first { !$0.isRightToLeft && $0.text.contains("Wi") }
+    let arabic = line.runs.first { $0.text.contains("غير") }
+    #expect(latin != nil && arabic != nil)
+    #expect(latin!.x > arabic!.x)
+    // The same text in a left-to-right paragraph keeps Latin first, at the left.
+    let ltr = typesetter.line("Wi-Fi غير متصل", fontSize: 17, weight: 400, locale: "en")
+    #expect(ltr.runs.first { $0.text.contains("Wi") }!.x == 0)
+  }
+
+  @Test func visualOrderReversesRightToLeftSequences() {
+    #expect(Typesetter.visualOrder([0, 1, 1, 0]) == [0, 2, 1, 3])
+    #expect(Typesetter.visualOrder([1, 2, 2, 1]) == [3, 1, 2, 0])
+    #expect(Typesetter.visualOrder([0, 0]) == [0, 1])
+  }
+
+  @Test func latinBreaksAtSpacesWithinTheWidth() {
+    let lines = typesetter.lines(of: "one two three four", fontSize: 10, weight: 400, locale: "en", maxWidth: 40)
+    #expect(lines.map(\.text) == ["one two", "three", "four"])
+    #expect(lines.allSatisfy { $0.width <= 40 })
+  }
+
+  @Test func cjkBreaksBetweenCharactersButNotBeforeClosingPunctuation() {
+    let lines = typesetter.lines(of: "请检查你的网络。好", fontSize: 10, weight: 400, locale: "zh-Hans", maxWidth: 70)
+    #expect(lines.map(\.text) == ["请检查你的网", "络。好"])
+  }
+
+  @Test func aWordWiderThanTheLineIsCutBetweenCharacters() {
+    let lines = typesetter.lines(of: "abcdefghijklmnop", fontSize: 10, weight: 400, locale: "en", maxWidth: 30)
+    #expect(lines.count > 1)
+    #expect(lines.map(\.text).joined() == "abcdefghijklmnop")
+    #expect(lines.allSatisfy { $0.width <= 30 })
+  }
+
+  @Test func lineFeedsAlwaysBreak() {
+    #expect(typesetter.lines(of: "a\nb", fontSize: 10, weight: 400, locale: "en").map(\.text) == ["a", "b"])
+    #expect(typesetter.lines(of: "", fontSize: 10, weight: 400, locale: "en").map(\.text) == [""])
+  }
+
+  @Test func rightToLeftLocales() {
+    #expect(PinnedFont.isRightToLeft("ar"))
+    #expect(PinnedFont.isRightToLeft("he-IL"))
+    #expect(PinnedFont.isRightToLeft("az-Arab"))
+    #expect(!PinnedFont.isRightToLeft("en"))
+    #expect(!PinnedFont.isRightToLeft("zh-Hans"))
+  }
+}
