@@ -70,9 +70,9 @@ struct HostScreen {
     let title = context.label(
       navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: device.width - 120)
     let titleLine = TextBlock(
-      lines: [title.block.lines.first ?? ""], fontSize: 17, weight: .semibold, color: ink,
+      lines: Array(title.block.lines.prefix(1)), fontSize: 17, weight: .semibold, color: ink,
       lineHeight: title.block.lineHeight,
-      isTruncated: title.block.lines.count > 1)
+      isTruncated: title.block.lines.count > 1, isRightToLeft: title.block.isRightToLeft)
     let titleFrame = Rect(
       centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
     return SceneNode(
@@ -90,10 +90,12 @@ struct HostScreen {
     let frame = Rect(x: 0, y: 0, width: device.width, height: device.statusBar)
     let compact = device.statusBar < 30
     let fontSize: Double = compact ? 12 : 17
+    // The clock is set in Latin digits in every locale, as the seeds' screenshots show it.
+    let clock = Typesetter.shared.line("9:41", fontSize: fontSize, weight: TextBlock.Weight.semibold.cssValue, locale: "en")
     let time = TextBlock(
-      lines: ["9:41"], fontSize: fontSize, weight: .semibold, color: ink,
+      lines: [clock], fontSize: fontSize, weight: .semibold, color: ink,
       lineHeight: TextMetrics.lineHeight(for: fontSize))
-    let timeWidth = TextMetrics.labelWidth(of: "9:41", fontSize: fontSize, weight: .semibold)
+    let timeWidth = (clock.width * 2).rounded(.up) / 2
     var children: [SceneNode] = []
     let centerY: Double
     let timeCenterX: Double

@@ -34,12 +34,13 @@ struct LayoutContext {
     _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, maxWidth: Double,
     background: RGBA? = nil, cornerRadius: Double = 0
   ) -> (block: TextBlock, size: Size) {
-    let lines = TextWrapper(fontSize: fontSize, weight: weight).lines(of: text, maxWidth: max(maxWidth, fontSize))
-    let width = lines.map { TextMetrics.labelWidth(of: $0, fontSize: fontSize, weight: weight) }.max() ?? 0
+    let lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(maxWidth, fontSize))
+    // A label's size is rounded up to half a point, so its widest line always fits.
+    let width = lines.map { ($0.width * 2).rounded(.up) / 2 }.max() ?? 0
     let lineHeight = TextMetrics.lineHeight(for: fontSize)
     let block = TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
-      cornerRadius: cornerRadius)
+      cornerRadius: cornerRadius, isRightToLeft: isRightToLeft)
     return (block, Size(width: min(width, max(maxWidth, fontSize)), height: block.textHeight))
   }
 
@@ -49,14 +50,23 @@ struct LayoutContext {
     _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, in size: Size,
     background: RGBA? = nil, cornerRadius: Double = 0
   ) -> TextBlock {
-    var lines = TextWrapper(fontSize: fontSize, weight: weight).lines(of: text, maxWidth: max(size.width, fontSize))
+    var lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(size.width, fontSize))
     let lineHeight = TextMetrics.lineHeight(for: fontSize)
     let fitting = max(1, Int((size.height + 0.001) / lineHeight))
     let truncated = lines.count > fitting
     if truncated { lines = Array(lines.prefix(fitting)) }
     return TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
-      cornerRadius: cornerRadius, isTruncated: truncated)
+      cornerRadius: cornerRadius, isTruncated: truncated, isRightToLeft: isRightToLeft)
+  }
+
+  /// Whether this render's locale is written right to left.
+  var isRightToLeft: Bool { PinnedFont.isRightToLeft(locale) }
+
+  /// `text` shaped and broken into lines in this render's locale.
+  func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {
+    Typesetter.shared.lines(
+      of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth)
   }
 
   /// The size an image is drawn at: the written `imageSize`, else `fallback`.

@@ -55,8 +55,8 @@ public struct Scene: Sendable, Equatable {
       default: return
       }
       switch node.content {
-      case .text(let block): result.append(block.lines.joined(separator: " "))
-      case .button(let face): result.append(face.title.lines.joined(separator: " "))
+      case .text(let block): result.append(block.texts.joined(separator: " "))
+      case .button(let face): result.append(face.title.texts.joined(separator: " "))
       default: break
       }
     }

@@ -22,8 +22,8 @@ public struct TextBlock: Sendable, Equatable {
     case center
   }
 
-  /// The lines after wrapping, without trailing spaces.
-  public var lines: [String]
+  /// The lines after wrapping, shaped with the pinned fonts, without trailing spaces.
+  public var lines: [TypesetLine]
   public var fontSize: Double
   public var weight: Weight
   public var color: RGBA
@@ -34,10 +34,13 @@ public struct TextBlock: Sendable, Equatable {
   public var cornerRadius: Double
   /// Whether text had to be cut to fit the frame (lines dropped).
   public var isTruncated: Bool
+  /// Whether the text's locale is written right to left: leading is the right edge.
+  public var isRightToLeft: Bool
 
   public init(
-    lines: [String], fontSize: Double, weight: Weight = .regular, color: RGBA, alignment: Alignment = .center,
-    lineHeight: Double, background: RGBA? = nil, cornerRadius: Double = 0, isTruncated: Bool = false
+    lines: [TypesetLine], fontSize: Double, weight: Weight = .regular, color: RGBA,
+    alignment: Alignment = .center, lineHeight: Double, background: RGBA? = nil, cornerRadius: Double = 0,
+    isTruncated: Bool = false, isRightToLeft: Bool = false
   ) {
     self.lines = lines
     self.fontSize = fontSize
@@ -48,6 +51,26 @@ public struct TextBlock: Sendable, Equatable {
     self.background = background
     self.cornerRadius = cornerRadius
     self.isTruncated = isTruncated
+    self.isRightToLeft = isRightToLeft
+  }
+
+  /// The lines' characters, in reading order.
+  public var texts: [String] { lines.map(\.text) }
+
+  /// Whether any line has a character to draw.
+  public var hasText: Bool { lines.contains { !$0.text.isEmpty } }
+
+  /// The left edge of `line` in a frame, as the block aligns it.
+  public func lineX(_ line: TypesetLine, in frame: Rect) -> Double {
+    switch alignment {
+    case .center: frame.midX - line.width / 2
+    case .leading: isRightToLeft ? frame.maxX - line.width : frame.minX
+    }
+  }
+
+  /// The top of line `index` when the lines are centred vertically in `frame`, as a label centres them.
+  public func lineTop(_ index: Int, in frame: Rect) -> Double {
+    frame.midY - textHeight / 2 + Double(index) * lineHeight
   }
 
   /// The height the lines take.

@@ -25,7 +25,7 @@ struct SceneLinter {
     let lightBackdrop = lightScene.map(Backdrop.init)
 
     for node in reviewed {
-      guard let block = Self.text(of: node), block.lines.contains(where: { !$0.isEmpty }) else { continue }
+      guard let block = Self.text(of: node), block.hasText else { continue }
       let behind = backdrop.color(behind: node)
       let ink = Contrast.composite(block.color, over: behind)
       let ratio = Contrast.ratio(ink, behind)
@@ -81,7 +81,7 @@ struct SceneLinter {
     if [.noData, .hasError, .offline].contains(job.variant.state(in: job.design.layout)),
       nodes.contains(where: { $0.role == .placeholder }),
       !reviewed.contains(where: {
-        Self.textRoles.contains($0.role) && $0.role != .toast && !(Self.text(of: $0)?.lines.joined().isEmpty ?? true)
+        Self.textRoles.contains($0.role) && $0.role != .toast && (Self.text(of: $0)?.hasText ?? false)
       })
     {
       found.append(
@@ -104,13 +104,15 @@ struct SceneLinter {
           nil, nil
         ))
     }
+    // Widths are the shaped advances every renderer draws, so an overflow
+    // found here is one a reviewer sees; half a point is the browser test's tolerance.
     for line in block.lines {
-      let width = TextMetrics.width(of: line, fontSize: block.fontSize, weight: block.weight)
+      let width = line.width
       if width > node.frame.width + 0.5 {
         found.append(
           LintObservation(
             .overflow, node,
-            "\(node.id) line \"\(line.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
+            "\(node.id) line \"\(line.text.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
             width, node.frame.width
           ))
         break

@@ -23,6 +23,7 @@ public struct HTMLRenderer: Sendable {
       "div",
       [
         "class": "bs-screen", "id": .text(idPrefix + "screen"), "lang": .text(scene.locale),
+        "dir": PinnedFont.isRightToLeft(scene.locale) ? "rtl" : nil,
         "data-theme": .text(scene.theme.rawValue),
         "style": .text(
           "width:\(px(scene.size.width));height:\(px(scene.size.height));background-color:\(css(scene.background))"),
@@ -114,9 +115,9 @@ public struct HTMLRenderer: Sendable {
 
     switch node.content {
     case .text(let block):
-      lines(block, into: &writer)
+      lines(block, in: frame, into: &writer)
     case .button(let face):
-      lines(face.title, into: &writer)
+      lines(face.title, in: frame, into: &writer)
     case .image(let source):
       image(source, into: &writer)
     case .symbol(let symbol, let color):
@@ -175,14 +176,37 @@ public struct HTMLRenderer: Sendable {
     writer.raw(";color:")
     writer.cssColor(block.color)
     if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
-    writer.raw(
-      block.alignment == .center ? ";align-items:center;text-align:center" : ";align-items:flex-start;text-align:left")
   }
 
-  private func lines(_ block: TextBlock, into writer: inout MarkupWriter) {
-    for line in block.lines {
-      writer.raw("<span class=\"bs-line\">")
-      writer.text(line)
+  /// Each line at the place the layout gave it, in the face its first run is
+  /// shaped with (the line's strut, as in the SVG); runs in another face are
+  /// spans of that face with no line height of their own, so they never move
+  /// the baseline. The browser shapes the same characters with the same
+  /// pinned fonts (gallery `fonts.css`), so it draws the measured width.
+  private func lines(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
+    let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+    for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
+      writer.raw("<span class=\"bs-line\" style=\"left:")
+      writer.px(block.lineX(line, in: local))
+      writer.raw(";top:")
+      writer.px(block.lineTop(index, in: local))
+      writer.raw(";width:")
+      writer.px(line.width)
+      writer.raw(";font-family:'")
+      writer.raw(PinnedFont.all[line.primaryFace].cssFamily)
+      writer.raw("'\">")
+      for run in line.runs.sorted(by: { $0.logicalStart < $1.logicalStart }) {
+        let family = PinnedFont.all[run.face].cssFamily
+        if family == PinnedFont.all[line.primaryFace].cssFamily {
+          writer.text(run.text)
+        } else {
+          writer.raw("<span class=\"bs-run\" style=\"font-family:'")
+          writer.raw(family)
+          writer.raw("'\">")
+          writer.text(run.text)
+          writer.raw("</span>")
+        }
+      }
       writer.raw("</span>")
     }
   }

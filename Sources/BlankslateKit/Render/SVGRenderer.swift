@@ -5,9 +5,6 @@
 /// accessible name and description. Each node becomes a `<g>` whose `id` is
 /// the node's id and whose `data-role` is its role, so a diff can name what changed.
 public struct SVGRenderer: Sendable {
-  public static let fontFamily =
-    "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'PingFang SC', 'Helvetica Neue', Helvetica, Arial, 'Noto Sans CJK SC', 'Noto Sans', sans-serif"
-
   public var assets: AssetCatalog
 
   public init(assets: AssetCatalog = AssetCatalog()) {
@@ -29,7 +26,7 @@ public struct SVGRenderer: Sendable {
         "width": .number(scene.size.width), "height": .number(scene.size.height),
         "viewBox": .text("0 0 \(NumberText.format(scene.size.width)) \(NumberText.format(scene.size.height))"),
         "role": "img", "aria-labelledby": "bs-title bs-desc", "lang": .text(scene.locale),
-        "font-family": .text(Self.fontFamily), "data-theme": .text(scene.theme.rawValue),
+        "data-theme": .text(scene.theme.rawValue),
       ])
     writer.raw("\n")
     writer.element("title", ["id": "bs-title"], text: title)
@@ -39,6 +36,21 @@ public struct SVGRenderer: Sendable {
     writer.raw("\n")
     var scrollViews: [SceneNode] = []
     scene.forEachNode { if $0.scroll != nil { scrollViews.append($0) } }
+    let glyphs = Self.glyphs(of: scene).compactMap { glyph in
+      let path = GlyphOutlines.shared.path(face: glyph.face, glyph: glyph.glyph)
+      return path.isEmpty ? nil : (id: Self.glyphID(face: glyph.face, glyph: glyph.glyph), path: path)
+    }
+    if !glyphs.isEmpty {
+      writer.raw("<defs id=\"bs-glyphs\">")
+      for glyph in glyphs {
+        writer.raw("<path id=\"")
+        writer.raw(glyph.id)
+        writer.raw("\" d=\"")
+        writer.raw(glyph.path)
+        writer.raw("\"/>")
+      }
+      writer.raw("</defs>\n")
+    }
     if !scrollViews.isEmpty {
       writer.open("defs")
       for node in scrollViews {
@@ -143,33 +155,81 @@ public struct SVGRenderer: Sendable {
     writer.raw("/>")
   }
 
-  /// The lines centred vertically in the frame, as a label draws them.
+  /// The lines centred vertically in the frame, as a label draws them: each
+  /// line's glyphs as outlines (what was measured is what is drawn, in any
+  /// viewer), under an invisible `<text>` of the same extent that carries the
+  /// words for screen readers, search, selection and the snapshot diff.
   private func text(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    guard block.lines.contains(where: { !$0.isEmpty }) else { return }
-    let top = frame.midY - block.textHeight / 2
-    let x = block.alignment == .center ? frame.midX : frame.minX
-    let baselines = block.lines.indices.map { index in
-      top + Double(index) * block.lineHeight + block.lineHeight / 2 + 0.35 * block.fontSize
-    }
-    writer.raw("<text")
-    writer.attribute("x", x)
-    writer.attribute("y", baselines[0])
-    writer.attribute("font-size", block.fontSize)
+    guard block.hasText else { return }
+    writer.raw("<text font-size=\"")
+    writer.number(block.fontSize)
+    writer.raw("\"")
     if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
     writer.raw(" fill=\"")
     writer.hexRGB(block.color)
-    writer.raw("\"")
-    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
-    if block.alignment == .center { writer.raw(" text-anchor=\"middle\"") }
-    writer.raw(">")
-    if block.lines.count == 1 {
-      writer.text(block.lines[0])
-    } else {
-      for (line, baseline) in zip(block.lines, baselines) {
-        writer.element("tspan", ["x": .number(x), "y": .number(baseline)], text: line)
-      }
+    writer.raw("\" fill-opacity=\"0\" lengthAdjust=\"spacingAndGlyphs\">")
+    for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
+      writer.raw("<tspan")
+      writer.attribute("x", block.lineX(line, in: frame))
+      writer.attribute("y", block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
+      writer.attribute("textLength", line.width)
+      writer.raw(">")
+      writer.text(line.text)
+      writer.raw("</tspan>")
     }
     writer.close("text")
+    writer.raw("<g aria-hidden=\"true\" fill=\"")
+    writer.hexRGB(block.color)
+    writer.raw("\"")
+    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
+    writer.raw(">")
+    for (index, line) in block.lines.enumerated() {
+      let x = block.lineX(line, in: frame)
+      let baseline = block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight)
+      for run in line.runs where run.glyphs.contains(where: { !GlyphOutlines.shared.path(face: run.face, glyph: $0).isEmpty }) {
+        writer.raw("<g transform=\"translate(")
+        writer.number(x + run.x)
+        writer.raw(" ")
+        writer.number(baseline)
+        writer.raw(") scale(")
+        writer.raw(NumberText.format(run.scale, fractionDigits: 6))
+        writer.raw(")\">")
+        for index in run.glyphs.indices where !GlyphOutlines.shared.path(face: run.face, glyph: run.glyphs[index]).isEmpty {
+          writer.raw("<use href=\"#")
+          writer.raw(Self.glyphID(face: run.face, glyph: run.glyphs[index]))
+          writer.raw("\"")
+          if run.xPositions[index] != 0 { writer.raw(" x=\"\(run.xPositions[index])\"") }
+          if run.yOffsets[index] != 0 { writer.raw(" y=\"\(-run.yOffsets[index])\"") }
+          writer.raw("/>")
+        }
+        writer.raw("</g>")
+      }
+    }
+    writer.raw("</g>")
+  }
+
+  /// The id of a glyph's outline in the document's `<defs>`.
+  static func glyphID(face: Int, glyph: UInt32) -> String {
+    "bs-g\(face)-\(glyph)"
+  }
+
+  /// Every glyph the scene's texts draw, once each, in a stable order.
+  static func glyphs(of scene: Scene) -> [(face: Int, glyph: UInt32)] {
+    var seen = Set<UInt64>()
+    scene.forEachNode { node in
+      let block: TextBlock
+      switch node.content {
+      case .text(let text): block = text
+      case .button(let face): block = face.title
+      default: return
+      }
+      for line in block.lines {
+        for run in line.runs {
+          for glyph in run.glyphs { seen.insert(UInt64(run.face) << 32 | UInt64(glyph)) }
+        }
+      }
+    }
+    return seen.sorted().map { (Int($0 >> 32), UInt32(truncatingIfNeeded: $0)) }
   }
 
   private func image(_ source: ImageSource, in frame: Rect, into writer: inout MarkupWriter) {

@@ -176,11 +176,13 @@ struct BuildCache: Sendable {
     value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
   }
 
-  /// The tool and templates behind a build: the version, the executable's
-  /// content (its build id; a rebuilt binary invalidates the cache), and a
-  /// hash of every template file.
-  static func identity(templates: TemplateSet) -> String {
-    "blankslate \(Blankslate.version) \(ToolIdentity.current) templates:" + templates.fingerprint
+  /// The tool, fonts and templates behind a build: the version, the
+  /// executable's content (its build id; a rebuilt binary invalidates the
+  /// cache), every pinned font's identity, and a hash of every template file.
+  static func identity(templates: TemplateSet, fonts: String) -> String {
+    var hash = ContentHash()
+    hash.add(fonts)
+    return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex) templates:" + templates.fingerprint
   }
 
   /// The key of `design`, the `index`-th of `site`.

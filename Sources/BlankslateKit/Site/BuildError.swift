@@ -12,6 +12,8 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
   case unsafeOutput(path: String, reason: String)
   /// Reading or writing a file failed.
   case io(path: String, reason: String)
+  /// A pinned font is missing (names the Debian package that installs it).
+  case fonts(FontError)
 
   public var description: String {
     switch self {
@@ -30,6 +32,8 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
       return "\(path): will not build into this folder: \(reason)."
     case .io(let path, let reason):
       return "\(path): \(reason)."
+    case .fonts(let error):
+      return error.description
     }
   }
 
@@ -37,7 +41,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
   public var exitCode: Int32 {
     switch self {
     case .validation, .io: 1
-    case .definitions, .assets, .template, .unsafeOutput: 2
+    case .definitions, .assets, .template, .unsafeOutput, .fonts: 2
     }
   }
 }

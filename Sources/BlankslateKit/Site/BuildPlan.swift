@@ -45,7 +45,13 @@ struct BuildPlan {
     matrix = RenderMatrix(site)
     pages = GalleryPages(site: site, matrix: matrix, templates: inputs.templates)
     siteIndex = SiteIndex(site: site)
-    identity = BuildCache.identity(templates: inputs.templates)
+    let fonts: String
+    do throws(FontError) {
+      fonts = try FontLibrary.shared.fingerprint()
+    } catch {
+      throw .fonts(error)
+    }
+    identity = BuildCache.identity(templates: inputs.templates, fonts: fonts)
     keys = site.designs.indices.map { [identity] in
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
     }
@@ -76,7 +82,7 @@ struct BuildPlan {
     artFiles = art
     var expected = OutputFiles(site: site)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
-    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex])
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(inputs.assets.files.map(\.path))
     expected.formUnion(art.map(\.path))
@@ -123,9 +129,10 @@ struct BuildPlan {
       inputs.templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
       + inputs.assets.files.map { ($0.path, $0.bytes) }
     let siteIndex = self.siteIndex
-    // One task per index page, then index.json, the search index, and the gallery's files.
+    let texts = designs.outputs.flatMap(\.meta.texts)
+    // One task per index page, then index.json, the search index, the gallery's files and its fonts.
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 3, workers: options.workers) { task -> SiteFiles.Made in
+      ParallelWork.map(count: pageCount + 4, workers: options.workers) { task -> SiteFiles.Made in
         switch task {
         case ..<pageCount: return siteFiles.indexPage(task + 1)
         case pageCount:
@@ -138,8 +145,10 @@ struct BuildPlan {
           var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
           made.entryRanges = ranges
           return made
-        default:
+        case pageCount + 2:
           return siteFiles.copies(checked: art, unchecked: copied)
+        default:
+          return siteFiles.fontStylesheet(texts: texts, locales: site.locales)
         }
       }
     }

@@ -46,6 +46,32 @@ struct SiteFiles: Sendable {
     return made
   }
 
+  /// `_gallery/fonts.css`, subset to the characters of `texts`; kept as it is
+  /// when the back buffer holds the one made from the same characters and fonts.
+  func fontStylesheet(texts: [String], locales: [String]) -> Made {
+    let path = SitePaths.fontStylesheet
+    var characters = Set<UInt32>()
+    for text in texts {
+      for scalar in text.unicodeScalars { characters.insert(scalar.value) }
+    }
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    for character in characters.sorted() { fingerprint.add(String(character)) }
+    for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
+    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .none) { () throws(BuildError) in
+      do throws(FontError) {
+        return Array(try FontStylesheet.css(texts: texts, locales: locales).utf8)
+      } catch {
+        throw .fonts(error)
+      }
+    }
+    made.pageKey = (path, fingerprint.hex)
+    return made
+  }
+
   /// The file at `path`, made by `bytes`, checked as `check`.
   func make(_ path: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]) -> Made {
     var made = Made()

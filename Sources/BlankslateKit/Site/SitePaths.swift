@@ -16,6 +16,8 @@ public enum SitePaths {
 
   /// The data the index pages' script searches.
   public static let searchIndex = galleryFolder + "/search-index.js"
+  /// The pinned fonts, subset to the site's characters (`FontStylesheet`).
+  public static let fontStylesheet = galleryFolder + "/fonts.css"
 
   public static func designFolder(_ designID: String) -> String {
     "designs/\(designID)"

@@ -21,6 +21,21 @@ public enum NumberText {
     return text
   }
 
+  /// `value` with up to `fractionDigits` decimals, no trailing zeros (for
+  /// small factors such as a glyph scale, where two decimals are too few).
+  public static func format(_ value: Double, fractionDigits: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var power: Int64 = 1
+    for _ in 0..<fractionDigits { power *= 10 }
+    let scaled = (value * Double(power)).rounded()
+    if scaled == 0 { return "0" }
+    let magnitude = Int64(abs(scaled))
+    var fraction = String(magnitude % power)
+    fraction = String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    while fraction.last == "0" { fraction.removeLast() }
+    return (scaled < 0 ? "-" : "") + String(magnitude / power) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
   /// Appends `format(value)`'s UTF-8 to `output` without making a string.
   static func append(_ value: Double, to output: inout [UInt8]) {
     guard value.isFinite else {

@@ -139,6 +139,11 @@ public final class FontLibrary: Sendable {
     }
   }
 
+  /// The loaded face `id`, or why it cannot be loaded.
+  func loaded(_ id: Int) throws(FontError) -> LoadedFace {
+    try faces[id].get().get()
+  }
+
   /// One line per face: file, version and identity, for the README and `--version`.
   public func identities() throws(FontError) -> [String] {
     try faces.map { lazy throws(FontError) in

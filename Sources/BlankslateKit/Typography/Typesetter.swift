@@ -149,7 +149,7 @@ public final class Typesetter: Sendable {
     return style.faces.first { library.face($0).hasGlyph(scalar) } ?? preferred
   }
 
-  private static func coverage(of script: hb_script_t) -> PinnedFont.Coverage? {
+  static func coverage(of script: hb_script_t) -> PinnedFont.Coverage? {
     switch script {
     case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN: nil
     case HB_SCRIPT_ARABIC: .arabic
