@@ -37,7 +37,7 @@ struct LayoutContext {
     let lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(maxWidth, fontSize))
     // A label's size is rounded up to half a point, so its widest line always fits.
     let width = lines.map { ($0.width * 2).rounded(.up) / 2 }.max() ?? 0
-    let lineHeight = TextMetrics.lineHeight(for: fontSize)
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
     let block = TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
       cornerRadius: cornerRadius, isRightToLeft: isRightToLeft)
@@ -51,13 +51,20 @@ struct LayoutContext {
     background: RGBA? = nil, cornerRadius: Double = 0
   ) -> TextBlock {
     var lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(size.width, fontSize))
-    let lineHeight = TextMetrics.lineHeight(for: fontSize)
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
     let fitting = max(1, Int((size.height + 0.001) / lineHeight))
     let truncated = lines.count > fitting
     if truncated { lines = Array(lines.prefix(fitting)) }
     return TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
       cornerRadius: cornerRadius, isTruncated: truncated, isRightToLeft: isRightToLeft)
+  }
+
+  /// UIKit's line height for the size, or taller where a line's ink needs it
+  /// (rounded up to half a point), so no glyph is drawn outside its label.
+  static func lineHeight(of lines: [TypesetLine], fontSize: Double) -> Double {
+    let needed = lines.map { $0.lineHeightHoldingInk(fontSize: fontSize) }.max() ?? 0
+    return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
   }
 
   /// Whether this render's locale is written right to left.

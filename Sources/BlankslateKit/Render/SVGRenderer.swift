@@ -167,7 +167,10 @@ public struct SVGRenderer: Sendable {
     if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
     writer.raw(" fill=\"")
     writer.hexRGB(block.color)
-    writer.raw("\" fill-opacity=\"0\" lengthAdjust=\"spacingAndGlyphs\">")
+    writer.raw("\"")
+    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
+    // Invisible (the outlines below draw it) but present for assistive technology and search.
+    writer.raw(" opacity=\"0\" lengthAdjust=\"spacingAndGlyphs\">")
     for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
       writer.raw("<tspan")
       writer.attribute("x", block.lineX(line, in: frame))

@@ -14,14 +14,30 @@ public struct TypesetLine: Sendable, Hashable {
   /// The primary face's ascender and descender in ems (both positive).
   public var ascent: Double
   public var descent: Double
+  /// How far the glyphs' ink reaches above and below the baseline, in points.
+  public var inkAbove: Double
+  public var inkBelow: Double
 
-  public init(text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double) {
+  public init(
+    text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double,
+    inkAbove: Double = 0, inkBelow: Double = 0
+  ) {
     self.text = text
     self.width = width
     self.runs = runs
     self.primaryFace = primaryFace
     self.ascent = ascent
     self.descent = descent
+    self.inkAbove = inkAbove
+    self.inkBelow = inkBelow
+  }
+
+  /// The smallest line height, in points, whose box holds the line's ink once
+  /// the baseline is placed by `baseline(fontSize:lineHeight:)`: Arabic's deep
+  /// descenders and stacked marks need taller lines than Latin, as UIKit gives them.
+  public func lineHeightHoldingInk(fontSize: Double) -> Double {
+    let metrics = (ascent - descent) * fontSize
+    return max(2 * inkBelow + metrics, 2 * inkAbove - metrics)
   }
 
   /// The baseline's distance below the top of a line box `lineHeight` tall,

@@ -380,9 +380,21 @@ public final class Typesetter: Sendable {
       visual.append(run)
     }
     let primary = library.face(logical[0].face)
+    var above = 0.0
+    var below = 0.0
+    for run in visual {
+      let font = library.face(run.face).hbFont
+      for (glyph, offset) in zip(run.glyphs, run.yOffsets) {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.height != 0 else { continue }
+        let top = Double(offset + extents.y_bearing) * run.scale
+        above = max(above, top)
+        below = max(below, -(top + Double(extents.height) * run.scale))
+      }
+    }
     return TypesetLine(
       text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
-      descent: primary.descent)
+      descent: primary.descent, inkAbove: above, inkBelow: below)
   }
 
   /// The drawing order of runs with these levels: from the highest level down

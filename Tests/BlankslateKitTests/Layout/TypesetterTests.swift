@@ -102,6 +102,12 @@ struct TypesetterTests {
     #expect(typesetter.lines(of: "", fontSize: 10, weight: 400, locale: "en").map(\.text) == [""])
   }
 
+  @Test func lineHeightIsRoundedUpToHalfAPoint() {
+    #expect(TextMetrics.lineHeight(for: 16) == 19.5)
+    #expect(TextMetrics.lineHeight(for: 17) == 20.5)
+    #expect(TextMetrics.lineHeight(for: 15) == 18)
+  }
+
   @Test func rightToLeftLocales() {
     #expect(PinnedFont.isRightToLeft("ar"))
     #expect(PinnedFont.isRightToLeft("he-IL"))
