@@ -16,6 +16,8 @@ enum Commands {
       return 0
     case "--version":
       Terminal.out("blankslate \(Blankslate.version)")
+      // The fonts are part of what a build is made with: name them exactly.
+      for line in (try? FontLibrary.shared.identities()) ?? [] { Terminal.out("font \(line)") }
       return 0
     default: break
     }
@@ -31,6 +33,16 @@ enum Commands {
     }
     do {
       let parsed = try spec.parse(rest)
+      // Every command but `validate` and `prune` lays text out: a missing font
+      // is named, with its package, before anything is read or written.
+      if !["validate", "prune"].contains(command) {
+        do throws(FontError) {
+          try FontLibrary.shared.checkAll()
+        } catch {
+          Terminal.failure(error.description)
+          return 2
+        }
+      }
       switch command {
       case "build": return try build(parsed)
       case "check": return try SnapshotCommands.check(parsed)

@@ -91,7 +91,8 @@ struct HostScreen {
     let compact = device.statusBar < 30
     let fontSize: Double = compact ? 12 : 17
     // The clock is set in Latin digits in every locale, as the seeds' screenshots show it.
-    let clock = Typesetter.shared.line("9:41", fontSize: fontSize, weight: TextBlock.Weight.semibold.cssValue, locale: "en")
+    let clock = Typesetter.shared.line(
+      "9:41", fontSize: fontSize, weight: TextBlock.Weight.semibold.cssValue, locale: "en")
     let time = TextBlock(
       lines: [clock], fontSize: fontSize, weight: .semibold, color: ink,
       lineHeight: TextMetrics.lineHeight(for: fontSize))

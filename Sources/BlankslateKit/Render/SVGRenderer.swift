@@ -174,7 +174,8 @@ public struct SVGRenderer: Sendable {
     for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
       writer.raw("<tspan")
       writer.attribute("x", block.lineX(line, in: frame))
-      writer.attribute("y", block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
+      writer.attribute(
+        "y", block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
       writer.attribute("textLength", line.width)
       writer.raw(">")
       writer.text(line.text)
@@ -188,8 +189,10 @@ public struct SVGRenderer: Sendable {
     writer.raw(">")
     for (index, line) in block.lines.enumerated() {
       let x = block.lineX(line, in: frame)
-      let baseline = block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight)
-      for run in line.runs where run.glyphs.contains(where: { !GlyphOutlines.shared.path(face: run.face, glyph: $0).isEmpty }) {
+      let baseline =
+        block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight)
+      for run in line.runs
+      where run.glyphs.contains(where: { !GlyphOutlines.shared.path(face: run.face, glyph: $0).isEmpty }) {
         writer.raw("<g transform=\"translate(")
         writer.number(x + run.x)
         writer.raw(" ")
@@ -197,7 +200,8 @@ public struct SVGRenderer: Sendable {
         writer.raw(") scale(")
         writer.raw(NumberText.format(run.scale, fractionDigits: 6))
         writer.raw(")\">")
-        for index in run.glyphs.indices where !GlyphOutlines.shared.path(face: run.face, glyph: run.glyphs[index]).isEmpty {
+        for index in run.glyphs.indices
+        where !GlyphOutlines.shared.path(face: run.face, glyph: run.glyphs[index]).isEmpty {
           writer.raw("<use href=\"#")
           writer.raw(Self.glyphID(face: run.face, glyph: run.glyphs[index]))
           writer.raw("\"")

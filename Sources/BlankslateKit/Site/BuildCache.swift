@@ -182,7 +182,8 @@ struct BuildCache: Sendable {
   static func identity(templates: TemplateSet, fonts: String) -> String {
     var hash = ContentHash()
     hash.add(fonts)
-    return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex) templates:" + templates.fingerprint
+    return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex) templates:"
+      + templates.fingerprint
   }
 
   /// The key of `design`, the `index`-th of `site`.

@@ -126,6 +126,12 @@ public struct SnapshotReport: Sendable {
     }
     files.append(("index.html", Array(page.utf8)))
     for file in templates.staticFiles { files.append((SitePaths.galleryFolder + "/" + file.path, file.bytes)) }
+    // The report's own text is the gallery's (renders are outlines and need no font).
+    do throws(FontError) {
+      files.append((SitePaths.fontStylesheet, Array(try FontStylesheet.css(texts: [page], locales: []).utf8)))
+    } catch {
+      throw .build(.fonts(error))
+    }
 
     // Goldens are shown as they are, even broken ones; only the report's own page must validate.
     let writer = CheckedWriter(staging: staging, display: outputDisplay)

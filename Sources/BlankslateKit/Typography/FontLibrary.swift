@@ -78,7 +78,9 @@ final class LoadedFace: @unchecked Sendable {
     defer { hb_blob_destroy(blob) }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
-    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
   }
 
   private static func int16(_ bytes: [UInt8], _ offset: Int) -> Int16 {
@@ -92,7 +94,8 @@ final class LoadedFace: @unchecked Sendable {
   private static func versionString(_ face: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 128)
     var size = UInt32(buffer.count)
-    _ = hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_VERSION_STRING), hb_language_from_string("en", -1), &size, &buffer)
+    _ = hb_ot_name_get_utf8(
+      face, hb_ot_name_id_t(HB_OT_NAME_ID_VERSION_STRING), hb_language_from_string("en", -1), &size, &buffer)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

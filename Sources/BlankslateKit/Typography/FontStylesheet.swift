@@ -12,7 +12,8 @@ import Foundation
 public enum FontStylesheet {
   /// The characters every gallery page shows besides the site's texts: ASCII
   /// (titles, buttons, numbers) and the status bar clock.
-  static let galleryCharacters: Set<UInt32> = Set((0x20...0x7E).map { UInt32($0) } + [0xA0, 0x2026, 0x2022, 0x00D7, 0x2192])
+  static let galleryCharacters: Set<UInt32> = Set(
+    (0x20...0x7E).map { UInt32($0) } + [0xA0, 0x2026, 0x2022, 0x00D7, 0x2192])
 
   /// The stylesheet for a site whose texts are `texts`, in `locales`.
   public static func css(texts: [String], locales: [String]) throws(FontError) -> String {
@@ -32,7 +33,8 @@ public enum FontStylesheet {
       guard coverages.contains(font.coverage) || font.coverage == .latin else { continue }
       let bytes = try subset(face, characters: used)
       css += "@font-face { font-family: \"\(font.cssFamily)\"; font-weight: \(font.weight); font-style: normal; "
-      css += "font-display: block; src: url(data:font/otf;base64,\(Data(bytes).base64EncodedString())) format(\"opentype\"); }\n"
+      css +=
+        "font-display: block; src: url(data:font/otf;base64,\(Data(bytes).base64EncodedString())) format(\"opentype\"); }\n"
     }
     return css
   }

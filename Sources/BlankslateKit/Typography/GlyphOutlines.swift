@@ -30,6 +30,11 @@ public final class GlyphOutlines: Sendable {
   private final class Pen {
     var data: [UInt8] = []
 
+    /// The pen HarfBuzz hands back to a drawing callback.
+    static func at(_ pointer: UnsafeMutableRawPointer?) -> Pen? {
+      pointer.map { Unmanaged<Pen>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     func command(_ letter: UInt8, _ points: Float...) {
       data.append(letter)
       for (index, value) in points.enumerated() {
@@ -42,25 +47,25 @@ public final class GlyphOutlines: Sendable {
   }
 
   nonisolated(unsafe) private static let funcs: OpaquePointer = {
-    let funcs = hb_draw_funcs_create()!
+    guard let funcs = hb_draw_funcs_create() else { fatalError("HarfBuzz cannot allocate its drawing functions") }
     hb_draw_funcs_set_move_to_func(
-      funcs, { _, pen, _, x, y, _ in Unmanaged<Pen>.fromOpaque(pen!).takeUnretainedValue().command(0x4D, x, y) },
+      funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.command(0x4D, x, y) },
       nil, nil)
     hb_draw_funcs_set_line_to_func(
-      funcs, { _, pen, _, x, y, _ in Unmanaged<Pen>.fromOpaque(pen!).takeUnretainedValue().command(0x4C, x, y) },
+      funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.command(0x4C, x, y) },
       nil, nil)
     hb_draw_funcs_set_quadratic_to_func(
       funcs,
       { _, pen, _, cx, cy, x, y, _ in
-        Unmanaged<Pen>.fromOpaque(pen!).takeUnretainedValue().command(0x51, cx, cy, x, y)
+        Pen.at(pen)?.command(0x51, cx, cy, x, y)
       }, nil, nil)
     hb_draw_funcs_set_cubic_to_func(
       funcs,
       { _, pen, _, c1x, c1y, c2x, c2y, x, y, _ in
-        Unmanaged<Pen>.fromOpaque(pen!).takeUnretainedValue().command(0x43, c1x, c1y, c2x, c2y, x, y)
+        Pen.at(pen)?.command(0x43, c1x, c1y, c2x, c2y, x, y)
       }, nil, nil)
     hb_draw_funcs_set_close_path_func(
-      funcs, { _, pen, _, _ in Unmanaged<Pen>.fromOpaque(pen!).takeUnretainedValue().data.append(0x5A) }, nil, nil)
+      funcs, { _, pen, _, _ in Pen.at(pen)?.data.append(0x5A) }, nil, nil)
     hb_draw_funcs_make_immutable(funcs)
     return funcs
   }()

@@ -83,8 +83,12 @@ public struct PinnedFont: Sendable, Hashable {
     let cjk = "/usr/share/fonts/opentype/noto/"
     for region in Region.allCases {
       let family = "Blankslate Noto Sans CJK \(region.rawValue)"
-      add(.cjk, 400, cjk + "NotoSansCJK-Regular.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk", family)
-      add(.cjk, 700, cjk + "NotoSansCJK-Bold.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk", family)
+      add(
+        .cjk, 400, cjk + "NotoSansCJK-Regular.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk",
+        family)
+      add(
+        .cjk, 700, cjk + "NotoSansCJK-Bold.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk", family
+      )
     }
     let noto = "/usr/share/fonts/truetype/noto/"
     add(.arabic, 400, noto + "NotoSansArabic-Regular.ttf", "fonts-noto-core", "Blankslate Noto Sans Arabic")
@@ -98,8 +102,8 @@ public struct PinnedFont: Sendable, Hashable {
   /// exact weight, else the next heavier, else the heaviest there is.
   static func face(_ coverage: Coverage, weight: Int, region: Region) -> PinnedFont {
     let candidates = all.filter { $0.coverage == coverage && ($0.region == nil || $0.region == region) }
-    return candidates.filter { $0.weight >= weight }.min { $0.weight < $1.weight }
-      ?? candidates.max { $0.weight < $1.weight }!
+      .sorted { $0.weight < $1.weight }
+    return candidates.first { $0.weight >= weight } ?? candidates[candidates.count - 1]
   }
 
   /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.

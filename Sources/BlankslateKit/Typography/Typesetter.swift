@@ -271,8 +271,9 @@ public final class Typesetter: Sendable {
   }
 
   private static func isSpace(_ scalar: UInt32) -> Bool {
-    scalar == 0x20 || scalar == 0x09 || scalar == 0x3000 || scalar == 0x1680 || (0x2000...0x200A).contains(scalar)
-      && scalar != 0x2007
+    scalar == 0x20 || scalar == 0x09 || scalar == 0x3000 || scalar == 0x1680
+      || (0x2000...0x200A).contains(scalar)
+        && scalar != 0x2007
   }
 
   // MARK: - Shaping

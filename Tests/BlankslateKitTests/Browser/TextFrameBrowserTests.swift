@@ -21,30 +21,30 @@ struct TextFrameBrowserTests {
     try FileManager.default.createDirectory(
       at: folder.appending(path: "placeholders"), withIntermediateDirectories: true)
     try """
-      {"title": "Stress", "devices": ["iphone-se", "iphone-15-pro-max"], "themes": ["light"],
-       "locales": ["en", "de", "ar", "zh-Hans", "ja", "en-XA"]}
-      """.write(to: folder.appending(path: "site.json"), atomically: true, encoding: .utf8)
+    {"title": "Stress", "devices": ["iphone-se", "iphone-15-pro-max"], "themes": ["light"],
+     "locales": ["en", "de", "ar", "zh-Hans", "ja", "en-XA"]}
+    """.write(to: folder.appending(path: "site.json"), atomically: true, encoding: .utf8)
     try """
-      {"id": "long", "name": "Long texts", "layout": "no-network",
-       "variants": [{"id": "default",
-         "title": {"en": "Nothing to see here yet", "de": "Hier gibt es noch nichts zu sehen",
-                   "ar": "لا يوجد شيء هنا بعد", "zh-Hans": "这里还没有内容", "ja": "まだ何もありません"},
-         "message": {"en": "Pull down to refresh, or check your Wi-Fi and cellular data settings.",
-                     "de": "Zum Aktualisieren nach unten ziehen oder die WLAN- und Mobilfunkdateneinstellungen überprüfen. Donaudampfschifffahrtsgesellschaftskapitän.",
-                     "ar": "اسحب للأسفل للتحديث، أو تحقق من إعدادات Wi-Fi والبيانات الخلوية (iOS 17).",
-                     "zh-Hans": "下拉刷新，或检查你的无线局域网和蜂窝数据设置。「设置」中可以打开。",
-                     "ja": "下にスワイプして更新するか、Wi-Fiとモバイルデータ通信の設定を確認してください。"},
-         "button": {"title": {"en": "Try again", "de": "Erneut versuchen", "ar": "إعادة المحاولة",
-                         "zh-Hans": "重试", "ja": "再試行"}}}]}
-      """.write(to: folder.appending(path: "placeholders/long.json"), atomically: true, encoding: .utf8)
+    {"id": "long", "name": "Long texts", "layout": "no-network",
+     "variants": [{"id": "default",
+       "title": {"en": "Nothing to see here yet", "de": "Hier gibt es noch nichts zu sehen",
+                 "ar": "لا يوجد شيء هنا بعد", "zh-Hans": "这里还没有内容", "ja": "まだ何もありません"},
+       "message": {"en": "Pull down to refresh, or check your Wi-Fi and cellular data settings.",
+                   "de": "Zum Aktualisieren nach unten ziehen oder die WLAN- und Mobilfunkdateneinstellungen überprüfen. Donaudampfschifffahrtsgesellschaftskapitän.",
+                   "ar": "اسحب للأسفل للتحديث، أو تحقق من إعدادات Wi-Fi والبيانات الخلوية (iOS 17).",
+                   "zh-Hans": "下拉刷新，或检查你的无线局域网和蜂窝数据设置。「设置」中可以打开。",
+                   "ja": "下にスワイプして更新するか、Wi-Fiとモバイルデータ通信の設定を確認してください。"},
+       "button": {"title": {"en": "Try again", "de": "Erneut versuchen", "ar": "إعادة المحاولة",
+                       "zh-Hans": "重试", "ja": "再試行"}}}]}
+    """.write(to: folder.appending(path: "placeholders/long.json"), atomically: true, encoding: .utf8)
     try """
-      {"id": "blank", "name": "Blank page", "layout": "blank-page",
-       "variants": [{"id": "error", "state": "hasError",
-         "message": {"en": "Something seems to have gone wrong while loading your orders",
-                     "de": "Beim Laden deiner Bestellungen ist leider etwas schiefgelaufen",
-                     "ar": "حدث خطأ ما أثناء تحميل طلباتك", "zh-Hans": "加载订单时好像出了点问题",
-                     "ja": "注文の読み込み中に問題が発生したようです"}}]}
-      """.write(to: folder.appending(path: "placeholders/blank.json"), atomically: true, encoding: .utf8)
+    {"id": "blank", "name": "Blank page", "layout": "blank-page",
+     "variants": [{"id": "error", "state": "hasError",
+       "message": {"en": "Something seems to have gone wrong while loading your orders",
+                   "de": "Beim Laden deiner Bestellungen ist leider etwas schiefgelaufen",
+                   "ar": "حدث خطأ ما أثناء تحميل طلباتك", "zh-Hans": "加载订单时好像出了点问题",
+                   "ja": "注文の読み込み中に問題が発生したようです"}}]}
+    """.write(to: folder.appending(path: "placeholders/blank.json"), atomically: true, encoding: .utf8)
     return folder
   }
 
@@ -96,7 +96,8 @@ struct TextFrameBrowserTests {
     try page.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
     let dom = try Chromium.dumpDOM(url.absoluteString, allowFileAccess: true)
-    guard let start = dom.range(of: "<pre id=\"result\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+    guard let start = dom.range(of: "<pre id=\"result\">"),
+      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { return ["no result in the page"] }
     return dom[start.upperBound..<end.lowerBound].split(separator: "\n").map {
       String($0).replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&lt;", with: "<")
@@ -233,7 +234,9 @@ struct TextFrameBrowserTests {
     for render in renders {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
-      process.arguments = ["-o", output.appending(path: render + ".rsvg.png").path, output.appending(path: render + ".svg").path]
+      process.arguments = [
+        "-o", output.appending(path: render + ".rsvg.png").path, output.appending(path: render + ".svg").path,
+      ]
       try process.run()
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "rsvg-convert \(render).svg")

@@ -116,3 +116,22 @@ struct TypesetterTests {
     #expect(!PinnedFont.isRightToLeft("zh-Hans"))
   }
 }
+
+@Suite("A missing font")
+struct MissingFontTests {
+  @Test func namesItsFileAndPackage() {
+    let inter = PinnedFont.all[0]
+    let missing = PinnedFont(
+      id: 0, coverage: .latin, weight: 400, region: nil, path: "/nonexistent/Inter-Regular.otf", faceIndex: 0,
+      package: inter.package, cssFamily: inter.cssFamily)
+    #expect(throws: FontError.self) { try LoadedFace(missing) }
+    do {
+      _ = try LoadedFace(missing)
+    } catch {
+      #expect(
+        error.description
+          == "font /nonexistent/Inter-Regular.otf is missing: install the Debian package fonts-inter (apt-get install fonts-inter)"
+      )
+    }
+  }
+}
