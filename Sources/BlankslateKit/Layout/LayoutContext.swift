@@ -2,6 +2,13 @@
 /// properties, and helpers that turn properties into drawable values.
 struct LayoutContext {
   let job: RenderJob
+  /// Whether this render's locale is written right to left.
+  let isRightToLeft: Bool
+
+  init(job: RenderJob) {
+    self.job = job
+    isRightToLeft = PinnedFont.isRightToLeft(job.locale)
+  }
 
   var properties: Properties { job.variant.properties }
   var theme: Theme { job.theme }
@@ -67,8 +74,6 @@ struct LayoutContext {
     return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
   }
 
-  /// Whether this render's locale is written right to left.
-  var isRightToLeft: Bool { PinnedFont.isRightToLeft(locale) }
 
   /// `text` shaped and broken into lines in this render's locale.
   func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {

@@ -36,21 +36,6 @@ public struct SVGRenderer: Sendable {
     writer.raw("\n")
     var scrollViews: [SceneNode] = []
     scene.forEachNode { if $0.scroll != nil { scrollViews.append($0) } }
-    let glyphs = Self.glyphs(of: scene).compactMap { glyph in
-      let path = GlyphOutlines.shared.path(face: glyph.face, glyph: glyph.glyph)
-      return path.isEmpty ? nil : (id: Self.glyphID(face: glyph.face, glyph: glyph.glyph), path: path)
-    }
-    if !glyphs.isEmpty {
-      writer.raw("<defs id=\"bs-glyphs\">")
-      for glyph in glyphs {
-        writer.raw("<path id=\"")
-        writer.raw(glyph.id)
-        writer.raw("\" d=\"")
-        writer.raw(glyph.path)
-        writer.raw("\"/>")
-      }
-      writer.raw("</defs>\n")
-    }
     if !scrollViews.isEmpty {
       writer.open("defs")
       for node in scrollViews {
@@ -182,61 +167,29 @@ public struct SVGRenderer: Sendable {
       writer.raw("</tspan>")
     }
     writer.close("text")
-    writer.raw("<g aria-hidden=\"true\" fill=\"")
-    writer.hexRGB(block.color)
-    writer.raw("\"")
-    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
-    writer.raw(">")
-    for (index, line) in block.lines.enumerated() {
-      let x = block.lineX(line, in: frame)
-      let baseline =
-        block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight)
-      for run in line.runs
-      where run.glyphs.contains(where: { !GlyphOutlines.shared.path(face: run.face, glyph: $0).isEmpty }) {
-        writer.raw("<g transform=\"translate(")
-        writer.number(x + run.x)
-        writer.raw(" ")
-        writer.number(baseline)
-        writer.raw(") scale(")
-        writer.raw(NumberText.format(run.scale, fractionDigits: 6))
-        writer.raw(")\">")
-        for index in run.glyphs.indices
-        where !GlyphOutlines.shared.path(face: run.face, glyph: run.glyphs[index]).isEmpty {
-          writer.raw("<use href=\"#")
-          writer.raw(Self.glyphID(face: run.face, glyph: run.glyphs[index]))
-          writer.raw("\"")
-          if run.xPositions[index] != 0 { writer.raw(" x=\"\(run.xPositions[index])\"") }
-          if run.yOffsets[index] != 0 { writer.raw(" y=\"\(-run.yOffsets[index])\"") }
-          writer.raw("/>")
-        }
-        writer.raw("</g>")
-      }
-    }
-    writer.raw("</g>")
+    glyphs(block, in: frame, into: &writer)
   }
 
-  /// The id of a glyph's outline in the document's `<defs>`.
-  static func glyphID(face: Int, glyph: UInt32) -> String {
-    "bs-g\(face)-\(glyph)"
-  }
-
-  /// Every glyph the scene's texts draw, once each, in a stable order.
-  static func glyphs(of scene: Scene) -> [(face: Int, glyph: UInt32)] {
-    var seen = Set<UInt64>()
-    scene.forEachNode { node in
-      let block: TextBlock
-      switch node.content {
-      case .text(let text): block = text
-      case .button(let face): block = face.title
-      default: return
-      }
-      for line in block.lines {
-        for run in line.runs {
-          for glyph in run.glyphs { seen.insert(UInt64(run.face) << 32 | UInt64(glyph)) }
-        }
-      }
+  /// Each line's glyphs as one `<path>`, the line's outline (made once by
+  /// the Typesetter) scaled from thousandths of an em to the font size.
+  private func glyphs(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
+    let scale = NumberText.format(block.fontSize / 1000, fractionDigits: 6)
+    for (index, line) in block.lines.enumerated() where !line.outline.isEmpty {
+      writer.raw("<path aria-hidden=\"true\" fill=\"")
+      writer.hexRGB(block.color)
+      writer.raw("\"")
+      if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
+      writer.raw(" transform=\"translate(")
+      writer.number(block.lineX(line, in: frame))
+      writer.raw(" ")
+      writer.number(
+        block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
+      writer.raw(") scale(")
+      writer.raw(scale)
+      writer.raw(")\" d=\"")
+      writer.rawBytes(line.outline)
+      writer.raw("\"/>")
     }
-    return seen.sorted().map { (Int($0 >> 32), UInt32(truncatingIfNeeded: $0)) }
   }
 
   private func image(_ source: ImageSource, in frame: Rect, into writer: inout MarkupWriter) {

@@ -24,6 +24,11 @@ struct MarkupWriter {
   }
 
   /// Markup known when the program was compiled (no string is made).
+  /// Bytes that are already markup (an outline's path data).
+  mutating func rawBytes(_ markup: [UInt8]) {
+    bytes.append(contentsOf: markup)
+  }
+
   mutating func raw(_ markup: StaticString) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
   }

@@ -3,78 +3,127 @@ import Synchronization
 
 /// Glyph outlines as SVG path data, drawn by HarfBuzz from the pinned fonts.
 ///
-/// A path is in font units with y pointing down (the font's y flipped), every
-/// coordinate rounded to a whole unit (1/1000 em for Noto, 1/2048 em for
-/// Inter: under 0.01 pt at any text size a layout uses). A standalone SVG
-/// draws text with these paths, so it shows the measured glyphs in any viewer,
+/// Coordinates are in thousandths of an em, whatever the font's units, with
+/// y pointing down, rounded to whole units: under 0.02 pt at any text size a
+/// layout uses. An outline is written relative to its first point, so a
+/// renderer places it anywhere by writing that one point (`M x y`) and
+/// appending the rest; a whole text block is then one `<path>`. A standalone
+/// SVG draws text this way, so it shows the measured glyphs in any viewer,
 /// with no font installed and nothing loaded.
 public final class GlyphOutlines: Sendable {
   public static let shared = GlyphOutlines(library: .shared)
 
+  /// One glyph's outline: its first point from the glyph's origin, and the
+  /// path from there (relative commands); both empty for a glyph that draws nothing.
+  public struct Outline: Sendable {
+    public var startX: Int32
+    public var startY: Int32
+    public var rest: [UInt8]
+
+    public var isEmpty: Bool { rest.isEmpty }
+  }
+
   private let library: FontLibrary
-  private let paths = Mutex<[UInt64: String]>([:])
+  private let outlines = Mutex<[UInt64: Outline]>([:])
 
   init(library: FontLibrary) {
     self.library = library
   }
 
-  /// The outline of `glyph` in pinned face `face`; empty for a glyph that draws nothing (a space).
-  public func path(face: Int, glyph: UInt32) -> String {
+  /// The outline of `glyph` in pinned face `face`.
+  public func outline(face: Int, glyph: UInt32) -> Outline {
     let key = UInt64(face) << 32 | UInt64(glyph)
-    if let path = paths.withLock({ $0[key] }) { return path }
-    let path = draw(library.face(face), glyph)
-    paths.withLock { $0[key] = path }
-    return path
+    if let outline = outlines.withLock({ $0[key] }) { return outline }
+    let outline = draw(library.face(face), glyph)
+    outlines.withLock { $0[key] = outline }
+    return outline
   }
 
   private final class Pen {
+    let toThousandths: Float
+    var start: (x: Int32, y: Int32)?
     var data: [UInt8] = []
+    /// The current point and the current contour's first point, in thousandths of an em.
+    var current: (x: Int32, y: Int32) = (0, 0)
+    var contourStart: (x: Int32, y: Int32) = (0, 0)
+
+    init(unitsPerEm: Double) {
+      toThousandths = Float(1000 / unitsPerEm)
+    }
 
     /// The pen HarfBuzz hands back to a drawing callback.
     static func at(_ pointer: UnsafeMutableRawPointer?) -> Pen? {
       pointer.map { Unmanaged<Pen>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    func command(_ letter: UInt8, _ points: Float...) {
+    func point(_ x: Float, _ y: Float) -> (x: Int32, y: Int32) {
+      (Int32((x * toThousandths).rounded()), Int32((-y * toThousandths).rounded()))
+    }
+
+    func move(_ x: Float, _ y: Float) {
+      let to = point(x, y)
+      if start == nil {
+        start = to
+      } else {
+        data.append(0x6D)  // m
+        numbers([to.x - current.x, to.y - current.y])
+      }
+      current = to
+      contourStart = to
+    }
+
+    /// A relative command through `points` (control points, then the end point).
+    func command(_ letter: UInt8, _ points: [(x: Int32, y: Int32)]) {
       data.append(letter)
-      for (index, value) in points.enumerated() {
-        // y is flipped: fonts point up, SVG down.
-        let number = Int((index % 2 == 1 ? -value : value).rounded())
-        if index > 0 && number >= 0 { data.append(0x20) }
-        data.append(contentsOf: String(number).utf8)
+      numbers(points.flatMap { [$0.x - current.x, $0.y - current.y] })
+      if let last = points.last { current = last }
+    }
+
+    func close() {
+      data.append(0x7A)  // z
+      current = contourStart
+    }
+
+    private func numbers(_ values: [Int32]) {
+      for (index, value) in values.enumerated() {
+        if index > 0 && value >= 0 { data.append(0x20) }
+        data.append(contentsOf: String(value).utf8)
       }
     }
   }
 
   nonisolated(unsafe) private static let funcs: OpaquePointer = {
     guard let funcs = hb_draw_funcs_create() else { fatalError("HarfBuzz cannot allocate its drawing functions") }
-    hb_draw_funcs_set_move_to_func(
-      funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.command(0x4D, x, y) },
-      nil, nil)
+    hb_draw_funcs_set_move_to_func(funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.move(x, y) }, nil, nil)
     hb_draw_funcs_set_line_to_func(
-      funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.command(0x4C, x, y) },
-      nil, nil)
+      funcs,
+      { _, pen, _, x, y, _ in
+        guard let pen = Pen.at(pen) else { return }
+        pen.command(0x6C, [pen.point(x, y)])
+      }, nil, nil)
     hb_draw_funcs_set_quadratic_to_func(
       funcs,
       { _, pen, _, cx, cy, x, y, _ in
-        Pen.at(pen)?.command(0x51, cx, cy, x, y)
+        guard let pen = Pen.at(pen) else { return }
+        pen.command(0x71, [pen.point(cx, cy), pen.point(x, y)])
       }, nil, nil)
     hb_draw_funcs_set_cubic_to_func(
       funcs,
       { _, pen, _, c1x, c1y, c2x, c2y, x, y, _ in
-        Pen.at(pen)?.command(0x43, c1x, c1y, c2x, c2y, x, y)
+        guard let pen = Pen.at(pen) else { return }
+        pen.command(0x63, [pen.point(c1x, c1y), pen.point(c2x, c2y), pen.point(x, y)])
       }, nil, nil)
-    hb_draw_funcs_set_close_path_func(
-      funcs, { _, pen, _, _ in Pen.at(pen)?.data.append(0x5A) }, nil, nil)
+    hb_draw_funcs_set_close_path_func(funcs, { _, pen, _, _ in Pen.at(pen)?.close() }, nil, nil)
     hb_draw_funcs_make_immutable(funcs)
     return funcs
   }()
 
-  private func draw(_ face: LoadedFace, _ glyph: UInt32) -> String {
-    let pen = Pen()
+  private func draw(_ face: LoadedFace, _ glyph: UInt32) -> Outline {
+    let pen = Pen(unitsPerEm: face.unitsPerEm)
     withExtendedLifetime(pen) {
       hb_font_get_glyph_shape(face.hbFont, glyph, Self.funcs, Unmanaged.passUnretained(pen).toOpaque())
     }
-    return String(decoding: pen.data, as: UTF8.self)
+    guard let start = pen.start, !pen.data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
+    return Outline(startX: start.x, startY: start.y, rest: pen.data)
   }
 }

@@ -17,10 +17,14 @@ public struct TypesetLine: Sendable, Hashable {
   /// How far the glyphs' ink reaches above and below the baseline, in points.
   public var inkAbove: Double
   public var inkBelow: Double
+  /// The line's glyphs as SVG path data, in thousandths of an em from the
+  /// line's left end on its baseline, y down (`GlyphOutlines`); empty when
+  /// nothing is inked. Made once per line, however often it is drawn.
+  public var outline: [UInt8]
 
   public init(
     text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double,
-    inkAbove: Double = 0, inkBelow: Double = 0
+    inkAbove: Double = 0, inkBelow: Double = 0, outline: [UInt8] = []
   ) {
     self.text = text
     self.width = width
@@ -30,6 +34,7 @@ public struct TypesetLine: Sendable, Hashable {
     self.descent = descent
     self.inkAbove = inkAbove
     self.inkBelow = inkBelow
+    self.outline = outline
   }
 
   /// The smallest line height, in points, whose box holds the line's ink once
@@ -74,9 +79,11 @@ extension PinnedFont {
   /// Whether `locale` is written right to left (Arabic, Persian, Urdu, Hebrew, …),
   /// so its screens mirror as UIKit's semantic content attribute mirrors them.
   public static func isRightToLeft(_ locale: String) -> Bool {
-    let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
-    if locale.lowercased().contains("-arab") || locale.lowercased().contains("-hebr") { return true }
-    if locale.lowercased().contains("-latn") || locale.lowercased().contains("-cyrl") { return false }
+    let lower = locale.lowercased()
+    if lower.contains("-arab") || lower.contains("-hebr") { return true }
+    if lower.contains("-latn") || lower.contains("-cyrl") { return false }
+    let language = lower.split(separator: "-").first.map(String.init) ?? ""
     return ["ar", "fa", "he", "iw", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr"].contains(language)
   }
+
 }

@@ -29,10 +29,12 @@ public final class Typesetter: Sendable {
   }
 
   private let library: FontLibrary
+  private let outlines: GlyphOutlines
   private let cache = Mutex<[Key: [TypesetLine]]>([:])
 
   init(library: FontLibrary) {
     self.library = library
+    outlines = GlyphOutlines(library: library)
     Self.lineBreakingReady
   }
 
@@ -59,9 +61,13 @@ public final class Typesetter: Sendable {
 
   /// `text` on one line, however wide.
   public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
+    let key = Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)
+    if let cached = cache.withLock({ $0[key] }), let line = cached.first { return line }
     let style = Style(fontSize: fontSize, weight: weight, locale: locale)
     let scalars = text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }
-    return layOut(scalars, style: style, maxWidth: .infinity).first ?? emptyLine(style)
+    let line = layOut(scalars, style: style, maxWidth: .infinity).first ?? emptyLine(style)
+    cache.withLock { $0[key] = [line] }
+    return line
   }
 
   // MARK: - One paragraph
@@ -395,7 +401,29 @@ public final class Typesetter: Sendable {
     }
     return TypesetLine(
       text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
-      descent: primary.descent, inkAbove: above, inkBelow: below)
+      descent: primary.descent, inkAbove: above, inkBelow: below, outline: outline(of: visual, fontSize: style.fontSize))
+  }
+
+  /// The glyphs of `runs` as one SVG path in thousandths of an em: each
+  /// glyph's first point written where the glyph sits, then its outline.
+  private func outline(of runs: [GlyphRun], fontSize: Double) -> [UInt8] {
+    var data: [UInt8] = []
+    for run in runs {
+      let perUnit = run.scale * 1000 / fontSize
+      let runX = run.x * 1000 / fontSize
+      for (glyph, (x, y)) in zip(run.glyphs, zip(run.xPositions, run.yOffsets)) {
+        let outline = outlines.outline(face: run.face, glyph: glyph)
+        guard !outline.isEmpty else { continue }
+        let originX = Int32((runX + Double(x) * perUnit).rounded()) + outline.startX
+        let originY = Int32((-Double(y) * perUnit).rounded()) + outline.startY
+        data.append(0x4D)  // M
+        data.append(contentsOf: String(originX).utf8)
+        if originY >= 0 { data.append(0x20) }
+        data.append(contentsOf: String(originY).utf8)
+        data.append(contentsOf: outline.rest)
+      }
+    }
+    return data
   }
 
   /// The drawing order of runs with these levels: from the highest level down

@@ -115,11 +115,14 @@ struct TextFrameBrowserTests {
         const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
         holder.replaceChildren(svg);
         for (const node of svg.querySelectorAll("g[data-frame]")) {
-          const glyphs = [...node.children].find(c => c.tagName === "g" && c.getAttribute("aria-hidden") === "true");
-          if (!glyphs) continue;
+          const lines = [...node.children].filter(c => c.tagName === "path" && c.getAttribute("aria-hidden") === "true");
+          if (lines.length === 0) continue;
           const [x, y, w, h] = node.getAttribute("data-frame").split(" ").map(Number);
-          const b = glyphs.getBBox();
-          const box = {x: b.x, y: b.y, w: b.width, h: b.height};
+          const origin = svg.getBoundingClientRect();
+          const rects = lines.map(line => line.getBoundingClientRect());
+          const left = Math.min(...rects.map(r => r.left)), top = Math.min(...rects.map(r => r.top));
+          const right = Math.max(...rects.map(r => r.right)), bottom = Math.max(...rects.map(r => r.bottom));
+          const box = {x: left - origin.left, y: top - origin.top, w: right - left, h: bottom - top};
           if (outside(box, {x, y, w, h})) findings.push(name + ".svg " + node.id + ": drawn " + show(box) + " outside " + show({x, y, w, h}));
           count += 1;
         }
