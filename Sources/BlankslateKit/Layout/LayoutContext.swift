@@ -74,7 +74,6 @@ struct LayoutContext {
     return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
   }
 
-
   /// `text` shaped and broken into lines in this render's locale.
   func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {
     Typesetter.shared.lines(

@@ -401,7 +401,8 @@ public final class Typesetter: Sendable {
     }
     return TypesetLine(
       text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
-      descent: primary.descent, inkAbove: above, inkBelow: below, outline: outline(of: visual, fontSize: style.fontSize))
+      descent: primary.descent, inkAbove: above, inkBelow: below, outline: outline(of: visual, fontSize: style.fontSize)
+    )
   }
 
   /// The glyphs of `runs` as one SVG path in thousandths of an em: each
