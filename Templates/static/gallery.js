@@ -8,7 +8,7 @@
   // ---- Index: search, filters, switches ----------------------------------
 
   var FILTERS = ["q", "layout", "state", "tag"];
-  var SWITCHES = ["device", "theme", "locale"];
+  var SWITCHES = ["device", "theme", "locale", "size"];
 
   function initIndex(main) {
     var data = window.BlankslateIndex;
@@ -30,13 +30,15 @@
     });
 
     function defaults() {
-      return { device: data.devices[0].id, theme: data.themes[0], locale: data.locales[0] };
+      return { device: data.devices[0].id, theme: data.themes[0], locale: data.locales[0],
+               size: (data.textSizes || ["large"])[0] };
     }
 
     function valid(name, value) {
       if (name === "device") return data.devices.some(function (d) { return d.id === value; });
       if (name === "theme") return data.themes.indexOf(value) >= 0;
       if (name === "locale") return data.locales.indexOf(value) >= 0;
+      if (name === "size") return (data.textSizes || ["large"]).indexOf(value) >= 0;
       return true;
     }
 
@@ -72,7 +74,9 @@
     }
 
     function suffix(extension) {
-      return "." + state.device + "." + state.theme + "." + state.locale + extension;
+      // A render at the default text size has no fifth part in its name.
+      var size = state.size && state.size !== "large" ? "." + state.size : "";
+      return "." + state.device + "." + state.theme + "." + state.locale + size + extension;
     }
 
     function deviceName() {

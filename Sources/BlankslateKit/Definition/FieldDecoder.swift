@@ -115,6 +115,65 @@ final class FieldDecoder {
     }
   }
 
+  /// A font: a number of points (fixed, as `systemFont(ofSize:)`), or
+  /// `{"style": TextStyle, "weight": …}`, or `{"size": points, "weight": …, "scales": true}`.
+  func font(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
+    if case .number = value.kind {
+      return number(value, at: path, minimum: 1, maximum: 200).map { FontSpec(size: .fixed($0)) }
+    }
+    guard case .object = value.kind else {
+      report(
+        .wrongType(
+          location(path, value), found: value.typeName,
+          expected: "a number of points, {\"style\": \"body\"} or {\"size\": 17, \"scales\": true}"))
+      return nil
+    }
+    guard let object = self.object(value, at: path, allowed: ["style", "size", "weight", "scales"]) else { return nil }
+    var weight: FontWeight?
+    if let written = object["weight"] {
+      weight = name(written, at: path.appending("weight"), among: FontWeight.allCases.map(\.rawValue)).flatMap(
+        FontWeight.init(rawValue:))
+    }
+    switch (object["style"], object["size"]) {
+    case (let style?, nil):
+      if let scales = object["scales"] {
+        report(
+          .invalidValue(
+            location(path.appending("scales"), scales), found: scales.excerpt,
+            expected: "no \"scales\" beside a text style (a style always follows Dynamic Type)", allowed: []))
+      }
+      guard
+        let found = name(style, at: path.appending("style"), among: TextStyle.allCases.map(\.rawValue)).flatMap(
+          TextStyle.init(rawValue:))
+      else { return nil }
+      return FontSpec(size: .style(found), weight: weight)
+    case (nil, let size?):
+      guard let points = number(size, at: path.appending("size"), minimum: 1, maximum: 200) else { return nil }
+      let scales = object["scales"].flatMap { bool($0, at: path.appending("scales")) } ?? false
+      return FontSpec(size: scales ? .scaled(points) : .fixed(points), weight: weight)
+    case (_?, _?):
+      report(
+        .invalidValue(
+          location(path, value), found: value.excerpt, expected: "either \"style\" or \"size\", not both",
+          allowed: []))
+      return nil
+    case (nil, nil):
+      report(.missingKey(location(path, value), key: "style", expected: "a text style such as \"body\", or a \"size\""))
+      return nil
+    }
+  }
+
+  /// One of `names` (an unknown one is refused with the nearest as a suggestion).
+  func name(_ value: JSONValue, at path: JSONPath, among names: [String]) -> String? {
+    guard let text = string(value, at: path) else { return nil }
+    guard names.contains(text) else {
+      report(
+        .invalidValue(location(path, value), found: value.excerpt, expected: "one of the names below", allowed: names))
+      return nil
+    }
+    return text
+  }
+
   func integer(_ value: JSONValue, at path: JSONPath, minimum: Int, maximum: Int) -> Int? {
     guard case .number(let number, _) = value.kind, number == number.rounded(), abs(number) < 1e9 else {
       report(

@@ -10,8 +10,8 @@ public struct Properties: Sendable, Equatable {
   public var titleColor: ColorValue?
   public var messageColor: ColorValue?
   public var background: ColorValue?
-  public var titleFont: Double?
-  public var messageFont: Double?
+  public var titleFont: FontSpec?
+  public var messageFont: FontSpec?
   public var image: Nullable<ImageSource> = .absent
   public var imageSize: Size?
   public var button: Nullable<ButtonDefinition> = .absent
@@ -75,8 +75,8 @@ public struct ButtonDefinition: Sendable, Equatable {
   public var background: ColorValue?
   public var size: Size?
   public var cornerRadius: Double?
-  /// Title font size in points (an extension of the v1 format).
-  public var font: Double?
+  /// Title font: points, a text style, or a scaling size (an extension of the v1 format).
+  public var font: FontSpec?
 
   public init() {}
 }
@@ -87,8 +87,8 @@ public struct CustomViewDefinition: Sendable, Equatable {
   public var background: ColorValue?
   public var text: LocalizedText?
   public var textColor: ColorValue?
-  /// Text font size in points (an extension of the v1 format).
-  public var font: Double?
+  /// Text font: points, a text style, or a scaling size (an extension of the v1 format).
+  public var font: FontSpec?
 
   public init() {}
 }

@@ -38,8 +38,8 @@ struct PropertiesDecoder {
     case .titleColor: properties.titleColor = fields.color(value, at: path)
     case .messageColor: properties.messageColor = fields.color(value, at: path)
     case .background: properties.background = fields.color(value, at: path)
-    case .titleFont: properties.titleFont = fields.number(value, at: path, minimum: 1, maximum: 200)
-    case .messageFont: properties.messageFont = fields.number(value, at: path, minimum: 1, maximum: 200)
+    case .titleFont: properties.titleFont = fields.font(value, at: path)
+    case .messageFont: properties.messageFont = fields.font(value, at: path)
     case .image: properties.image = nullable(value) { image($0, at: path) }
     case .imageSize: properties.imageSize = fields.size(value, at: path)
     case .button: properties.button = nullable(value) { button($0, at: path) }
@@ -103,7 +103,7 @@ struct PropertiesDecoder {
     if let v = object["cornerRadius"] {
       button.cornerRadius = fields.number(v, at: path.appending("cornerRadius"), minimum: 0, maximum: 10_000)
     }
-    if let v = object["font"] { button.font = fields.number(v, at: path.appending("font"), minimum: 1, maximum: 200) }
+    if let v = object["font"] { button.font = fields.font(v, at: path.appending("font")) }
     return button
   }
 
@@ -115,7 +115,7 @@ struct PropertiesDecoder {
     if let v = object["background"] { custom.background = fields.color(v, at: path.appending("background")) }
     if let v = object["text"] { custom.text = fields.text(v, at: path.appending("text")) }
     if let v = object["textColor"] { custom.textColor = fields.color(v, at: path.appending("textColor")) }
-    if let v = object["font"] { custom.font = fields.number(v, at: path.appending("font"), minimum: 1, maximum: 200) }
+    if let v = object["font"] { custom.font = fields.font(v, at: path.appending("font")) }
     return custom
   }
 

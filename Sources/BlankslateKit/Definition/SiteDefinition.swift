@@ -5,6 +5,8 @@ public struct SiteDefinition: Sendable, Equatable {
   public var themes: [Theme]
   /// BCP 47 tags (`zh-Hans`, `en`), in the order the gallery shows them.
   public var locales: [String]
+  /// The Dynamic Type sizes every render is made at (`[.large]` unless `site.json` says otherwise).
+  public var textSizes: [TextSize]
   /// Designs sorted by id.
   public var designs: [Design]
   /// Severities `site.json` sets for lint rules; the rest keep their default.
@@ -15,13 +17,14 @@ public struct SiteDefinition: Sendable, Equatable {
   public var settingsHash = ""
 
   public init(
-    title: String, devices: [Device], themes: [Theme], locales: [String], designs: [Design],
-    lint: [LintRule: LintSeverity] = [:], limits: SiteLimits = SiteLimits()
+    title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],
+    designs: [Design], lint: [LintRule: LintSeverity] = [:], limits: SiteLimits = SiteLimits()
   ) {
     self.title = title
     self.devices = devices
     self.themes = themes
     self.locales = locales
+    self.textSizes = textSizes
     self.designs = designs
     self.lint = lint
     self.limits = limits

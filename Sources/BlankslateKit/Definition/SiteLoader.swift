@@ -60,19 +60,20 @@ public struct SiteLoader: Sendable {
     let renders =
       designs.reduce(0) { $0 + $1.variants.count }
       * RenderMatrix.rendersPerVariant(
-        devices: settings.devices.count, themes: settings.themes.count, locales: settings.locales.count)
+        devices: settings.devices.count, themes: settings.themes.count, locales: settings.locales.count,
+        textSizes: settings.textSizes.count)
     if renders > limits.renders {
       errors.append(
         .limitExceeded(
           SourceLocation(file: displayPath("site.json")),
-          what: "the number of renders (variants × devices × themes × locales)",
+          what: "the number of renders (variants × devices × themes × locales × text sizes)",
           found: renders, limit: limits.renders, key: "renders"))
     }
     guard errors.isEmpty else { throw DefinitionErrors(errors) }
     designs.sort { $0.id.precedesInByteOrder($1.id) }
     var site = SiteDefinition(
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
-      designs: designs, lint: settings.lint, limits: limits)
+      textSizes: settings.textSizes, designs: designs, lint: settings.lint, limits: limits)
     site.settingsHash = settings.hash
     return site
   }

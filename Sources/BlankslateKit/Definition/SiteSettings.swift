@@ -4,12 +4,13 @@ struct SiteSettings {
   var devices: [Device] = [.iphoneSE, .iphone15]
   var themes: [Theme] = [.light, .dark]
   var locales: [String] = ["en"]
+  var textSizes: [TextSize] = [.standard]
   var lint: [LintRule: LintSeverity] = [:]
   var limits = SiteLimits()
   /// A hash of the file's bytes.
   var hash = ""
 
-  static let keys = ["title", "devices", "themes", "locales", "lint", "limits"]
+  static let keys = ["title", "devices", "themes", "locales", "textSizes", "lint", "limits"]
 
   static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
     var settings = SiteSettings()
@@ -29,6 +30,12 @@ struct SiteSettings {
     }
     if let value = object["locales"], let locales = decodeLocales(value, fields: fields) {
       settings.locales = locales
+    }
+    if let value = object["textSizes"],
+      let sizes = fields.choices(
+        value, at: .root.appending("textSizes"), among: TextSize.allCases, what: "a Dynamic Type size")
+    {
+      settings.textSizes = sizes
     }
     if let value = object["lint"] {
       settings.lint = decodeLint(value, fields: fields)

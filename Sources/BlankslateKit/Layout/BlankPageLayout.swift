@@ -27,7 +27,8 @@ struct BlankPageLayout: LayoutGenerator {
 
     let label = context.label(
       context.text(properties.message, default: isError ? .blankPageError : .blankPageNoData),
-      fontSize: properties.messageFont ?? Self.labelFontSize,
+      fontSize: context.fontSize(properties.messageFont, default: Self.labelFontSize),
+      weight: context.weight(properties.messageFont),
       color: context.color(properties.messageColor, default: .black),
       maxWidth: view.width, background: Self.labelBackground)
     let labelFrame = Rect(
@@ -49,9 +50,13 @@ struct BlankPageLayout: LayoutGenerator {
       let size = button.size ?? Size(width: imageSize.width, height: Self.buttonHeight)
       let frame = Rect(x: view.midX - size.width / 2, y: bottom + Self.spacing, width: size.width, height: size.height)
       let title = context.fittedText(
-        context.text(button.title, default: .blankPageReload), fontSize: button.font ?? Self.buttonFontSize,
+        context.text(button.title, default: .blankPageReload),
+        fontSize: context.fontSize(button.font, default: Self.buttonFontSize),
+        weight: context.weight(button.font),
         color: context.color(button.textColor, default: .black),
-        in: Size(width: size.width, height: TextMetrics.lineHeight(for: button.font ?? Self.buttonFontSize)))
+        in: Size(
+          width: size.width,
+          height: TextMetrics.lineHeight(for: context.fontSize(button.font, default: Self.buttonFontSize))))
       let face = ButtonFace(
         fill: context.color(button.background, default: Self.buttonBackground), cornerRadius: button.cornerRadius ?? 0,
         title: title)

@@ -80,6 +80,17 @@ struct LayoutContext {
       of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth)
   }
 
+  /// A written font's point size at this render's text size, or `fallback`
+  /// (the layout's own fixed size, which never scales, as the seeds' fonts do not).
+  func fontSize(_ font: FontSpec?, default fallback: Double) -> Double {
+    font?.pointSize(at: job.textSize) ?? fallback
+  }
+
+  /// A written font's weight, or `fallback`.
+  func weight(_ font: FontSpec?, default fallback: FontWeight = .regular) -> FontWeight {
+    font?.weight(default: fallback) ?? fallback
+  }
+
   /// The size an image is drawn at: the written `imageSize`, else `fallback`.
   func imageSize(default fallback: Size) -> Size {
     properties.imageSize ?? fallback

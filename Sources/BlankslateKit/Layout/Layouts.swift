@@ -7,7 +7,8 @@ protocol LayoutGenerator {
 
 /// The entry point of the layout stage: one render job in, one scene out.
 public enum Layouts {
-  /// Lays out `job` with its design's generator, on its device, in its theme and locale.
+  /// Lays out `job` with its design's generator, on its device, in its theme,
+  /// locale and text size; a right-to-left locale's screen is mirrored.
   ///
   /// `cache`: keeps the host bars between renders that share them
   /// (one worker's renders of one design); the scene is the same without it.
@@ -32,6 +33,9 @@ public enum Layouts {
       nodes.append(toast)
     }
     let device = context.device
+    if context.isRightToLeft {
+      nodes = nodes.map { $0.mirrored(across: device.width) }
+    }
     return Scene(
       size: Size(width: device.width, height: device.height), background: context.hostBackground,
       nodes: nodes, locale: job.locale, theme: job.theme,

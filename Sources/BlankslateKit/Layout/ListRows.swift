@@ -33,7 +33,9 @@ struct ListRows {
             children: [
               SceneNode(
                 id: "section-\(sectionIndex + 1)-title", role: .decoration,
-                frame: Rect(x: header.minX + 16, y: header.midY - 8, width: header.width - 32, height: 16),
+                frame: Rect(
+                  x: header.minX + 16, y: header.midY - max(16, text.lineHeight) / 2, width: header.width - 32,
+                  height: max(16, text.lineHeight)),
                 content: .text(text))
             ]))
         y += Self.sectionHeaderHeight
@@ -48,7 +50,9 @@ struct ListRows {
         let children = [
           SceneNode(
             id: "row-\(rowNumber)-title", role: .decoration,
-            frame: Rect(x: row.minX + 16, y: y + (Self.rowHeight - 20.5) / 2, width: frame.width - 32, height: 20.5),
+            frame: Rect(
+              x: row.minX + 16, y: y + (Self.rowHeight - max(20.5, title.lineHeight)) / 2, width: frame.width - 32,
+              height: max(20.5, title.lineHeight)),
             content: .text(title)),
           SceneNode(
             id: "row-\(rowNumber)-separator", role: .separator,

@@ -39,7 +39,9 @@ struct MessageLayout: LayoutGenerator {
       children.append(CustomView(definition: custom).node(context: context, centerX: center.x, centerY: center.y))
     } else {
       let label = context.label(
-        context.text(properties.message, default: .messageNoData), fontSize: properties.messageFont ?? Self.fontSize,
+        context.text(properties.message, default: .messageNoData),
+        fontSize: context.fontSize(properties.messageFont, default: Self.fontSize),
+        weight: context.weight(properties.messageFont),
         color: context.color(properties.messageColor, default: Self.color), maxWidth: table.width)
       if let image = properties.image.resolved(default: nil) {
         let size = context.imageSize(default: image.intrinsicSize)

@@ -38,13 +38,16 @@ struct NoNetworkLayout: LayoutGenerator {
     let maxWidth = view.width - 2 * Self.sideMargin
     let message = context.label(
       context.text(properties.message, default: .noNetworkMessage),
-      fontSize: properties.messageFont ?? Self.messageFontSize,
+      fontSize: context.fontSize(properties.messageFont, default: Self.messageFontSize),
+      weight: context.weight(properties.messageFont),
       color: context.color(properties.messageColor, default: Self.messageColor), maxWidth: maxWidth)
     let messageFrame = Rect(
       x: view.midX - message.size.width / 2, y: imageFrame.minY - Self.messageGap - message.size.height,
       width: message.size.width, height: message.size.height)
     let title = context.label(
-      context.text(properties.title, default: .noNetworkTitle), fontSize: properties.titleFont ?? Self.titleFontSize,
+      context.text(properties.title, default: .noNetworkTitle),
+      fontSize: context.fontSize(properties.titleFont, default: Self.titleFontSize),
+      weight: context.weight(properties.titleFont),
       color: context.color(properties.titleColor, default: Self.titleColor), maxWidth: maxWidth)
     let titleFrame = Rect(
       x: view.midX - title.size.width / 2, y: messageFrame.minY - Self.titleGap - title.size.height,
@@ -54,11 +57,11 @@ struct NoNetworkLayout: LayoutGenerator {
 
     if let button = properties.button.resolved(default: ButtonDefinition()) {
       let size = button.size ?? Self.buttonSize
-      let fontSize = button.font ?? Self.buttonFontSize
+      let fontSize = context.fontSize(button.font, default: Self.buttonFontSize)
       let frame = Rect(
         x: view.midX - size.width / 2, y: imageFrame.maxY + Self.buttonGap, width: size.width, height: size.height)
       let titleBlock = context.fittedText(
-        context.text(button.title, default: .noNetworkButton), fontSize: fontSize,
+        context.text(button.title, default: .noNetworkButton), fontSize: fontSize, weight: context.weight(button.font),
         color: context.color(button.textColor, default: .white),
         in: Size(width: size.width, height: TextMetrics.lineHeight(for: fontSize)))
       let face = ButtonFace(

@@ -99,6 +99,19 @@ public struct SceneNode: Sendable, Equatable {
   }
 }
 
+extension SceneNode {
+  /// The node and its children mirrored across a screen `width` points wide,
+  /// as UIKit's semantic content attribute mirrors a right-to-left screen:
+  /// leading becomes trailing, rows and tabs run from the right; text and
+  /// art are not flipped, and what was centred stays centred.
+  func mirrored(across width: Double) -> SceneNode {
+    var node = self
+    node.frame.x = width - frame.maxX
+    node.children = children.map { $0.mirrored(across: width) }
+    return node
+  }
+}
+
 /// Whether a scroll view follows a drag (`UIScrollView.scrollEnabled`).
 public enum ScrollBehavior: String, Sendable, Equatable {
   /// The list scrolls (and bounces) under a finger.

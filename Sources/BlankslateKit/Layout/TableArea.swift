@@ -52,7 +52,9 @@ struct CustomView {
   func node(context: LayoutContext, centerX: Double, centerY: Double) -> SceneNode {
     let size = definition.size ?? Self.size
     let block = context.fittedText(
-      context.text(definition.text, default: .customView), fontSize: definition.font ?? Self.fontSize,
+      context.text(definition.text, default: .customView),
+      fontSize: context.fontSize(definition.font, default: Self.fontSize),
+      weight: context.weight(definition.font),
       color: context.color(definition.textColor, default: .black), in: size,
       background: context.color(definition.background, default: Self.background))
     return SceneNode(

@@ -33,7 +33,8 @@ struct TableLayout: LayoutGenerator {
     } else {
       let message = context.label(
         context.text(properties.message, default: .tableNoData),
-        fontSize: properties.messageFont ?? Self.messageFontSize,
+        fontSize: context.fontSize(properties.messageFont, default: Self.messageFontSize),
+        weight: context.weight(properties.messageFont),
         color: context.color(properties.messageColor, default: Self.messageColor(context.theme)),
         maxWidth: list.width - 32)
       let image = properties.image.resolved(default: .builtin(.noteListNoData))

@@ -1,20 +1,7 @@
 /// Text laid out into lines, as a label draws it.
 public struct TextBlock: Sendable, Equatable {
   /// Font weights the layouts use.
-  public enum Weight: String, Sendable {
-    case regular
-    case semibold
-    case bold
-
-    /// The CSS / SVG `font-weight`.
-    public var cssValue: Int {
-      switch self {
-      case .regular: 400
-      case .semibold: 600
-      case .bold: 700
-      }
-    }
-  }
+  public typealias Weight = FontWeight
 
   /// Horizontal alignment of the lines in the frame.
   public enum Alignment: String, Sendable {

@@ -89,6 +89,8 @@ struct BuildCache: Sendable {
         guard let text = value.stringValue, isText(text) else { return nil }
         meta.texts.append(text)
       }
+      guard let characters = member.value["characters"]?.stringValue, isText(characters) else { return nil }
+      meta.characters = Set(characters.unicodeScalars)
       for variant in variants {
         guard let numbers = integers(variant.value), numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
           return nil
@@ -141,7 +143,12 @@ struct BuildCache: Sendable {
           ("key", .string(entry.key.own)), ("previous", .string(entry.key.previous)), ("next", .string(entry.key.next)),
           ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
           ("bytes", .number(Double(entry.meta.bytes))),
-          ("texts", .array(entry.meta.texts.map(JSONDocument.string))), ("lint", .object(lint)),
+          ("texts", .array(entry.meta.texts.map(JSONDocument.string))),
+          (
+            "characters",
+            .string(String(String.UnicodeScalarView(entry.meta.characters.sorted { $0.value < $1.value })))
+          ),
+          ("lint", .object(lint)),
           (
             "entries",
             entry.entries.map { ranges in

@@ -129,7 +129,7 @@ struct BuildPlan {
       inputs.templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
       + inputs.assets.files.map { ($0.path, $0.bytes) }
     let siteIndex = self.siteIndex
-    let texts = designs.outputs.flatMap(\.meta.texts)
+    let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
     // One task per index page, then index.json, the search index, the gallery's files and its fonts.
     let made = timings.measure(.site) {
       ParallelWork.map(count: pageCount + 4, workers: options.workers) { task -> SiteFiles.Made in
@@ -148,7 +148,7 @@ struct BuildPlan {
         case pageCount + 2:
           return siteFiles.copies(checked: art, unchecked: copied)
         default:
-          return siteFiles.fontStylesheet(texts: texts, locales: site.locales)
+          return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
         }
       }
     }

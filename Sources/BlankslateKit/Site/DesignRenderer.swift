@@ -41,6 +41,8 @@ struct DesignRenderer: Sendable {
     var lint: [String: LintCounts] = [:]
     /// The texts shown on the site's first device and theme, in order.
     var texts: [String] = []
+    /// Every character drawn on the site's first device and theme, bars included.
+    var characters: Set<Unicode.Scalar> = []
     var timings = BuildTimings()
     var failure: BuildError?
   }
@@ -58,6 +60,18 @@ struct DesignRenderer: Sendable {
         part.alts.append((job.renderName, render.alt))
         if job.device == site.devices[0], job.theme == site.themes[0] {
           part.texts += render.texts.filter { seenTexts.insert($0).inserted }
+          // Other devices, themes and text sizes draw the same characters.
+          if job.textSize == site.textSizes[0] {
+            render.scene.forEachNode { node in
+              let block: TextBlock
+              switch node.content {
+              case .text(let text): block = text
+              case .button(let face): block = face.title
+              default: return
+              }
+              for line in block.lines { part.characters.formUnion(line.text.unicodeScalars) }
+            }
+          }
         }
         try writer.write(
           render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
@@ -86,6 +100,7 @@ struct DesignRenderer: Sendable {
       if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = part.alts.first?.alt }
       output.meta.lint.merge(part.lint) { $0.adding($1) }
       output.meta.texts += part.texts.filter { seenTexts.insert($0).inserted }
+      output.meta.characters.formUnion(part.characters)
     }
     guard output.failure == nil else { return output }
     var designPart = Part()
@@ -196,6 +211,8 @@ struct DesignMeta: Sendable, Equatable {
   var lint: [String: LintCounts] = [:]
   /// The texts its renders show (first device and theme, every locale), each once, for search.
   var texts: [String] = []
+  /// Every character its renders draw, bars included: what the gallery's fonts must hold.
+  var characters: Set<Unicode.Scalar> = []
   /// The text alternative of its first render, the index card's thumbnail.
   var thumbnailAlt: String?
   /// The bytes of its files (renders and design page).

@@ -1,5 +1,5 @@
 extension GalleryPages {
-  /// A design's page: the matrix of its variants × devices × themes × locales.
+  /// A design's page: the matrix of its variants × devices × themes × locales × text sizes.
   /// `alts`: the text alternative of each render, by render name.
   func designPage(
     _ design: Design, alts: [String: String], lint: [String: LintCounts]
@@ -11,28 +11,39 @@ extension GalleryPages {
       "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
       "sourceFile": .string(design.sourceFile), "tags": .list(design.tags.map(TemplateValue.string)),
     ]
-    let perDevice = site.themes.count * site.locales.count
+    let sizes = site.textSizes
+    let perDevice = site.themes.count * site.locales.count * sizes.count
     context["deviceHeaders"] = .list(
       site.devices.map { ["label": .string($0.metrics.name), "span": .string(String(perDevice))] })
     context["themeHeaders"] = .list(
       site.devices.flatMap { _ in
-        site.themes.map { ["label": .string(Self.themeLabel($0)), "span": .string(String(site.locales.count))] }
+        site.themes.map {
+          ["label": .string(Self.themeLabel($0)), "span": .string(String(site.locales.count * sizes.count))]
+        }
       })
     context["localeHeaders"] = .list(
-      site.devices.flatMap { _ in site.themes.flatMap { _ in site.locales.map { ["label": .string($0)] } } })
+      site.devices.flatMap { _ in
+        site.themes.flatMap { _ in
+          site.locales.flatMap { locale in
+            sizes.map { ["label": .string(sizes.count > 1 ? "\(locale) \($0.label)" : locale)] }
+          }
+        }
+      })
     context["variants"] = .list(
       design.variants.map { variant in
         var renders: [TemplateValue] = []
         for device in site.devices {
           for theme in site.themes {
             for locale in site.locales {
-              guard let job = job(design.id, variant.id, device, theme, locale) else { continue }
-              renders.append([
-                "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
-                "alt": .string(alts[job.renderName] ?? job.title),
-                "width": .string(NumberText.format(device.metrics.width)),
-                "height": .string(NumberText.format(device.metrics.height)),
-              ])
+              for size in sizes {
+                guard let job = job(design.id, variant.id, device, theme, locale, size) else { continue }
+                renders.append([
+                  "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
+                  "alt": .string(alts[job.renderName] ?? job.title),
+                  "width": .string(NumberText.format(device.metrics.width)),
+                  "height": .string(NumberText.format(device.metrics.height)),
+                ])
+              }
             }
           }
         }

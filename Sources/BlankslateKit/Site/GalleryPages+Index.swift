@@ -122,11 +122,14 @@ extension GalleryPages {
       "states": .list(counted(site.designs.map(states))),
       "tags": .list(tags.shown),
       "moreTags": .string(tags.omitted > 0 ? "\(tags.omitted) more; type a tag in Search" : ""),
-      "switches": .list([
-        switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
-        switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, themeLabel($0)) }),
-        switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
-      ]),
+      "switches": .list(
+        [
+          switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
+          switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, themeLabel($0)) }),
+          switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
+        ]
+          + (site.textSizes.count > 1
+            ? [switchGroup("Text size", "size", site.textSizes.map { ($0.rawValue, $0.label) })] : [])),
     ]
   }
 

@@ -137,7 +137,7 @@ extension GalleryPages {
     return job.design.id == design ? file : "../\(job.design.id)/\(file)"
   }
 
-  /// Links to the same variant on the site's other devices, themes and locales.
+  /// Links to the same variant on the site's other devices, themes, locales and text sizes.
   private func switchGroups(for job: RenderJob) -> [TemplateValue] {
     func option(_ label: String, _ target: RenderJob?) -> TemplateValue {
       guard let target else { return ["label": .string(label), "current": false] }
@@ -149,11 +149,14 @@ extension GalleryPages {
     let variant = job.variant.id
     // The variant is found once; its other renders are a step along one axis.
     let start = matrix.variantStart(of: job)
-    func sibling(_ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
-      start.flatMap { matrix.job(variantStart: $0, device: device, theme: theme, locale: locale) }
+    func sibling(_ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize? = nil) -> RenderJob? {
+      start.flatMap {
+        matrix.job(variantStart: $0, device: device, theme: theme, locale: locale, textSize: size ?? job.textSize)
+      }
     }
     let devices = site.devices.map { option($0.metrics.name, sibling($0, job.theme, job.locale)) }
     let themes = site.themes.map { option(Self.themeLabel($0), sibling(job.device, $0, job.locale)) }
+    let sizes = site.textSizes.map { option($0.label, sibling(job.device, job.theme, job.locale, $0)) }
     // At most a window of languages around this one (a page listing all of
     // 1,000 locales, on each of 1,000 pages, would grow with their square);
     // the design page's matrix links every one.
@@ -169,7 +172,7 @@ extension GalleryPages {
       ["label": "Devices", "options": .list(devices)],
       ["label": "Themes", "options": .list(themes)],
       ["label": "Languages", "options": .list(locales)],
-    ]
+    ] + (site.textSizes.count > 1 ? [["label": "Text sizes", "options": .list(sizes)]] : [])
   }
 
   /// How many languages a render page links to directly.
@@ -187,7 +190,8 @@ extension GalleryPages {
     guard let position = variantPosition[job.design.id + "/" + job.variant.id] else { return (nil, nil) }
     func at(_ index: Int) -> RenderJob? {
       guard variantOrder.indices.contains(index) else { return nil }
-      return self.job(variantOrder[index].design, variantOrder[index].variant, job.device, job.theme, job.locale)
+      return self.job(
+        variantOrder[index].design, variantOrder[index].variant, job.device, job.theme, job.locale, job.textSize)
     }
     return (at(position - 1), at(position + 1))
   }

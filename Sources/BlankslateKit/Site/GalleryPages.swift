@@ -40,8 +40,14 @@ struct GalleryPages: Sendable {
     theme == .light ? "Light" : "Dark"
   }
 
-  /// The render of a variant on a device, theme and locale (`RenderMatrix.job`).
-  func job(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) -> RenderJob? {
-    matrix.job(design: design, variant: variant, device: device, theme: theme, locale: locale)
+  /// The render of a variant on a device, theme, locale and text size (`RenderMatrix.job`);
+  /// without a size, the site's first.
+  func job(
+    _ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String,
+    _ textSize: TextSize? = nil
+  ) -> RenderJob? {
+    matrix.job(
+      design: design, variant: variant, device: device, theme: theme, locale: locale,
+      textSize: textSize ?? site.textSizes[0])
   }
 }

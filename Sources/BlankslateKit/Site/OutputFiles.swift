@@ -1,6 +1,6 @@
 /// Every file a build's output will hold, known without listing each
 /// render: a gallery of tens of thousands of renders is checked against
-/// its rule (`designs/<design>/<variant>.<device>.<theme>.<locale>.svg`),
+/// its rule (`designs/<design>/<variant>.<device>.<theme>.<locale>[.<text size>].svg`),
 /// and the few other files are listed.
 struct OutputFiles: FileSet {
   /// The files outside the design folders (index pages, `index.json`, the gallery's files, assets).
@@ -9,12 +9,15 @@ struct OutputFiles: FileSet {
   private let devices: Set<String>
   private let themes: Set<String>
   private let locales: Set<String>
+  /// The site's text sizes other than `large` (which a name does not spell).
+  private let textSizes: Set<String>
 
   init(site: SiteDefinition) {
     variantIDs = Dictionary(uniqueKeysWithValues: site.designs.map { ($0.id, Set($0.variants.map(\.id))) })
     devices = Set(site.devices.map(\.rawValue))
     themes = Set(site.themes.map(\.rawValue))
     locales = Set(site.locales)
+    textSizes = Set(site.textSizes.filter { $0 != .standard }.map(\.rawValue))
   }
 
   mutating func insert(_ path: String) {
@@ -34,11 +37,13 @@ struct OutputFiles: FileSet {
       let variants = variantIDs[String(decoding: parts[1], as: UTF8.self)]
     else { return false }
     if parts[2].elementsEqual(SitePaths.designPageName.utf8) { return true }
-    // Ids, devices, themes and locales hold no dots.
+    // Ids, devices, themes, locales and text sizes hold no dots.
     let name = parts[2].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     func text(_ part: Int) -> String { String(decoding: name[part], as: UTF8.self) }
-    return name.count == 5 && (name[4].elementsEqual("svg".utf8) || name[4].elementsEqual("html".utf8))
-      && variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
-      && locales.contains(text(3))
+    guard name.count == 5 || name.count == 6, let last = name.last,
+      last.elementsEqual("svg".utf8) || last.elementsEqual("html".utf8)
+    else { return false }
+    return variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
+      && locales.contains(text(3)) && (name.count == 5 || textSizes.contains(text(4)))
   }
 }

@@ -13,8 +13,8 @@ extension Properties {
     add(.titleColor, titleColor.map { .string($0.written) })
     add(.messageColor, messageColor.map { .string($0.written) })
     add(.background, background.map { .string($0.written) })
-    add(.titleFont, titleFont.map(JSONDocument.number))
-    add(.messageFont, messageFont.map(JSONDocument.number))
+    add(.titleFont, titleFont.map(\.json))
+    add(.messageFont, messageFont.map(\.json))
     add(.image, image.json { .string($0.written) })
     add(.imageSize, imageSize.map(\.json))
     add(.button, button.json { $0.json(around: locale) })
@@ -81,7 +81,7 @@ extension ButtonDefinition {
     if let background { members.append(("background", .string(background.written))) }
     if let size { members.append(("size", size.json)) }
     if let cornerRadius { members.append(("cornerRadius", .number(cornerRadius))) }
-    if let font { members.append(("font", .number(font))) }
+    if let font { members.append(("font", font.json)) }
     return .object(members)
   }
 }
@@ -93,7 +93,7 @@ extension CustomViewDefinition {
     if let background { members.append(("background", .string(background.written))) }
     if let text { members.append(("text", text.json(around: locale))) }
     if let textColor { members.append(("textColor", .string(textColor.written))) }
-    if let font { members.append(("font", .number(font))) }
+    if let font { members.append(("font", font.json)) }
     return .object(members)
   }
 }
@@ -117,5 +117,21 @@ extension Design {
           ("id", .string($0.id)), ("name", .string($0.name)), ("state", .string($0.state(in: layout).rawValue)),
         ])
       })
+  }
+}
+
+extension FontSpec {
+  /// The font as a definition writes it.
+  var json: JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    switch size {
+    case .fixed(let points):
+      guard weight != nil else { return .number(points) }
+      members.append(("size", .number(points)))
+    case .style(let style): members.append(("style", .string(style.rawValue)))
+    case .scaled(let points): members += [("size", .number(points)), ("scales", .bool(true))]
+    }
+    if let weight { members.append(("weight", .string(weight.rawValue))) }
+    return .object(members)
   }
 }

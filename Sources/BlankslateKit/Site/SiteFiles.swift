@@ -46,24 +46,22 @@ struct SiteFiles: Sendable {
     return made
   }
 
-  /// `_gallery/fonts.css`, subset to the characters of `texts`; kept as it is
-  /// when the back buffer holds the one made from the same characters and fonts.
-  func fontStylesheet(texts: [String], locales: [String]) -> Made {
+  /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
+  /// it is when the back buffer holds the one made from the same characters and fonts.
+  func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> Made {
     let path = SitePaths.fontStylesheet
-    var characters = Set<UInt32>()
-    for text in texts {
-      for scalar in text.unicodeScalars { characters.insert(scalar.value) }
-    }
+    let sorted = characters.sorted { $0.value < $1.value }
+    let text = String(String.UnicodeScalarView(sorted))
     var fingerprint = ContentHash()
     fingerprint.add(identity)
-    for character in characters.sorted() { fingerprint.add(String(character)) }
+    fingerprint.add(text)
     for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
       return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .none) { () throws(BuildError) in
       do throws(FontError) {
-        return Array(try FontStylesheet.css(texts: texts, locales: locales).utf8)
+        return Array(try FontStylesheet.css(texts: [text], locales: locales).utf8)
       } catch {
         throw .fonts(error)
       }

@@ -5,22 +5,27 @@
 /// makes them in parallel, beside the design's pages, and joins them in order.
 struct SiteIndex {
   let site: SiteDefinition
-  /// For each device × theme × locale, in render order: each one's name,
-  /// and the end of a render's file name (`.<device>.<theme>.<locale>`),
-  /// escaped for JSON once (a gallery writes them tens of thousands of times).
-  private let renderFields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], nameEnd: [UInt8])]
+  /// For each device × theme × locale × text size, in render order: each
+  /// one's name, and the end of a render's file name
+  /// (`.<device>.<theme>.<locale>[.<text size>]`), escaped for JSON once (a
+  /// gallery writes them tens of thousands of times).
+  private let renderFields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], textSize: [UInt8], nameEnd: [UInt8])]
 
   init(site: SiteDefinition) {
     self.site = site
-    var fields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], nameEnd: [UInt8])] = []
+    var fields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], textSize: [UInt8], nameEnd: [UInt8])] = []
     for device in site.devices {
       for theme in site.themes {
         for locale in site.locales {
-          fields.append(
-            (
-              JSONWriter.escaped(device.rawValue), JSONWriter.escaped(theme.rawValue), JSONWriter.escaped(locale),
-              JSONWriter.escaped(".\(device.rawValue).\(theme.rawValue).\(locale)")
-            ))
+          for textSize in site.textSizes {
+            let size = textSize == .standard ? "" : "." + textSize.rawValue
+            fields.append(
+              (
+                JSONWriter.escaped(device.rawValue), JSONWriter.escaped(theme.rawValue), JSONWriter.escaped(locale),
+                JSONWriter.escaped(textSize.rawValue),
+                JSONWriter.escaped(".\(device.rawValue).\(theme.rawValue).\(locale)\(size)")
+              ))
+          }
         }
       }
     }
@@ -59,6 +64,7 @@ struct SiteIndex {
       ("devices", .array(site.devices.map { .string($0.rawValue) })),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
+      ("textSizes", .array(site.textSizes.map { .string($0.rawValue) })),
     ]
     return Self.object(header, designs: entries.map(\.json), after: [], then: "\n")
   }
@@ -80,6 +86,7 @@ struct SiteIndex {
       ),
       ("themes", .array(site.themes.map { .string($0.rawValue) })),
       ("locales", .array(site.locales.map { .string($0) })),
+      ("textSizes", .array(site.textSizes.map { .string($0.rawValue) })),
     ]
     return Self.object(
       header, designs: entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8), then: ";\n")
@@ -165,7 +172,7 @@ struct SiteIndex {
     return writer.bytes
   }
 
-  /// Each render's device, theme, locale, page and SVG, as `SitePaths` names them.
+  /// Each render's device, theme, locale, text size, page and SVG, as `SitePaths` names them.
   private func writeRenders(of design: Design, _ variant: Variant, to writer: inout JSONWriter) {
     // `designs/<design>/<variant>` + `.<device>.<theme>.<locale>` + `.html` or `.svg`
     let stem = JSONWriter.escaped(SitePaths.designFolder(design.id) + "/" + variant.id)
@@ -177,6 +184,8 @@ struct SiteIndex {
       writer.string(escaped: render.theme)
       writer.key("locale")
       writer.string(escaped: render.locale)
+      writer.key("textSize")
+      writer.string(escaped: render.textSize)
       writer.key("page")
       writer.string(escaped: stem + render.nameEnd + Array(".html".utf8))
       writer.key("svg")

@@ -67,26 +67,46 @@ public final class GlyphOutlines: Sendable {
       } else {
         data.append(0x6D)  // m
         numbers([to.x - current.x, to.y - current.y])
+        lastLetter = nil
       }
       current = to
       contourStart = to
     }
 
-    /// A relative command through `points` (control points, then the end point).
+    /// The last command letter written, which SVG lets the next identical command omit.
+    var lastLetter: UInt8?
+
+    /// A relative command through `points` (control points, then the end
+    /// point), written as short as SVG allows: `h`/`v` for lines along an
+    /// axis, and no letter where it repeats the one before.
     func command(_ letter: UInt8, _ points: [(x: Int32, y: Int32)]) {
-      data.append(letter)
-      numbers(points.flatMap { [$0.x - current.x, $0.y - current.y] })
+      var letter = letter
+      var values = points.flatMap { [$0.x - current.x, $0.y - current.y] }
+      if letter == 0x6C, values[1] == 0 {
+        letter = 0x68  // h
+        values = [values[0]]
+      } else if letter == 0x6C, values[0] == 0 {
+        letter = 0x76  // v
+        values = [values[1]]
+      }
+      let repeats = letter == lastLetter
+      if !repeats { data.append(letter) }
+      numbers(values, separated: repeats)
+      lastLetter = letter
       if let last = points.last { current = last }
     }
 
     func close() {
       data.append(0x7A)  // z
+      lastLetter = nil
       current = contourStart
     }
 
-    private func numbers(_ values: [Int32]) {
+    /// `values`, a space before each one that has no minus sign to part it
+    /// from the one before (and before the first when `separated`).
+    private func numbers(_ values: [Int32], separated: Bool = false) {
       for (index, value) in values.enumerated() {
-        if index > 0 && value >= 0 { data.append(0x20) }
+        if (index > 0 || separated) && value >= 0 { data.append(0x20) }
         data.append(contentsOf: String(value).utf8)
       }
     }

@@ -95,7 +95,7 @@ struct TextFrameBrowserTests {
     let url = output.appending(path: "_text-frames.html")
     try page.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
-    let dom = try Chromium.dumpDOM(url.absoluteString, allowFileAccess: true)
+    let dom = try Chromium.dumpDOM(url.absoluteString, allowFileAccess: true, virtualTime: 3_600_000)
     guard let start = dom.range(of: "<pre id=\"result\">"),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { return ["no result in the page"] }

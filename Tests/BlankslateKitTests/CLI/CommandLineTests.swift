@@ -56,7 +56,7 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let run = try Self.run(["build", "--output", output.path, "--jobs", "2"])
     #expect(run.status == 0, "\(run.error)")
-    #expect(run.output.hasPrefix("Built 4 designs, 18 variants, 144 renders"))
+    #expect(run.output.hasPrefix("Built 4 designs, 18 variants, 432 renders"))
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
   }
 
@@ -89,7 +89,7 @@ struct CommandLineTests {
     let goldens = Repository.site.appending(path: "__snapshots__/no-network")
     let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
       .sorted()
-    #expect(svgs.count == 24)
+    #expect(svgs.count == 72)
     let good = try Self.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
     #expect(good.status == 0, "\(good.error)")
     #expect(good.output.contains("\(svgs.count) files valid."))
@@ -119,7 +119,7 @@ struct CommandLineTests {
     let run = try Self.run(["list", "--json"])
     #expect(run.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
-    #expect(json?["renders"] as? Int == 144)
+    #expect(json?["renders"] as? Int == 432)
   }
 }
 
@@ -134,7 +134,7 @@ struct LintCommandTests {
     let run = try CommandLineTests.run(["lint", "--json", json, "--junit", junit])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("no-network/default\n  accepted contrast"))
-    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 96 accepted in 144 renders.\n"))
+    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 288 accepted in 432 renders.\n"))
     #expect(FileManager.default.fileExists(atPath: json) && FileManager.default.fileExists(atPath: junit))
   }
 

@@ -18,7 +18,7 @@ struct SnapshotCommandTests {
     defer { copy.remove() }
     let result = try run(["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy)
     #expect(result.status == 0, "\(result.output)\(result.error)")
-    #expect(result.output.contains("Checked 144 renders: 0 changed, 0 new, 0 orphaned, 144 unchanged."))
+    #expect(result.output.contains("Checked 432 renders: 0 changed, 0 new, 0 orphaned, 432 unchanged."))
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     #expect(report.contains("Every render matches its golden."))
     // The report started a gallery folder that `build` may replace later.
@@ -45,10 +45,10 @@ struct SnapshotCommandTests {
       "\(result.output.prefix(3000))")
     #expect(result.output.contains("--- golden/no-network/default.iphone-se.light.zh-Hans.svg"))
     #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=16,title=Snapshot changed%3A"))
-    #expect(result.output.contains("16 changed, 0 new, 0 orphaned, 128 unchanged"))
+    #expect(result.output.contains("48 changed, 0 new, 0 orphaned, 384 unchanged"))
     #expect(try copy.goldens() == before, "CI wrote goldens")
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
-    #expect(report.contains("Changed (16)"))
+    #expect(report.contains("Changed (48)"))
     #expect(report.contains("class=\"highlight\""))
     #expect(
       report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""),
@@ -56,9 +56,9 @@ struct SnapshotCommandTests {
     #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
     let summary = try SummaryJSON.decode(
       Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
-    #expect(summary.count(.changed) == 16)
+    #expect(summary.count(.changed) == 48)
     let junit = try String(contentsOf: copy.folder.appending(path: "junit.xml"), encoding: .utf8)
-    #expect(junit.components(separatedBy: "<failure ").count - 1 == 16)
+    #expect(junit.components(separatedBy: "<failure ").count - 1 == 48)
   }
 
   @Test func recordWritesWhatItsModeSaysAndReportsIt() throws {
@@ -73,7 +73,7 @@ struct SnapshotCommandTests {
     #expect(missing.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
     #expect(missing.output.contains("Recorded 1 golden (mode missing)"))
     let failed = try run(["record"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "failed"])
-    #expect(failed.output.contains("Recorded 8 goldens (mode failed)"), "\(failed.output)")
+    #expect(failed.output.contains("Recorded 24 goldens (mode failed)"), "\(failed.output)")
     #expect(failed.output.contains("message text colour #FF8000 → #800080"))
     #expect(try run(["check"], in: copy).status == 0)
   }
@@ -110,14 +110,14 @@ struct SnapshotCommandTests {
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/table.json"))
     let dry = try run(["prune", "--dry-run"], in: copy)
     #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
-    #expect(dry.output.contains("Would remove 24 orphaned goldens."))
-    #expect(try copy.goldens().count == 144)
+    #expect(dry.output.contains("Would remove 72 orphaned goldens."))
+    #expect(try copy.goldens().count == 432)
     let check = try run(["check"], in: copy)
     #expect(check.status == 1)
-    #expect(check.output.contains("0 changed, 0 new, 24 orphaned, 120 unchanged"))
+    #expect(check.output.contains("0 changed, 0 new, 72 orphaned, 360 unchanged"))
     let prune = try run(["prune"], in: copy)
-    #expect(prune.output.contains("Removed 24 orphaned goldens."))
-    #expect(try copy.goldens().count == 120)
+    #expect(prune.output.contains("Removed 72 orphaned goldens."))
+    #expect(try copy.goldens().count == 360)
     #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
     #expect(try run(["check"], in: copy).status == 0)
   }
@@ -135,12 +135,12 @@ struct SnapshotCommandTests {
       ["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
     #expect(merged.status == 1)
     #expect(
-      merged.output.contains("Merged 2 summaries: 144 renders, 8 changed, 0 new, 0 orphaned, 136 unchanged."),
+      merged.output.contains("Merged 2 summaries: 432 renders, 24 changed, 0 new, 0 orphaned, 408 unchanged."),
       "\(merged.output.suffix(400))")
     #expect(
       merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
     let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
-    #expect(page.contains("Changed (8)"))
+    #expect(page.contains("Changed (24)"))
     let bad = try run(["report", "--merge", "missing.json"], in: copy)
     #expect(bad.status == 2)
   }
@@ -193,7 +193,7 @@ struct SnapshotCommandTests {
     #expect(leftovers.count == 1)
 
     let check = try run(["check"], in: copy)
-    #expect(check.output.contains("6 changed"), "\(check.output.suffix(300))")
+    #expect(check.output.contains("22 changed"), "\(check.output.suffix(300))")
     // check only reads: the temporary file stays until the next record.
     let kept = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }
@@ -224,7 +224,7 @@ extension SnapshotCommandTests {
     #expect(failed.output.contains("Recorded 0 goldens"), "\(failed.output)")
     let all = try run(["record", "--mode", "all"], in: copy, environment: ["CI": ""])
     #expect(all.status == 0)
-    #expect(all.output.contains("Recorded 144 goldens"), "\(all.output.suffix(300))")
+    #expect(all.output.contains("Recorded 432 goldens"), "\(all.output.suffix(300))")
     #expect(try String(contentsOf: url, encoding: .utf8) == original)
   }
 }

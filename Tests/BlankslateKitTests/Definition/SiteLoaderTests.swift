@@ -9,9 +9,9 @@ struct SiteLoaderTests {
     #expect(site.designs.map(\.id) == ["blank-page", "no-network", "table", "zero-code"])
     #expect(site.devices == [.iphoneSE, .iphone15])
     #expect(site.themes == [.light, .dark])
-    #expect(site.locales == ["zh-Hans", "en"])
+    #expect(site.locales == ["zh-Hans", "en", "ar"])
     let variants = site.designs.reduce(0) { $0 + $1.variants.count }
-    #expect(RenderMatrix(site).jobs.count == variants * 2 * 2 * 2)
+    #expect(RenderMatrix(site).jobs.count == variants * 2 * 2 * 3 * 2)
   }
 
   @Test func resolvesVariantsOverTheirDesign() throws {

@@ -16,7 +16,7 @@ struct LimitsTests {
     ),
     (
       #"{ "limits": { "renders": 3 } }"#, #"{ "layout": "message", "variants": [{"id": "a"}, {"id": "b"}] }"#,
-      "the number of renders (variants × devices × themes × locales) is 8, over the limit of 3"
+      "the number of renders (variants × devices × themes × locales × text sizes) is 8, over the limit of 3"
     ),
     (
       #"{ "limits": { "fileSize": 20 } }"#, #"{ "layout": "message", "name": "a name long enough" }"#,

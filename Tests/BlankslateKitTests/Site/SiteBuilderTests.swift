@@ -33,7 +33,7 @@ struct SiteBuilderTests {
     let summary = try Self.build(into: first, jobs: 4)
     #expect(summary.rendered == summary.designs)
     #expect(summary.designs == 4)
-    #expect(summary.renders == summary.variants * 8)
+    #expect(summary.renders == summary.variants * 24)
     _ = try Self.build(into: second, jobs: 1)
     let a = try Self.contents(of: first)
     let b = try Self.contents(of: second)

@@ -55,8 +55,8 @@ struct SnapshotTests {
     )
     .run().summary
     #expect(summary.results.map(\.headline) == [])
-    #expect(summary.checked == 144)
-    #expect(summary.unchanged == 144)
+    #expect(summary.checked == 432)
+    #expect(summary.unchanged == 432)
   }
 
   @Test(arguments: [
@@ -126,9 +126,9 @@ struct SnapshotTests {
     )
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/no-network.json"))
     let summary = try copy.check()
-    #expect(summary.count(.new) == 8)
+    #expect(summary.count(.new) == 24)
     #expect(summary.results.filter { $0.status == .new }.allSatisfy { $0.id.hasPrefix("table/two.") })
-    #expect(summary.count(.orphaned) == 24)
+    #expect(summary.count(.orphaned) == 72)
     #expect(summary.results.filter { $0.status == .orphaned }.allSatisfy { $0.id.hasPrefix("no-network/") })
     #expect(summary.count(.changed) == 0)
   }
@@ -172,7 +172,7 @@ struct SnapshotTests {
       options: SnapshotOptions(
         siteFolder: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", workers: 2)
     ).run().summary
-    #expect(summary.checked == 12)
+    #expect(summary.checked == 36)
     #expect(throws: SnapshotError.self) {
       try SnapshotChecker(options: SnapshotOptions(siteFolder: Repository.site, filter: "(unclosed")).run()
     }
@@ -189,7 +189,7 @@ struct SnapshotTests {
     let json = SummaryJSON.encode(summary)
     let jsonObject = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let counts = try #require(jsonObject["counts"] as? [String: Int])
-    #expect(counts["checked"] == 144)
+    #expect(counts["checked"] == 432)
     #expect(counts["new"] == 1)
     #expect(counts["changed"] == summary.count(.changed))
     // JUnit, read by libxml2: one test case per render, failures for exactly the JSON's results.
@@ -207,7 +207,7 @@ struct SnapshotTests {
         }
       }
     }
-    #expect(testcases == 144)
+    #expect(testcases == 432)
     let results = try #require(jsonObject["results"] as? [[String: Any]])
     #expect(failures.sorted() == results.compactMap { $0["id"] as? String }.sorted())
   }
@@ -219,7 +219,7 @@ struct SnapshotTests {
       "placeholders/no-network.json", replacing: #""name": "Retried while offline""#,
       with: #""name": "Retried, offline""#)
     let lines = GitHubAnnotations.lines(for: try copy.check())
-    #expect(lines.count == 8)
+    #expect(lines.count == 24)
     #expect(
       lines[0].hasPrefix(
         "::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A no-network/toast "),

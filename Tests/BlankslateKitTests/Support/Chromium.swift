@@ -36,7 +36,10 @@ enum Chromium {
   /// The DOM of `url` after its scripts ran, as `--dump-dom` prints it.
   /// `allowFileAccess`: lets a `file://` page script frames of
   /// other `file://` pages (for harness pages that click through the gallery).
-  static func dumpDOM(_ url: String, allowFileAccess: Bool = false) throws -> String {
+  /// `virtualTime`: how many milliseconds of the page's virtual clock may
+  /// pass (virtual time skips ahead whenever the page is idle, so a harness
+  /// that loads hundreds of files asks for more without waiting longer).
+  static func dumpDOM(_ url: String, allowFileAccess: Bool = false, virtualTime: Int = 3000) throws -> String {
     guard let executable else { throw Failure.missing }
     let profile = FileManager.default.temporaryDirectory.appending(path: "blankslate-chromium-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: profile) }
@@ -45,7 +48,7 @@ enum Chromium {
     process.arguments =
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-        "--user-data-dir=\(profile.path)", "--virtual-time-budget=3000", "--dump-dom",
+        "--user-data-dir=\(profile.path)", "--virtual-time-budget=\(virtualTime)", "--dump-dom",
       ] + (allowFileAccess ? ["--allow-file-access-from-files"] : []) + [url]
     let output = Pipe()
     let errors = Pipe()
