@@ -168,7 +168,9 @@ final class FieldDecoder {
     guard let text = string(value, at: path) else { return nil }
     guard names.contains(text) else {
       report(
-        .invalidValue(location(path, value), found: value.excerpt, expected: "one of the names below", allowed: names))
+        .invalidValue(
+          location(path, value), found: value.excerpt, expected: "one of " + names.joined(separator: ", "),
+          allowed: names))
       return nil
     }
     return text
