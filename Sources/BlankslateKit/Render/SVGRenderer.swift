@@ -173,7 +173,7 @@ public struct SVGRenderer: Sendable {
   /// Each line's glyphs as one `<path>`, the line's outline (made once by
   /// the Typesetter) scaled from thousandths of an em to the font size.
   private func glyphs(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    let scale = NumberText.format(block.fontSize / 1000, fractionDigits: 6)
+    let scale = NumberText.format(block.fontSize / GlyphOutlines.unitsPerEm, fractionDigits: 6)
     for (index, line) in block.lines.enumerated() where !line.outline.isEmpty {
       writer.raw("<path aria-hidden=\"true\" fill=\"")
       writer.hexRGB(block.color)

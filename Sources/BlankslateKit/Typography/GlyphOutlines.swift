@@ -13,6 +13,9 @@ import Synchronization
 public final class GlyphOutlines: Sendable {
   public static let shared = GlyphOutlines(library: .shared)
 
+  /// The units outlines are written in: this many to the em, whatever the font's own.
+  public static let unitsPerEm: Double = 1000
+
   /// One glyph's outline: its first point from the glyph's origin, and the
   /// path from there (relative commands); both empty for a glyph that draws nothing.
   public struct Outline: Sendable {
@@ -48,7 +51,7 @@ public final class GlyphOutlines: Sendable {
     var contourStart: (x: Int32, y: Int32) = (0, 0)
 
     init(unitsPerEm: Double) {
-      toThousandths = Float(1000 / unitsPerEm)
+      toThousandths = Float(GlyphOutlines.unitsPerEm / unitsPerEm)
     }
 
     /// The pen HarfBuzz hands back to a drawing callback.

@@ -410,8 +410,8 @@ public final class Typesetter: Sendable {
   private func outline(of runs: [GlyphRun], fontSize: Double) -> [UInt8] {
     var data: [UInt8] = []
     for run in runs {
-      let perUnit = run.scale * 1000 / fontSize
-      let runX = run.x * 1000 / fontSize
+      let perUnit = run.scale * GlyphOutlines.unitsPerEm / fontSize
+      let runX = run.x * GlyphOutlines.unitsPerEm / fontSize
       for (glyph, (x, y)) in zip(run.glyphs, zip(run.xPositions, run.yOffsets)) {
         let outline = outlines.outline(face: run.face, glyph: glyph)
         guard !outline.isEmpty else { continue }
