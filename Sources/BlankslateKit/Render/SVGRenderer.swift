@@ -141,41 +141,21 @@ public struct SVGRenderer: Sendable {
   }
 
   /// The lines centred vertically in the frame, as a label draws them: each
-  /// line's glyphs as outlines (what was measured is what is drawn, in any
-  /// viewer), under an invisible `<text>` of the same extent that carries the
-  /// words for screen readers, search, selection and the snapshot diff.
+  /// line one `<path>` of its glyph outlines (the line's outline, made once by
+  /// the Typesetter, scaled from its grid to points), so
+  /// what was measured is what every viewer draws. Each line is an image
+  /// whose accessible name is its text; the snapshot diff reads the same
+  /// label, size, weight and fill.
   private func text(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    guard block.hasText else { return }
-    writer.raw("<text font-size=\"")
-    writer.number(block.fontSize)
-    writer.raw("\"")
-    if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
-    writer.raw(" fill=\"")
-    writer.hexRGB(block.color)
-    writer.raw("\"")
-    if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }
-    // Invisible (the outlines below draw it) but present for assistive technology and search.
-    writer.raw(" opacity=\"0\" lengthAdjust=\"spacingAndGlyphs\">")
-    for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
-      writer.raw("<tspan")
-      writer.attribute("x", block.lineX(line, in: frame))
-      writer.attribute(
-        "y", block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
-      writer.attribute("textLength", line.width)
-      writer.raw(">")
-      writer.text(line.text)
-      writer.raw("</tspan>")
-    }
-    writer.close("text")
-    glyphs(block, in: frame, into: &writer)
-  }
-
-  /// Each line's glyphs as one `<path>`, the line's outline (made once by
-  /// the Typesetter) scaled from thousandths of an em to the font size.
-  private func glyphs(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    let scale = NumberText.format(block.fontSize / GlyphOutlines.unitsPerEm, fractionDigits: 6)
+    let scale = NumberText.format(GlyphOutlines.grid, fractionDigits: 6)
     for (index, line) in block.lines.enumerated() where !line.outline.isEmpty {
-      writer.raw("<path aria-hidden=\"true\" fill=\"")
+      writer.raw("<path role=\"img\"")
+      writer.attribute("aria-label", line.text)
+      writer.raw(" font-size=\"")
+      writer.number(block.fontSize)
+      writer.raw("\"")
+      if block.weight != .regular { writer.attribute("font-weight", Double(block.weight.cssValue)) }
+      writer.raw(" fill=\"")
       writer.hexRGB(block.color)
       writer.raw("\"")
       if !block.color.isOpaque { writer.attribute("fill-opacity", block.color.opacity) }

@@ -74,16 +74,23 @@ struct SVGStructure {
       frameNumbers.count == 4
       ? Rect(x: frameNumbers[0], y: frameNumbers[1], width: frameNumbers[2], height: frameNumbers[3]) : nil
     let shape = own.first { $0.name == "rect" }
-    let text = own.first { $0.name == "text" }
+    // A text is drawn as one outlined `<path role="img" aria-label>` per line;
+    // goldens recorded before outlines hold a `<text>` with a `<tspan>` per line.
+    let lines = own.filter { $0.name == "path" && $0.attribute("aria-label") != nil }
+    let text = lines.first ?? own.first { $0.name == "text" }
+    let words =
+      lines.isEmpty
+      ? own.filter { $0.name == "text" }.map { text in
+        let spans = text.children.filter { $0.name == "tspan" }
+        return spans.isEmpty ? text.textContent : spans.map(\.textContent).joined(separator: "\n")
+      }.joined(separator: "\n")
+      : lines.compactMap { $0.attribute("aria-label") }.joined(separator: "\n")
     return Element(
       id: id, parent: nil, role: group.attribute("data-role") ?? "", frame: frame,
       fill: shape.flatMap { paint($0, "fill") },
       textColor: text.flatMap { paint($0, "fill") },
       fontSize: text?.attribute("font-size"), fontWeight: text?.attribute("font-weight"),
-      text: own.filter { $0.name == "text" }.map { text in
-        let spans = text.children.filter { $0.name == "tspan" }
-        return spans.isEmpty ? text.textContent : spans.map(\.textContent).joined(separator: "\n")
-      }.joined(separator: "\n"),
+      text: words,
       scroll: group.attribute("data-scroll"),
       ownMarkup: own.map(serialized).joined())
   }

@@ -3,9 +3,10 @@ import Synchronization
 
 /// Glyph outlines as SVG path data, drawn by HarfBuzz from the pinned fonts.
 ///
-/// Coordinates are in thousandths of an em, whatever the font's units, with
-/// y pointing down, rounded to whole units: under 0.02 pt at any text size a
-/// layout uses. An outline is written relative to its first point, so a
+/// Coordinates are on a grid of `grid` points (a twentieth of a point) at
+/// the size the text is set, with y pointing down: every point of an outline
+/// lies within 0.025 pt of the font's own, at any size, and small text costs
+/// no more digits than its detail needs. An outline is written relative to its first point, so a
 /// renderer places it anywhere by writing that one point (`M x y`) and
 /// appending the rest; a whole text block is then one `<path>`. A standalone
 /// SVG draws text this way, so it shows the measured glyphs in any viewer,
@@ -13,8 +14,8 @@ import Synchronization
 public final class GlyphOutlines: Sendable {
   public static let shared = GlyphOutlines(library: .shared)
 
-  /// The units outlines are written in: this many to the em, whatever the font's own.
-  public static let unitsPerEm: Double = 1000
+  /// The size of the grid outlines are written on, in points (a renderer scales them by it).
+  public static let grid: Double = 0.05
 
   /// One glyph's outline: its first point from the glyph's origin, and the
   /// path from there (relative commands); both empty for a glyph that draws nothing.
@@ -27,31 +28,39 @@ public final class GlyphOutlines: Sendable {
   }
 
   private let library: FontLibrary
-  private let outlines = Mutex<[UInt64: Outline]>([:])
+  private let outlines = Mutex<[Key: Outline]>([:])
 
   init(library: FontLibrary) {
     self.library = library
   }
 
-  /// The outline of `glyph` in pinned face `face`.
-  public func outline(face: Int, glyph: UInt32) -> Outline {
-    let key = UInt64(face) << 32 | UInt64(glyph)
+  private struct Key: Hashable {
+    var face: Int
+    var glyph: UInt32
+    var fontSize: Double
+  }
+
+  /// The outline of `glyph` in pinned face `face` set at `fontSize` points, in grid units.
+  public func outline(face: Int, glyph: UInt32, fontSize: Double) -> Outline {
+    let key = Key(face: face, glyph: glyph, fontSize: fontSize)
     if let outline = outlines.withLock({ $0[key] }) { return outline }
-    let outline = draw(library.face(face), glyph)
+    let loaded = library.face(face)
+    let outline = draw(loaded, glyph, unitsPerGridUnit: fontSize / Self.grid / loaded.unitsPerEm)
     outlines.withLock { $0[key] = outline }
     return outline
   }
 
   private final class Pen {
-    let toThousandths: Float
+    /// Grid units per font unit.
+    let scale: Float
     var start: (x: Int32, y: Int32)?
     var data: [UInt8] = []
     /// The current point and the current contour's first point, in thousandths of an em.
     var current: (x: Int32, y: Int32) = (0, 0)
     var contourStart: (x: Int32, y: Int32) = (0, 0)
 
-    init(unitsPerEm: Double) {
-      toThousandths = Float(GlyphOutlines.unitsPerEm / unitsPerEm)
+    init(scale: Double) {
+      self.scale = Float(scale)
     }
 
     /// The pen HarfBuzz hands back to a drawing callback.
@@ -60,7 +69,7 @@ public final class GlyphOutlines: Sendable {
     }
 
     func point(_ x: Float, _ y: Float) -> (x: Int32, y: Int32) {
-      (Int32((x * toThousandths).rounded()), Int32((-y * toThousandths).rounded()))
+      (Int32((x * scale).rounded()), Int32((-y * scale).rounded()))
     }
 
     func move(_ x: Float, _ y: Float) {
@@ -141,8 +150,8 @@ public final class GlyphOutlines: Sendable {
     return funcs
   }()
 
-  private func draw(_ face: LoadedFace, _ glyph: UInt32) -> Outline {
-    let pen = Pen(unitsPerEm: face.unitsPerEm)
+  private func draw(_ face: LoadedFace, _ glyph: UInt32, unitsPerGridUnit scale: Double) -> Outline {
+    let pen = Pen(scale: scale)
     withExtendedLifetime(pen) {
       hb_font_get_glyph_shape(face.hbFont, glyph, Self.funcs, Unmanaged.passUnretained(pen).toOpaque())
     }

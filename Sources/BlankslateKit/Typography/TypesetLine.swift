@@ -17,8 +17,8 @@ public struct TypesetLine: Sendable, Hashable {
   /// How far the glyphs' ink reaches above and below the baseline, in points.
   public var inkAbove: Double
   public var inkBelow: Double
-  /// The line's glyphs as SVG path data, in thousandths of an em from the
-  /// line's left end on its baseline, y down (`GlyphOutlines`); empty when
+  /// The line's glyphs as SVG path data, in grid units (`GlyphOutlines.grid`)
+  /// from the line's left end on its baseline, y down; empty when
   /// nothing is inked. Made once per line, however often it is drawn.
   public var outline: [UInt8]
 

@@ -405,15 +405,16 @@ public final class Typesetter: Sendable {
     )
   }
 
-  /// The glyphs of `runs` as one SVG path in thousandths of an em: each
-  /// glyph's first point written where the glyph sits, then its outline.
+  /// The glyphs of `runs` as one SVG path on the outline grid
+  /// (`GlyphOutlines.grid`): each glyph's first point written where the
+  /// glyph sits, then its outline.
   private func outline(of runs: [GlyphRun], fontSize: Double) -> [UInt8] {
     var data: [UInt8] = []
     for run in runs {
-      let perUnit = run.scale * GlyphOutlines.unitsPerEm / fontSize
-      let runX = run.x * GlyphOutlines.unitsPerEm / fontSize
+      let perUnit = run.scale / GlyphOutlines.grid
+      let runX = run.x / GlyphOutlines.grid
       for (glyph, (x, y)) in zip(run.glyphs, zip(run.xPositions, run.yOffsets)) {
-        let outline = outlines.outline(face: run.face, glyph: glyph)
+        let outline = outlines.outline(face: run.face, glyph: glyph, fontSize: fontSize)
         guard !outline.isEmpty else { continue }
         let originX = Int32((runX + Double(x) * perUnit).rounded()) + outline.startX
         let originY = Int32((-Double(y) * perUnit).rounded()) + outline.startY

@@ -115,7 +115,7 @@ struct TextFrameBrowserTests {
         const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
         holder.replaceChildren(svg);
         for (const node of svg.querySelectorAll("g[data-frame]")) {
-          const lines = [...node.children].filter(c => c.tagName === "path" && c.getAttribute("aria-hidden") === "true");
+          const lines = [...node.children].filter(c => c.tagName === "path" && c.getAttribute("role") === "img");
           if (lines.length === 0) continue;
           const [x, y, w, h] = node.getAttribute("data-frame").split(" ").map(Number);
           const origin = svg.getBoundingClientRect();

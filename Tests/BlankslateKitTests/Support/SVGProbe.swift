@@ -2,7 +2,8 @@ import BlankslateKit
 import Foundation
 
 /// Reads back the geometry of a rendered SVG with libxml2: for every `<g id>`,
-/// its frame (`data-frame`), the fill of its first shape and its text, as the round-trip tests need.
+/// its frame (`data-frame`), the fill of its first shape and its text (the
+/// accessible names of its outlined lines), as the round-trip tests need.
 struct SVGProbe {
   struct Element {
     var role: String
@@ -32,7 +33,9 @@ struct SVGProbe {
           let shape = element.children.first { ["rect", "svg", "image"].contains($0.name) }
           let frame = (element.attribute("data-frame") ?? "").split(separator: " ").compactMap { Double($0) }
           guard frame.count == 4 else { return }
-          let text = element.children.filter { $0.name == "text" }.map(\.textContent).joined(separator: "|")
+          // Each line of a text is an outlined path whose accessible name is the line.
+          let text = element.children.filter { $0.name == "path" && $0.attribute("role") == "img" }
+            .compactMap { $0.attribute("aria-label") }.joined()
           found[id] = Element(
             role: element.attribute("data-role") ?? "", x: frame[0], y: frame[1], width: frame[2], height: frame[3],
             fill: shape?.attribute("fill"), text: text)
