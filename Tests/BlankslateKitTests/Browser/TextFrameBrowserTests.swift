@@ -22,10 +22,12 @@ struct TextFrameBrowserTests {
       at: folder.appending(path: "placeholders"), withIntermediateDirectories: true)
     try """
     {"title": "Stress", "devices": ["iphone-se", "iphone-15-pro-max"], "themes": ["light"],
-     "locales": ["en", "de", "ar", "zh-Hans", "ja", "en-XA"]}
+     "locales": ["en", "de", "ar", "zh-Hans", "ja", "en-XA"],
+     "textSizes": ["large", "accessibilityExtraExtraExtraLarge"]}
     """.write(to: folder.appending(path: "site.json"), atomically: true, encoding: .utf8)
     try """
     {"id": "long", "name": "Long texts", "layout": "no-network",
+     "titleFont": {"style": "title3"}, "messageFont": {"style": "subheadline"},
      "variants": [{"id": "default",
        "title": {"en": "Nothing to see here yet", "de": "Hier gibt es noch nichts zu sehen",
                  "ar": "لا يوجد شيء هنا بعد", "zh-Hans": "这里还没有内容", "ja": "まだ何もありません"},
@@ -38,7 +40,7 @@ struct TextFrameBrowserTests {
                        "zh-Hans": "重试", "ja": "再試行"}}}]}
     """.write(to: folder.appending(path: "placeholders/long.json"), atomically: true, encoding: .utf8)
     try """
-    {"id": "blank", "name": "Blank page", "layout": "blank-page",
+    {"id": "blank", "name": "Blank page", "layout": "blank-page", "messageFont": {"style": "body"},
      "variants": [{"id": "error", "state": "hasError",
        "message": {"en": "Something seems to have gone wrong while loading your orders",
                    "de": "Beim Laden deiner Bestellungen ist leider etwas schiefgelaufen",
@@ -48,15 +50,18 @@ struct TextFrameBrowserTests {
     return folder
   }
 
-  static let sites: Result<[String: URL], any Error> = Result {
-    var built: [String: URL] = [:]
+  /// Each site's folder and built output, by name.
+  static let built: Result<[String: (site: URL, output: URL)], any Error> = Result {
+    var built: [String: (site: URL, output: URL)] = [:]
     for (name, site) in [("bundled", Repository.site), ("stress", try stressSite())] {
       let output = FileManager.default.temporaryDirectory.appending(path: "blankslate-text-frames-\(name)")
       _ = try SiteBuilder(options: BuildOptions(siteFolder: site, output: output, workers: 2)).build()
-      built[name] = output
+      built[name] = (site, output)
     }
     return built
   }
+
+  static var sites: Result<[String: URL], any Error> { built.map { $0.mapValues(\.output) } }
 
   /// Every render's SVG and page, relative to the output.
   static func renders(in output: URL) throws -> [String] {
@@ -258,5 +263,88 @@ struct TextFrameBrowserTests {
     #expect(shares.count == renders.count)
     let worst = shares.max { $0.1 < $1.1 }
     #expect((worst?.1 ?? 1) <= Self.differingShare, "\(worst.map { "\($0.0): \($0.1)" } ?? "none")")
+  }
+
+  /// Where each text of each SVG is visibly out of place: its drawing (its
+  /// own shape and its outlined lines) past a screen edge, or over the
+  /// navigation or tab bar. One line per text node: render, node, how far it
+  /// is past an edge or into a bar (negative: clear of them by that much).
+  static let placementScript = """
+    async function run() {
+      const holder = document.getElementById("holder");
+      let count = 0;
+      for (const name of renders) {
+        const text = await (await fetch(name + ".svg")).text();
+        const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
+        holder.replaceChildren(svg);
+        const origin = svg.getBoundingClientRect();
+        const width = parseFloat(svg.getAttribute("width")), height = parseFloat(svg.getAttribute("height"));
+        const bars = [...svg.querySelectorAll("g[data-role='navigationBar'], g[data-role='tabBar']")].map(bar => {
+          const [x, y, w, h] = bar.getAttribute("data-frame").split(" ").map(Number);
+          return {x, y, w, h};
+        });
+        for (const node of svg.querySelectorAll("g[data-role='title'], g[data-role='message'], g[data-role='button']")) {
+          const drawn = [...node.children].filter(c => c.tagName === "rect" || (c.tagName === "path" && c.getAttribute("role") === "img"));
+          if (!drawn.some(c => c.tagName === "path")) continue;
+          const rects = drawn.map(c => c.getBoundingClientRect());
+          const box = {
+            x: Math.min(...rects.map(r => r.left)) - origin.left, y: Math.min(...rects.map(r => r.top)) - origin.top,
+            r: Math.max(...rects.map(r => r.right)) - origin.left, b: Math.max(...rects.map(r => r.bottom)) - origin.top
+          };
+          let past = Math.max(-box.x, -box.y, box.r - width, box.b - height);
+          for (const bar of bars) {
+            const into = Math.min(box.r - bar.x, bar.x + bar.w - box.x, box.b - bar.y, bar.y + bar.h - box.y);
+            past = Math.max(past, into);
+          }
+          findings.push("place " + name.split("/").slice(1).join("/") + " " + node.id + " " + past.toFixed(2));
+          count += 1;
+        }
+      }
+      return count;
+    }
+    """
+
+  /// `lint` reports every text a reviewer sees past a screen edge or over a
+  /// bar, and no text that a reviewer does not see there: on the stress site
+  /// (long German, Arabic, CJK and en-XA texts, text styles at AX5).
+  @Test func lintsOverflowIsWhatTheBrowserSees() throws {
+    let (siteFolder, output) = try #require(try Self.built.get()["stress"])
+    let renders = try Self.renders(in: output)
+    let findings = try Self.harness(Self.placementScript, renders: renders, in: output)
+    #expect(findings.last?.hasPrefix("done ") == true, "\(findings.last ?? "")")
+    // render path (design/renderName) → node → how far past an edge or into a bar
+    var seen: [String: [String: Double]] = [:]
+    for line in findings.dropLast() {
+      let parts = line.split(separator: " ")
+      guard parts.count == 4, parts[0] == "place", let past = Double(parts[3]) else { continue }
+      seen[String(parts[1]), default: [:]][String(parts[2])] = past
+    }
+    #expect(!seen.isEmpty)
+    let site = try SiteLoader(root: siteFolder, displayRoot: "stress").load()
+    var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
+    var reported = 0
+    var visible = 0
+    for job in RenderMatrix(site).jobs {
+      let key = job.design.id + "/" + job.renderName
+      let placed = session.findings(for: job, scene: Renderer().scene(for: job)).filter {
+        $0.rule == .overflow && ($0.message.contains(" past the ") || $0.message.contains(" lies under the "))
+      }
+      let flagged = Set(placed.compactMap(\.node))
+      for (node, past) in seen[key] ?? [:] {
+        // Visible: drawn more than the browser test's tolerance past an edge or into a bar.
+        if past > Self.tolerance {
+          visible += 1
+          #expect(flagged.contains(node), "\(key) \(node) is drawn \(past) pt out of place, and lint says nothing")
+        }
+      }
+      for node in flagged where ["title", "message", "button"].contains(node) {
+        reported += 1
+        // Lint measures frames, which hold up to half a line's leading above and below the ink.
+        let past = seen[key]?[node] ?? -.infinity
+        #expect(past > -3, "lint reports \(key) \(node), whose drawing is \(past) pt clear of every edge and bar")
+      }
+    }
+    #expect(visible > 0, "the stress site is meant to overflow at AX5")
+    #expect(reported >= visible)
   }
 }
