@@ -100,43 +100,28 @@ final class LoadedFace: @unchecked Sendable {
   }
 }
 
-/// The pinned faces, each loaded on first use and kept for the process.
+/// The pinned faces, loaded once (each file is mapped, not read) and kept for
+/// the process: a lookup is an array index, with no lock, however many
+/// workers shape text at once.
 public final class FontLibrary: Sendable {
   /// The library every layout and render of this process uses.
   public static let shared = FontLibrary()
 
-  private let faces: [Lazy]
-
-  private final class Lazy: @unchecked Sendable {
-    let font: PinnedFont
-    private let lock = NSLock()
-    private var loaded: Result<LoadedFace, FontError>?
-
-    init(_ font: PinnedFont) { self.font = font }
-
-    func get() -> Result<LoadedFace, FontError> {
-      lock.lock()
-      defer { lock.unlock() }
-      if let loaded { return loaded }
-      let result = Result { () throws(FontError) in try LoadedFace(font) }
-      loaded = result
-      return result
-    }
-  }
+  private let faces: [Result<LoadedFace, FontError>]
 
   init() {
-    faces = PinnedFont.all.map(Lazy.init)
+    faces = PinnedFont.all.map { font in Result { () throws(FontError) in try LoadedFace(font) } }
   }
 
   /// Loads every pinned face; the first that is missing is thrown, naming its package.
   public func checkAll() throws(FontError) {
-    for face in faces { _ = try face.get().get() }
+    for face in faces { _ = try face.get() }
   }
 
   /// The loaded face `id`. Commands call `checkAll()` before any layout, so a
   /// missing file here is a broken installation, not an input error.
   func face(_ id: Int) -> LoadedFace {
-    switch faces[id].get() {
+    switch faces[id] {
     case .success(let face): return face
     case .failure(let error): fatalError(error.description)
     }
@@ -144,13 +129,13 @@ public final class FontLibrary: Sendable {
 
   /// The loaded face `id`, or why it cannot be loaded.
   func loaded(_ id: Int) throws(FontError) -> LoadedFace {
-    try faces[id].get().get()
+    try faces[id].get()
   }
 
   /// One line per face: file, version and identity, for the README and `--version`.
   public func identities() throws(FontError) -> [String] {
-    try faces.map { lazy throws(FontError) in
-      let face = try lazy.get().get()
+    try faces.map { result throws(FontError) in
+      let face = try result.get()
       return "\(face.identity) \(face.version)"
     }
   }
