@@ -195,7 +195,9 @@ public struct HTMLRenderer: Sendable {
       writer.raw(";font-family:'")
       writer.raw(PinnedFont.all[line.primaryFace].cssFamily)
       writer.raw("'\">")
-      for run in line.runs.sorted(by: { $0.logicalStart < $1.logicalStart }) {
+      // Runs in reading order (most lines have one run, and need no sorting).
+      let runs = line.runs.count == 1 ? line.runs : line.runs.sorted { $0.logicalStart < $1.logicalStart }
+      for run in runs {
         let family = PinnedFont.all[run.face].cssFamily
         if family == PinnedFont.all[line.primaryFace].cssFamily {
           writer.text(run.text)

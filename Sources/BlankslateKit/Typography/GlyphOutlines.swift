@@ -28,6 +28,8 @@ public final class GlyphOutlines: Sendable {
   }
 
   private let library: FontLibrary
+  /// Each glyph's outline as HarfBuzz draws it, in font units, by face and glyph.
+  private let recorded = Mutex<[UInt64: Recording]>([:])
   private let outlines = Mutex<[Key: Outline]>([:])
 
   init(library: FontLibrary) {
@@ -45,117 +47,147 @@ public final class GlyphOutlines: Sendable {
     let key = Key(face: face, glyph: glyph, fontSize: fontSize)
     if let outline = outlines.withLock({ $0[key] }) { return outline }
     let loaded = library.face(face)
-    let outline = draw(loaded, glyph, unitsPerGridUnit: fontSize / Self.grid / loaded.unitsPerEm)
+    let outline = recording(loaded, glyph).written(scale: fontSize / Self.grid / loaded.unitsPerEm)
     outlines.withLock { $0[key] = outline }
     return outline
   }
 
-  private final class Pen {
-    /// Grid units per font unit.
-    let scale: Float
-    var start: (x: Int32, y: Int32)?
-    var data: [UInt8] = []
-    /// The current point and the current contour's first point, in thousandths of an em.
-    var current: (x: Int32, y: Int32) = (0, 0)
-    var contourStart: (x: Int32, y: Int32) = (0, 0)
-
-    init(scale: Double) {
-      self.scale = Float(scale)
-    }
+  /// A glyph's drawing commands (`M L Q C Z`) and their points in font
+  /// units, y up: drawn by HarfBuzz once, written at every size from here.
+  private final class Recording: @unchecked Sendable {
+    var commands: [UInt8] = []
+    var points: [Float] = []
 
     /// The pen HarfBuzz hands back to a drawing callback.
-    static func at(_ pointer: UnsafeMutableRawPointer?) -> Pen? {
-      pointer.map { Unmanaged<Pen>.fromOpaque($0).takeUnretainedValue() }
+    static func at(_ pointer: UnsafeMutableRawPointer?) -> Recording? {
+      pointer.map { Unmanaged<Recording>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    func point(_ x: Float, _ y: Float) -> (x: Int32, y: Int32) {
-      (Int32((x * scale).rounded()), Int32((-y * scale).rounded()))
+    func add(_ command: UInt8, _ values: Float...) {
+      commands.append(command)
+      points.append(contentsOf: values)
     }
 
-    func move(_ x: Float, _ y: Float) {
-      let to = point(x, y)
-      if start == nil {
-        start = to
-      } else {
-        data.append(0x6D)  // m
-        numbers([to.x - current.x, to.y - current.y])
-        lastLetter = nil
+    /// The outline on the grid, `scale` grid units per font unit, y down:
+    /// relative commands, `h`/`v` for lines along an axis, a repeated
+    /// command's letter left out, as SVG allows.
+    func written(scale: Double) -> Outline {
+      var data: [UInt8] = []
+      var start: (x: Int32, y: Int32)?
+      var current: (x: Int32, y: Int32) = (0, 0)
+      var contourStart = current
+      var last: UInt8 = 0
+      var index = 0
+      func point() -> (x: Int32, y: Int32) {
+        defer { index += 2 }
+        return (
+          Int32((Double(points[index]) * scale).rounded()), Int32((-Double(points[index + 1]) * scale).rounded())
+        )
       }
-      current = to
-      contourStart = to
-    }
-
-    /// The last command letter written, which SVG lets the next identical command omit.
-    var lastLetter: UInt8?
-
-    /// A relative command through `points` (control points, then the end
-    /// point), written as short as SVG allows: `h`/`v` for lines along an
-    /// axis, and no letter where it repeats the one before.
-    func command(_ letter: UInt8, _ points: [(x: Int32, y: Int32)]) {
-      var letter = letter
-      var values = points.flatMap { [$0.x - current.x, $0.y - current.y] }
-      if letter == 0x6C, values[1] == 0 {
-        letter = 0x68  // h
-        values = [values[0]]
-      } else if letter == 0x6C, values[0] == 0 {
-        letter = 0x76  // v
-        values = [values[1]]
+      /// A command's letter, unless it repeats the last one; then whether the
+      /// first number needs a space to part it from the one before.
+      func begin(_ letter: UInt8) -> Bool {
+        defer { last = letter }
+        guard letter != last else { return true }
+        data.append(letter)
+        return false
       }
-      let repeats = letter == lastLetter
-      if !repeats { data.append(letter) }
-      numbers(values, separated: repeats)
-      lastLetter = letter
-      if let last = points.last { current = last }
-    }
-
-    func close() {
-      data.append(0x7A)  // z
-      lastLetter = nil
-      current = contourStart
-    }
-
-    /// `values`, a space before each one that has no minus sign to part it
-    /// from the one before (and before the first when `separated`).
-    private func numbers(_ values: [Int32], separated: Bool = false) {
-      for (index, value) in values.enumerated() {
-        if (index > 0 || separated) && value >= 0 { data.append(0x20) }
-        data.append(contentsOf: String(value).utf8)
+      /// A whole number, after a space when it has no minus sign to part it from the one before.
+      func value(_ value: Int32, separated: Bool) {
+        if value < 0 {
+          data.append(0x2D)
+        } else if separated {
+          data.append(0x20)
+        }
+        var magnitude = value.magnitude
+        let first = data.count
+        repeat {
+          data.append(0x30 + UInt8(magnitude % 10))
+          magnitude /= 10
+        } while magnitude > 0
+        data[first...].reverse()
       }
+      func write(_ letter: UInt8, _ x: Int32, _ y: Int32) {
+        value(x, separated: begin(letter))
+        value(y, separated: true)
+      }
+      /// The next pair of a command's numbers.
+      func more(_ x: Int32, _ y: Int32) {
+        value(x, separated: true)
+        value(y, separated: true)
+      }
+      for command in commands {
+        switch command {
+        case 0x4D:  // move
+          let to = point()
+          if start == nil {
+            start = to
+          } else {
+            last = 0
+            write(0x6D, to.x - current.x, to.y - current.y)
+            last = 0
+          }
+          current = to
+          contourStart = to
+        case 0x4C:  // line
+          let to = point()
+          if to.y == current.y {
+            value(to.x - current.x, separated: begin(0x68))
+          } else if to.x == current.x {
+            value(to.y - current.y, separated: begin(0x76))
+          } else {
+            write(0x6C, to.x - current.x, to.y - current.y)
+          }
+          current = to
+        case 0x51:  // quadratic
+          let control = point()
+          let to = point()
+          write(0x71, control.x - current.x, control.y - current.y)
+          more(to.x - current.x, to.y - current.y)
+          current = to
+        case 0x43:  // cubic
+          let first = point()
+          let second = point()
+          let to = point()
+          write(0x63, first.x - current.x, first.y - current.y)
+          more(second.x - current.x, second.y - current.y)
+          more(to.x - current.x, to.y - current.y)
+          current = to
+        default:  // close
+          data.append(0x7A)
+          last = 0
+          current = contourStart
+        }
+      }
+      guard let start, !data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
+      return Outline(startX: start.x, startY: start.y, rest: data)
     }
   }
 
   nonisolated(unsafe) private static let funcs: OpaquePointer = {
     guard let funcs = hb_draw_funcs_create() else { fatalError("HarfBuzz cannot allocate its drawing functions") }
-    hb_draw_funcs_set_move_to_func(funcs, { _, pen, _, x, y, _ in Pen.at(pen)?.move(x, y) }, nil, nil)
-    hb_draw_funcs_set_line_to_func(
-      funcs,
-      { _, pen, _, x, y, _ in
-        guard let pen = Pen.at(pen) else { return }
-        pen.command(0x6C, [pen.point(x, y)])
-      }, nil, nil)
+    hb_draw_funcs_set_move_to_func(funcs, { _, pen, _, x, y, _ in Recording.at(pen)?.add(0x4D, x, y) }, nil, nil)
+    hb_draw_funcs_set_line_to_func(funcs, { _, pen, _, x, y, _ in Recording.at(pen)?.add(0x4C, x, y) }, nil, nil)
     hb_draw_funcs_set_quadratic_to_func(
-      funcs,
-      { _, pen, _, cx, cy, x, y, _ in
-        guard let pen = Pen.at(pen) else { return }
-        pen.command(0x71, [pen.point(cx, cy), pen.point(x, y)])
-      }, nil, nil)
+      funcs, { _, pen, _, cx, cy, x, y, _ in Recording.at(pen)?.add(0x51, cx, cy, x, y) }, nil, nil)
     hb_draw_funcs_set_cubic_to_func(
       funcs,
-      { _, pen, _, c1x, c1y, c2x, c2y, x, y, _ in
-        guard let pen = Pen.at(pen) else { return }
-        pen.command(0x63, [pen.point(c1x, c1y), pen.point(c2x, c2y), pen.point(x, y)])
-      }, nil, nil)
-    hb_draw_funcs_set_close_path_func(funcs, { _, pen, _, _ in Pen.at(pen)?.close() }, nil, nil)
+      { _, pen, _, c1x, c1y, c2x, c2y, x, y, _ in Recording.at(pen)?.add(0x43, c1x, c1y, c2x, c2y, x, y) }, nil,
+      nil)
+    hb_draw_funcs_set_close_path_func(funcs, { _, pen, _, _ in Recording.at(pen)?.add(0x5A) }, nil, nil)
     hb_draw_funcs_make_immutable(funcs)
     return funcs
   }()
 
-  private func draw(_ face: LoadedFace, _ glyph: UInt32, unitsPerGridUnit scale: Double) -> Outline {
-    let pen = Pen(scale: scale)
-    withExtendedLifetime(pen) {
-      hb_font_get_glyph_shape(face.hbFont, glyph, Self.funcs, Unmanaged.passUnretained(pen).toOpaque())
+  /// `glyph`'s recording, drawn by HarfBuzz on first use.
+  private func recording(_ face: LoadedFace, _ glyph: UInt32) -> Recording {
+    let key = UInt64(face.font.id) << 32 | UInt64(glyph)
+    if let recording = recorded.withLock({ $0[key] }) { return recording }
+    let recording = Recording()
+    withExtendedLifetime(recording) {
+      hb_font_get_glyph_shape(face.hbFont, glyph, Self.funcs, Unmanaged.passUnretained(recording).toOpaque())
     }
-    guard let start = pen.start, !pen.data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
-    return Outline(startX: start.x, startY: start.y, rest: pen.data)
+    recorded.withLock { $0[key] = recording }
+    return recording
   }
 }

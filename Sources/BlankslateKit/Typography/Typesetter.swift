@@ -31,6 +31,8 @@ public final class Typesetter: Sendable {
   private let library: FontLibrary
   private let outlines: GlyphOutlines
   private let cache = Mutex<[Key: [TypesetLine]]>([:])
+  /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
+  private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
   init(library: FontLibrary) {
     self.library = library
@@ -390,19 +392,29 @@ public final class Typesetter: Sendable {
     var above = 0.0
     var below = 0.0
     for run in visual {
-      let font = library.face(run.face).hbFont
       for (glyph, offset) in zip(run.glyphs, run.yOffsets) {
-        var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.height != 0 else { continue }
-        let top = Double(offset + extents.y_bearing) * run.scale
-        above = max(above, top)
-        below = max(below, -(top + Double(extents.height) * run.scale))
+        let ink = inkExtent(face: run.face, glyph: glyph)
+        guard ink.top != ink.bottom else { continue }
+        above = max(above, Double(offset + ink.top) * run.scale)
+        below = max(below, -Double(offset + ink.bottom) * run.scale)
       }
     }
     return TypesetLine(
       text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
       descent: primary.descent, inkAbove: above, inkBelow: below, outline: outline(of: visual, fontSize: style.fontSize)
     )
+  }
+
+  /// How far `glyph`'s ink reaches above and below its baseline, in font
+  /// units; the same top and bottom for a glyph that inks nothing.
+  private func inkExtent(face: Int, glyph: UInt32) -> (top: Int32, bottom: Int32) {
+    let key = UInt64(face) << 32 | UInt64(glyph)
+    if let ink = inks.withLock({ $0[key] }) { return ink }
+    var extents = hb_glyph_extents_t()
+    let found = hb_font_get_glyph_extents(library.face(face).hbFont, glyph, &extents) != 0 && extents.height != 0
+    let ink = found ? (top: extents.y_bearing, bottom: extents.y_bearing + extents.height) : (top: 0, bottom: 0)
+    inks.withLock { $0[key] = ink }
+    return ink
   }
 
   /// The glyphs of `runs` as one SVG path on the outline grid
