@@ -92,6 +92,16 @@ struct TextFrameBrowserTests {
           box.x + box.w > frame.x + frame.w + tolerance || box.y + box.h > frame.y + frame.h + tolerance;
       }
       function show(box) { return [box.x, box.y, box.w, box.h].map(n => n.toFixed(2)).join(" "); }
+      // Loads each render's SVG into the page in turn and calls body(name, svg) on it.
+      async function eachSVG(body) {
+        const holder = document.getElementById("holder");
+        for (const name of renders) {
+          const text = await (await fetch(name + ".svg")).text();
+          const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
+          holder.replaceChildren(svg);
+          body(name, svg);
+        }
+      }
       \(script)
       run().then(count => { findings.push("done " + count); document.getElementById("result").textContent = findings.join("\\n"); },
                  error => { document.getElementById("result").textContent = "error " + error; });
@@ -113,12 +123,8 @@ struct TextFrameBrowserTests {
   /// In each SVG, the outlines of every text node lie inside the node's frame.
   static let svgScript = """
     async function run() {
-      const holder = document.getElementById("holder");
       let count = 0;
-      for (const name of renders) {
-        const text = await (await fetch(name + ".svg")).text();
-        const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
-        holder.replaceChildren(svg);
+      await eachSVG((name, svg) => {
         for (const node of svg.querySelectorAll("g[data-frame]")) {
           const lines = [...node.children].filter(c => c.tagName === "path" && c.getAttribute("role") === "img");
           if (lines.length === 0) continue;
@@ -131,7 +137,7 @@ struct TextFrameBrowserTests {
           if (outside(box, {x, y, w, h})) findings.push(name + ".svg " + node.id + ": drawn " + show(box) + " outside " + show({x, y, w, h}));
           count += 1;
         }
-      }
+      });
       return count;
     }
     """
@@ -271,12 +277,8 @@ struct TextFrameBrowserTests {
   /// is past an edge or into a bar (negative: clear of them by that much).
   static let placementScript = """
     async function run() {
-      const holder = document.getElementById("holder");
       let count = 0;
-      for (const name of renders) {
-        const text = await (await fetch(name + ".svg")).text();
-        const svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
-        holder.replaceChildren(svg);
+      await eachSVG((name, svg) => {
         const origin = svg.getBoundingClientRect();
         const width = parseFloat(svg.getAttribute("width")), height = parseFloat(svg.getAttribute("height"));
         const bars = [...svg.querySelectorAll("g[data-role='navigationBar'], g[data-role='tabBar']")].map(bar => {
@@ -299,7 +301,7 @@ struct TextFrameBrowserTests {
           findings.push("place " + name.split("/").slice(1).join("/") + " " + node.id + " " + past.toFixed(2));
           count += 1;
         }
-      }
+      });
       return count;
     }
     """
