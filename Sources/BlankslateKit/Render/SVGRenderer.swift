@@ -105,8 +105,7 @@ public struct SVGRenderer: Sendable {
     case .spinner(let color):
       spinner(in: frame, color: color, into: &writer)
     case .symbol(let symbol, let color):
-      let art = Glyph.art(for: symbol, color: color)
-      nested(art.viewBox, art.body, in: frame, into: &writer)
+      Glyph.draw(symbol, color: color, in: frame, into: &writer)
     }
     for child in node.children {
       write(child, into: &writer)
@@ -114,6 +113,9 @@ public struct SVGRenderer: Sendable {
     writer.close("g")
     writer.raw("\n")
   }
+
+  /// The outline grid's size, as every text path's scale writes it (formatted once).
+  private static let gridScale = NumberText.format(GlyphOutlines.grid, fractionDigits: 6)
 
   /// The id of a scroll view's clip path (`bs-` ids never clash with node ids).
   static func clipID(_ node: SceneNode) -> String {
@@ -147,7 +149,6 @@ public struct SVGRenderer: Sendable {
   /// whose accessible name is its text; the snapshot diff reads the same
   /// label, size, weight and fill.
   private func text(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    let scale = NumberText.format(GlyphOutlines.grid, fractionDigits: 6)
     for (index, line) in block.lines.enumerated() where !line.outline.isEmpty {
       writer.raw("<path role=\"img\"")
       writer.attribute("aria-label", line.text)
@@ -165,7 +166,7 @@ public struct SVGRenderer: Sendable {
       writer.number(
         block.lineTop(index, in: frame) + line.baseline(fontSize: block.fontSize, lineHeight: block.lineHeight))
       writer.raw(") scale(")
-      writer.raw(scale)
+      writer.raw(Self.gridScale)
       writer.raw(")\" d=\"")
       writer.rawBytes(line.outline)
       writer.raw("\"/>")

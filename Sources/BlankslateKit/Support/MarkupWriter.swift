@@ -43,6 +43,31 @@ struct MarkupWriter {
     NumberText.append(value, to: &bytes)
   }
 
+  /// `value` with up to `fractionDigits` decimals, no trailing zeros, as
+  /// `NumberText.format(_:fractionDigits:)` writes it (without making a string).
+  mutating func number(_ value: Double, fractionDigits: Int) {
+    var power: Int64 = 1
+    for _ in 0..<fractionDigits { power *= 10 }
+    let scaled = value.isFinite ? Int64((value * Double(power)).rounded()) : 0
+    if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = scaled.magnitude
+    NumberText.append(Double(magnitude / UInt64(power)), to: &bytes)
+    var fraction = magnitude % UInt64(power)
+    guard fraction != 0 else { return }
+    var digits = fractionDigits
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    bytes.append(UInt8(ascii: "."))
+    let start = bytes.count
+    for _ in 0..<digits {
+      bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+      fraction /= 10
+    }
+    bytes[start...].reverse()
+  }
+
   /// A CSS colour: `#RRGGBB` when opaque, `rgba(r,g,b,opacity)` otherwise (no string made).
   mutating func cssColor(_ color: RGBA) {
     if color.isOpaque {
