@@ -130,11 +130,15 @@ struct BuildPlan {
       + inputs.assets.files.map { ($0.path, $0.bytes) }
     let siteIndex = self.siteIndex
     let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
-    // One task per index page, then index.json, the search index, the gallery's files and its fonts.
+    // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
     let made = timings.measure(.site) {
       ParallelWork.map(count: pageCount + 4, workers: options.workers) { task -> SiteFiles.Made in
-        switch task {
-        case ..<pageCount: return siteFiles.indexPage(task + 1)
+        // The fonts go first: subsetting a CJK face is the longest task, and
+        // the index pages fill the other workers while it runs.
+        switch task - 1 {
+        case -1:
+          return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
+        case ..<pageCount: return siteFiles.indexPage(task)
         case pageCount:
           let (bytes, ranges) = siteIndex.json(entries)
           var made = siteFiles.make(SitePaths.indexJSON, check: .json) { bytes }
@@ -145,10 +149,8 @@ struct BuildPlan {
           var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
           made.entryRanges = ranges
           return made
-        case pageCount + 2:
-          return siteFiles.copies(checked: art, unchecked: copied)
         default:
-          return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
+          return siteFiles.copies(checked: art, unchecked: copied)
         }
       }
     }
@@ -157,7 +159,7 @@ struct BuildPlan {
       if let page = file.pageKey { cache.pages[page.path] = page.key }
     }
     // Where each design's entries lie, so the next build can copy them.
-    if let jsonRanges = made[pageCount].entryRanges, let searchRanges = made[pageCount + 1].entryRanges,
+    if let jsonRanges = made[pageCount + 1].entryRanges, let searchRanges = made[pageCount + 2].entryRanges,
       jsonRanges.count == site.designs.count, searchRanges.count == site.designs.count
     {
       for (index, design) in site.designs.enumerated() {
