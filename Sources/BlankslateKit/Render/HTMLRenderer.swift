@@ -186,25 +186,26 @@ public struct HTMLRenderer: Sendable {
   private func lines(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
     let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
     for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
-      writer.raw("<span class=\"bs-line\" style=\"left:")
+      let primary = PinnedFont.all[line.primaryFace].cssClass
+      writer.raw("<span class=\"bs-line ")
+      writer.raw(primary)
+      writer.raw("\" style=\"left:")
       writer.px(block.lineX(line, in: local))
       writer.raw(";top:")
       writer.px(block.lineTop(index, in: local))
       writer.raw(";width:")
       writer.px(line.width)
-      writer.raw(";font-family:'")
-      writer.raw(PinnedFont.all[line.primaryFace].cssFamily)
-      writer.raw("'\">")
+      writer.raw("\">")
       // Runs in reading order (most lines have one run, and need no sorting).
       let runs = line.runs.count == 1 ? line.runs : line.runs.sorted { $0.logicalStart < $1.logicalStart }
       for run in runs {
-        let family = PinnedFont.all[run.face].cssFamily
-        if family == PinnedFont.all[line.primaryFace].cssFamily {
+        let family = PinnedFont.all[run.face].cssClass
+        if family == primary {
           writer.text(run.text)
         } else {
-          writer.raw("<span class=\"bs-run\" style=\"font-family:'")
+          writer.raw("<span class=\"bs-run ")
           writer.raw(family)
-          writer.raw("'\">")
+          writer.raw("\">")
           writer.text(run.text)
           writer.raw("</span>")
         }

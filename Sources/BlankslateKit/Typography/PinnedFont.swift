@@ -106,6 +106,17 @@ public struct PinnedFont: Sendable, Hashable {
     return candidates.first { $0.weight >= weight } ?? candidates[candidates.count - 1]
   }
 
+  /// The gallery stylesheet's class that sets this face's family (`bs-f-inter`,
+  /// `bs-f-cjk-sc`, `bs-f-arabic`): shorter than the family written on every line.
+  public var cssClass: String {
+    switch coverage {
+    case .latin: "bs-f-inter"
+    case .cjk: "bs-f-cjk-" + (region ?? .simplifiedChinese).rawValue.lowercased()
+    case .arabic: "bs-f-arabic"
+    case .hebrew: "bs-f-hebrew"
+    }
+  }
+
   /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.
   public var fileName: String {
     let name = path.split(separator: "/").last.map(String.init) ?? path

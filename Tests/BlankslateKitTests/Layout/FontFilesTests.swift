@@ -40,3 +40,15 @@ struct FontFilesTests {
     }
   }
 }
+
+@Suite("The gallery's font classes")
+struct FontClassTests {
+  /// Every face's class is in the gallery stylesheet, naming the face's family.
+  @Test func everyFamilyHasItsClass() throws {
+    let css = try String(
+      contentsOf: Repository.root.appending(path: "Templates/static/gallery.css"), encoding: .utf8)
+    for font in PinnedFont.all {
+      #expect(css.contains(".\(font.cssClass) { font-family: \"\(font.cssFamily)\"; }"), "\(font.fileName)")
+    }
+  }
+}
