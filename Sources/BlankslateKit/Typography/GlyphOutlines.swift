@@ -12,8 +12,6 @@ import Synchronization
 /// SVG draws text this way, so it shows the measured glyphs in any viewer,
 /// with no font installed and nothing loaded.
 public final class GlyphOutlines: Sendable {
-  public static let shared = GlyphOutlines(library: .shared)
-
   /// The size of the grid outlines are written on, in points (a renderer scales them by it).
   public static let grid: Double = 0.05
 
