@@ -61,7 +61,7 @@ struct SiteFiles: Sendable {
     }
     var made = make(path, check: .none) { () throws(BuildError) in
       do throws(FontError) {
-        return Array(try FontStylesheet.css(texts: [text], locales: locales).utf8)
+        return Array(try FontStylesheet.css(characters: sorted, locales: locales).utf8)
       } catch {
         throw .fonts(error)
       }

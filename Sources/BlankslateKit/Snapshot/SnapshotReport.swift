@@ -128,7 +128,8 @@ public struct SnapshotReport: Sendable {
     for file in templates.staticFiles { files.append((SitePaths.galleryFolder + "/" + file.path, file.bytes)) }
     // The report's own text is the gallery's (renders are outlines and need no font).
     do throws(FontError) {
-      files.append((SitePaths.fontStylesheet, Array(try FontStylesheet.css(texts: [page], locales: []).utf8)))
+      files.append(
+        (SitePaths.fontStylesheet, Array(try FontStylesheet.css(characters: page.unicodeScalars, locales: []).utf8)))
     } catch {
       throw .build(.fonts(error))
     }

@@ -15,23 +15,22 @@ public enum FontStylesheet {
   static let galleryCharacters: Set<UInt32> = Set(
     (0x20...0x7E).map { UInt32($0) } + [0xA0, 0x2026, 0x2022, 0x00D7, 0x2192])
 
-  /// The stylesheet for a site whose texts are `texts`, in `locales`.
-  public static func css(texts: [String], locales: [String]) throws(FontError) -> String {
+  /// The stylesheet for a site that draws `characters`, in `locales`.
+  public static func css(characters drawn: some Sequence<Unicode.Scalar>, locales: [String]) throws(FontError)
+    -> String
+  {
     var characters = galleryCharacters
-    for text in texts {
-      for scalar in text.unicodeScalars { characters.insert(scalar.value) }
-    }
+    for scalar in drawn { characters.insert(scalar.value) }
     let regions = Set(locales.map(PinnedFont.Region.forLocale))
     let sorted = characters.sorted()
     let unicode = hb_unicode_funcs_get_default()
     let coverages = Set(sorted.compactMap { Typesetter.coverage(of: hb_unicode_script(unicode, $0)) })
-    var css = "/* The pinned fonts, cut to the characters this site uses (Blankslate; see README, \"Fonts\"). */\n"
+    var css = "/* The pinned fonts, cut to the characters this site draws (README, \"Fonts and text\"). */\n"
     for font in PinnedFont.all where font.region.map(regions.contains) ?? true {
-      let face = try FontLibrary.shared.loaded(font.id)
-      let used = sorted.filter(face.hasGlyph)
       // A face for a script the site does not write is left out.
       guard coverages.contains(font.coverage) || font.coverage == .latin else { continue }
-      let bytes = try subset(face, characters: used)
+      let face = try FontLibrary.shared.loaded(font.id)
+      let bytes = try subset(face, characters: sorted.filter(face.hasGlyph))
       css += "@font-face { font-family: \"\(font.cssFamily)\"; font-weight: \(font.weight); font-style: normal; "
       css +=
         "font-display: block; src: url(data:font/otf;base64,\(Data(bytes).base64EncodedString())) format(\"opentype\"); }\n"

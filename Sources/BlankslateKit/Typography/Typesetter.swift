@@ -48,28 +48,32 @@ public final class Typesetter: Sendable {
   public func lines(of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity)
     -> [TypesetLine]
   {
-    let key = Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth)
-    if let cached = cache.withLock({ $0[key] }) { return cached }
-    let style = Style(fontSize: fontSize, weight: weight, locale: locale)
-    var result: [TypesetLine] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let scalars = paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }
-      result += layOut(scalars, style: style, maxWidth: maxWidth)
+    cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth)) { style in
+      text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+        layOut(paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }, style: style, maxWidth: maxWidth)
+      }
     }
-    if result.isEmpty { result = [emptyLine(style)] }
-    cache.withLock { $0[key] = result }
-    return result
   }
 
-  /// `text` on one line, however wide.
+  /// `text` on one line, however wide (line feeds are left out).
   public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
-    let key = Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)
-    if let cached = cache.withLock({ $0[key] }), let line = cached.first { return line }
-    let style = Style(fontSize: fontSize, weight: weight, locale: locale)
-    let scalars = text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }
-    let line = layOut(scalars, style: style, maxWidth: .infinity).first ?? emptyLine(style)
-    cache.withLock { $0[key] = [line] }
-    return line
+    // A width no text has keys the one-line result apart from the wrapped ones.
+    let lines = cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)) { style in
+      layOut(
+        text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }, style: style,
+        maxWidth: .infinity)
+    }
+    return lines[0]
+  }
+
+  /// The cached lines of `key`, or those `make` sets in its style (at least one line).
+  private func cached(_ key: Key, _ make: (Style) -> [TypesetLine]) -> [TypesetLine] {
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let style = Style(fontSize: key.fontSize, weight: key.weight, locale: key.locale)
+    var lines = make(style)
+    if lines.isEmpty { lines = [emptyLine(style)] }
+    cache.withLock { $0[key] = lines }
+    return lines
   }
 
   // MARK: - One paragraph
