@@ -160,11 +160,8 @@ struct HostScreen {
       let title = item.1.text(in: context.locale)
       let label = context.fittedText(
         title, fontSize: 10, weight: .semibold, color: tint, in: Size(width: itemWidth - 4, height: 12))
-      // As tall as the script needs (Arabic's line is taller than 12 pt), centred where Latin's sits.
-      let labelHeight = max(12, label.lineHeight)
-      let labelFrame = Rect(
-        x: centerX - (itemWidth - 4) / 2, y: frame.minY + 40 - labelHeight / 2, width: itemWidth - 4,
-        height: labelHeight)
+      let labelFrame = label.frame(
+        x: centerX - (itemWidth - 4) / 2, centerY: frame.minY + 40, width: itemWidth - 4, height: 12)
       children.append(
         SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: .symbol(item.0, color: tint)))
       children.append(

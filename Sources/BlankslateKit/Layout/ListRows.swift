@@ -33,9 +33,7 @@ struct ListRows {
             children: [
               SceneNode(
                 id: "section-\(sectionIndex + 1)-title", role: .decoration,
-                frame: Rect(
-                  x: header.minX + 16, y: header.midY - max(16, text.lineHeight) / 2, width: header.width - 32,
-                  height: max(16, text.lineHeight)),
+                frame: text.frame(x: header.minX + 16, centerY: header.midY, width: header.width - 32, height: 16),
                 content: .text(text))
             ]))
         y += Self.sectionHeaderHeight
@@ -50,9 +48,7 @@ struct ListRows {
         let children = [
           SceneNode(
             id: "row-\(rowNumber)-title", role: .decoration,
-            frame: Rect(
-              x: row.minX + 16, y: y + (Self.rowHeight - max(20.5, title.lineHeight)) / 2, width: frame.width - 32,
-              height: max(20.5, title.lineHeight)),
+            frame: title.frame(x: row.minX + 16, centerY: row.midY, width: frame.width - 32, height: 20.5),
             content: .text(title)),
           SceneNode(
             id: "row-\(rowNumber)-separator", role: .separator,

@@ -47,6 +47,14 @@ public struct TextBlock: Sendable, Equatable {
   /// Whether any line has a character to draw.
   public var hasText: Bool { lines.contains { !$0.text.isEmpty } }
 
+  /// The frame of a label given a fixed `height`, centred on `centerY`: as
+  /// tall as asked, or as its lines are where a script's ink needs taller
+  /// lines (Arabic), so no glyph is drawn outside it.
+  public func frame(x: Double, centerY: Double, width: Double, height: Double) -> Rect {
+    let height = max(height, textHeight)
+    return Rect(x: x, y: centerY - height / 2, width: width, height: height)
+  }
+
   /// The left edge of `line` in a frame, as the block aligns it.
   public func lineX(_ line: TypesetLine, in frame: Rect) -> Double {
     switch alignment {
