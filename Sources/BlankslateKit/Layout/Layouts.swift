@@ -40,8 +40,8 @@ public enum Layouts {
       size: Size(width: device.width, height: device.height), background: context.hostBackground,
       nodes: nodes, locale: job.locale, theme: job.theme,
       safeArea: Rect(
-        x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator)
-    )
+        x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator),
+      isRightToLeft: context.isRightToLeft)
   }
 
   static func generator(for layout: LayoutKind) -> any LayoutGenerator {

@@ -12,14 +12,20 @@ public struct Scene: Sendable, Equatable {
   public var theme: Theme
   /// The part of the screen no system bar covers (the device's safe area).
   public var safeArea: Rect
+  /// Whether the locale is written right to left (the screen is mirrored; pages say `dir="rtl"`).
+  public var isRightToLeft: Bool
 
-  public init(size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil) {
+  public init(
+    size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil,
+    isRightToLeft: Bool? = nil
+  ) {
     self.size = size
     self.background = background
     self.nodes = nodes
     self.locale = locale
     self.theme = theme
     self.safeArea = safeArea ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+    self.isRightToLeft = isRightToLeft ?? PinnedFont.isRightToLeft(locale)
   }
 
   /// Every node, depth first, parents before their children.

@@ -23,7 +23,7 @@ public struct HTMLRenderer: Sendable {
       "div",
       [
         "class": "bs-screen", "id": .text(idPrefix + "screen"), "lang": .text(scene.locale),
-        "dir": PinnedFont.isRightToLeft(scene.locale) ? "rtl" : nil,
+        "dir": scene.isRightToLeft ? "rtl" : nil,
         "data-theme": .text(scene.theme.rawValue),
         "style": .text(
           "width:\(px(scene.size.width));height:\(px(scene.size.height));background-color:\(css(scene.background))"),

@@ -123,3 +123,38 @@ public struct PinnedFont: Sendable, Hashable {
     return faceIndex == 0 && !path.hasSuffix(".ttc") ? name : "\(name)#\(faceIndex)"
   }
 }
+
+extension PinnedFont {
+  /// Whether `locale` is written right to left (Arabic, Persian, Urdu, Hebrew, …),
+  /// so its screens mirror as UIKit's semantic content attribute mirrors them.
+  public static func isRightToLeft(_ locale: String) -> Bool {
+    // Read as ASCII subtags (a locale tag is ASCII): called for every render.
+    var language: [UInt8] = []
+    var subtag: [UInt8] = []
+    var first = true
+    for byte in locale.utf8 + [UInt8(ascii: "-")] {
+      if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+        if first {
+          language = subtag
+          first = false
+        } else if subtag.count == 4 {
+          // A script subtag decides: Arabic and Hebrew script are right to left, others not.
+          switch String(decoding: subtag, as: UTF8.self) {
+          case "arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg": return true
+          default: return false
+          }
+        }
+        subtag.removeAll(keepingCapacity: true)
+      } else {
+        subtag.append(byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0))
+      }
+    }
+    return rightToLeftLanguages.contains(String(decoding: language, as: UTF8.self))
+  }
+
+  /// Languages written right to left by default (their usual script).
+  private static let rightToLeftLanguages: Set<String> = [
+    "ar", "fa", "he", "iw", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr",
+  ]
+
+}
