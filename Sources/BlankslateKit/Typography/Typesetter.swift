@@ -115,13 +115,17 @@ public final class Typesetter: Sendable {
     let paragraph = Paragraph(
       scalars: scalars, faces: faces(for: scalars, style: style), scripts: scripts(of: scalars),
       levels: levels(of: scalars, rightToLeft: style.isRightToLeft))
-    let whole = shapeLine(paragraph, 0..<scalars.count, style: style)
-    if whole.width <= maxWidth + 0.001 { return [whole] }
-    var lines: [TypesetLine] = []
-    for range in breakLines(paragraph, style: style, maxWidth: maxWidth) {
-      lines.append(shapeLine(paragraph, range, style: style))
+    // The whole paragraph is shaped once: it is the line when it fits, and
+    // gives the advances to break at when it does not.
+    let whole = 0..<scalars.count
+    let runs = self.runs(paragraph, whole)
+    let shaped = runs.map { shape(paragraph, $0, style: style) }
+    let width = shaped.reduce(0.0) { $0 + Double($1.advances.reduce(0, +)) * $1.scale }
+    if width <= maxWidth + 0.001 { return [line(paragraph, whole, runs: runs, shaped: shaped, style: style)] }
+    return breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth).map { range in
+      let runs = self.runs(paragraph, range)
+      return line(paragraph, range, runs: runs, shaped: runs.map { shape(paragraph, $0, style: style) }, style: style)
     }
-    return lines
   }
 
   /// The face of every character.
@@ -209,7 +213,7 @@ public final class Typesetter: Sendable {
   /// Where lines end: the widest run of characters up to a UAX #14 break
   /// opportunity that fits, trailing spaces hanging; a word wider than the
   /// line is cut between clusters.
-  private func breakLines(_ paragraph: Paragraph, style: Style, maxWidth: Double) -> [Range<Int>] {
+  private func breakLines(_ paragraph: Paragraph, shaped: [Shaped], style: Style, maxWidth: Double) -> [Range<Int>] {
     let scalars = paragraph.scalars
     let count = scalars.count
     var breaks = [CChar](repeating: 0, count: count)
@@ -217,11 +221,10 @@ public final class Typesetter: Sendable {
     scalars.withUnsafeBufferPointer { text in
       set_linebreaks_utf32(text.baseAddress, count, language, &breaks)
     }
-    // Advances per character: each run shaped once, a cluster's advance on its first character.
+    // Advances per character, from the paragraph's runs: a cluster's advance on its first character.
     var advances = [Double](repeating: 0, count: count)
     var clusterStart = [Bool](repeating: false, count: count)
-    for run in runs(paragraph, 0..<count) {
-      let shaped = shape(paragraph, run, style: style)
+    for shaped in shaped {
       for (cluster, advance) in zip(shaped.clusters, shaped.advances) {
         advances[cluster] += Double(advance) * shaped.scale
         clusterStart[cluster] = true
@@ -356,7 +359,9 @@ public final class Typesetter: Sendable {
 
   /// The characters `range` of the paragraph as one drawn line: runs shaped,
   /// then put in visual order (rule L2 of UAX #9).
-  private func shapeLine(_ paragraph: Paragraph, _ range: Range<Int>, style: Style) -> TypesetLine {
+  private func line(
+    _ paragraph: Paragraph, _ range: Range<Int>, runs logical: [Run], shaped: [Shaped], style: Style
+  ) -> TypesetLine {
     let text = String(
       String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
     guard !range.isEmpty else {
@@ -364,10 +369,8 @@ public final class Typesetter: Sendable {
       line.text = text
       return line
     }
-    let logical = runs(paragraph, range)
     var glyphRuns: [GlyphRun] = []
-    for run in logical {
-      let shaped = shape(paragraph, run, style: style)
+    for (run, shaped) in zip(logical, shaped) {
       var pen: Int32 = 0
       var xs: [Int32] = []
       var ys: [Int32] = []
