@@ -18,6 +18,7 @@ enum Commands {
       Terminal.out("blankslate \(Blankslate.version)")
       // The fonts are part of what a build is made with: name them exactly.
       for line in (try? FontLibrary.shared.identities()) ?? [] { Terminal.out("font \(line)") }
+      Terminal.out("allocator \(Allocator.description)")
       return 0
     default: break
     }

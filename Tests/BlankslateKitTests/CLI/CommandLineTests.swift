@@ -60,6 +60,17 @@ struct CommandLineTests {
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
   }
 
+  /// `--version` names what a build is made with: the fonts, and the allocator,
+  /// which is mimalloc only when it really took over `malloc` in the process.
+  @Test func versionNamesTheFontsAndTheAllocator() throws {
+    let run = try Self.run(["--version"])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("blankslate ") == true)
+    #expect(lines.filter { $0.hasPrefix("font Inter-Regular.otf ") }.count == 1)
+    #expect(lines.last?.hasPrefix("allocator mimalloc 2.") == true, "\(run.output)")
+  }
+
   @Test func badDefinitionsExitTwoNamingFileAndPath() throws {
     let site = try TemporarySite(
       placeholders: [
