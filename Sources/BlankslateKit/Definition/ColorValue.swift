@@ -7,12 +7,15 @@ public enum ColorValue: Sendable, Equatable {
   case named(String, RGBA)
   /// A UIKit semantic colour, resolved per theme.
   case semantic(SemanticColor)
+  /// One colour in the light theme and another in the dark (`{"light": …, "dark": …}`).
+  indirect case perTheme(light: ColorValue, dark: ColorValue)
 
   /// The colour drawn in `theme`.
   public func resolved(in theme: Theme) -> RGBA {
     switch self {
     case .fixed(let rgba), .named(_, let rgba): rgba
     case .semantic(let semantic): semantic.resolved(in: theme)
+    case .perTheme(let light, let dark): theme == .light ? light.resolved(in: theme) : dark.resolved(in: theme)
     }
   }
 
@@ -22,6 +25,7 @@ public enum ColorValue: Sendable, Equatable {
     case .fixed(let rgba): rgba.hex
     case .named(let name, _): name
     case .semantic(let semantic): semantic.rawValue
+    case .perTheme(let light, let dark): "{light: \(light.written), dark: \(dark.written)}"
     }
   }
 
@@ -80,36 +84,77 @@ public enum ColorValue: Sendable, Equatable {
   }
 }
 
-/// UIKit's dynamic system colours, with their light and dark values.
+/// UIKit's system colours, each with its light and dark value.
+///
+/// Values: Apple's Human Interface Guidelines, "Color" (the iOS/iPadOS system
+/// colours, system grays, and the dynamic background, label, fill and separator
+/// colours, default contrast), as UIKit returns them from iOS 15 to iOS 18.
+/// `tintColor` is the default tint, `systemBlue`.
 public enum SemanticColor: String, Sendable, CaseIterable {
-  /// `systemBackground`: white / black.
-  case systemBackground
-  /// `secondarySystemBackground`: #F2F2F7 / #1C1C1E.
-  case secondarySystemBackground
-  /// `label`: black / white.
-  case label
-  /// `secondaryLabel`: #3C3C43 at 60 % / #EBEBF5 at 60 %.
-  case secondaryLabel
-  /// `tertiaryLabel`: #3C3C43 at 30 % / #EBEBF5 at 30 %.
-  case tertiaryLabel
-  /// `separator`: #3C3C43 at 29 % / #545458 at 60 %.
-  case separator
-  /// `systemGray`: #8E8E93 in both.
-  case systemGray
-  /// `systemBlue`: #007AFF / #0A84FF.
-  case systemBlue
+  case systemRed, systemOrange, systemYellow, systemGreen, systemMint, systemTeal, systemCyan
+  case systemBlue, systemIndigo, systemPurple, systemPink, systemBrown
+  case systemGray, systemGray2, systemGray3, systemGray4, systemGray5, systemGray6
+  case tintColor
+  case label, secondaryLabel, tertiaryLabel, quaternaryLabel
+  case systemFill, secondarySystemFill, tertiarySystemFill, quaternarySystemFill
+  case placeholderText
+  case systemBackground, secondarySystemBackground, tertiarySystemBackground
+  case systemGroupedBackground, secondarySystemGroupedBackground, tertiarySystemGroupedBackground
+  case separator, opaqueSeparator
+  case link
+  case darkText, lightText
 
   public func resolved(in theme: Theme) -> RGBA {
-    let light = theme == .light
+    let (light, dark) = values
+    return theme == .light ? light : dark
+  }
+
+  /// The light and the dark value.
+  public var values: (light: RGBA, dark: RGBA) {
+    func pair(_ light: UInt32, _ dark: UInt32) -> (RGBA, RGBA) { (RGBA(hex: light), RGBA(hex: dark)) }
+    /// A colour at an opacity out of 100, rounded to a byte as UIKit's `alpha` floats are.
+    func faded(_ hex: UInt32, _ percent: Double) -> RGBA {
+      RGBA(hex: hex, alpha: UInt8((percent * 255 / 100).rounded()))
+    }
     switch self {
-    case .systemBackground: return light ? RGBA(hex: 0xFFFFFF) : RGBA(hex: 0x000000)
-    case .secondarySystemBackground: return light ? RGBA(hex: 0xF2F2F7) : RGBA(hex: 0x1C1C1E)
-    case .label: return light ? RGBA(hex: 0x000000) : RGBA(hex: 0xFFFFFF)
-    case .secondaryLabel: return light ? RGBA(hex: 0x3C3C43, alpha: 153) : RGBA(hex: 0xEBEBF5, alpha: 153)
-    case .tertiaryLabel: return light ? RGBA(hex: 0x3C3C43, alpha: 77) : RGBA(hex: 0xEBEBF5, alpha: 77)
-    case .separator: return light ? RGBA(hex: 0x3C3C43, alpha: 74) : RGBA(hex: 0x545458, alpha: 153)
-    case .systemGray: return RGBA(hex: 0x8E8E93)
-    case .systemBlue: return light ? RGBA(hex: 0x007AFF) : RGBA(hex: 0x0A84FF)
+    case .systemRed: return pair(0xFF3B30, 0xFF453A)
+    case .systemOrange: return pair(0xFF9500, 0xFF9F0A)
+    case .systemYellow: return pair(0xFFCC00, 0xFFD60A)
+    case .systemGreen: return pair(0x34C759, 0x30D158)
+    case .systemMint: return pair(0x00C7BE, 0x63E6E2)
+    case .systemTeal: return pair(0x30B0C7, 0x40C8E0)
+    case .systemCyan: return pair(0x32ADE6, 0x64D2FF)
+    case .systemBlue, .tintColor: return pair(0x007AFF, 0x0A84FF)
+    case .systemIndigo: return pair(0x5856D6, 0x5E5CE6)
+    case .systemPurple: return pair(0xAF52DE, 0xBF5AF2)
+    case .systemPink: return pair(0xFF2D55, 0xFF375F)
+    case .systemBrown: return pair(0xA2845E, 0xAC8E68)
+    case .systemGray: return pair(0x8E8E93, 0x8E8E93)
+    case .systemGray2: return pair(0xAEAEB2, 0x636366)
+    case .systemGray3: return pair(0xC7C7CC, 0x48484A)
+    case .systemGray4: return pair(0xD1D1D6, 0x3A3A3C)
+    case .systemGray5: return pair(0xE5E5EA, 0x2C2C2E)
+    case .systemGray6: return pair(0xF2F2F7, 0x1C1C1E)
+    case .label: return pair(0x000000, 0xFFFFFF)
+    case .secondaryLabel: return (faded(0x3C3C43, 60), faded(0xEBEBF5, 60))
+    case .tertiaryLabel: return (faded(0x3C3C43, 30), faded(0xEBEBF5, 30))
+    case .quaternaryLabel: return (faded(0x3C3C43, 18), faded(0xEBEBF5, 16))
+    case .systemFill: return (faded(0x787880, 20), faded(0x787880, 36))
+    case .secondarySystemFill: return (faded(0x787880, 16), faded(0x787880, 32))
+    case .tertiarySystemFill: return (faded(0x767680, 12), faded(0x767680, 24))
+    case .quaternarySystemFill: return (faded(0x747480, 8), faded(0x767680, 18))
+    case .placeholderText: return (faded(0x3C3C43, 30), faded(0xEBEBF5, 30))
+    case .systemBackground: return pair(0xFFFFFF, 0x000000)
+    case .secondarySystemBackground: return pair(0xF2F2F7, 0x1C1C1E)
+    case .tertiarySystemBackground: return pair(0xFFFFFF, 0x2C2C2E)
+    case .systemGroupedBackground: return pair(0xF2F2F7, 0x000000)
+    case .secondarySystemGroupedBackground: return pair(0xFFFFFF, 0x1C1C1E)
+    case .tertiarySystemGroupedBackground: return pair(0xF2F2F7, 0x2C2C2E)
+    case .separator: return (faded(0x3C3C43, 29), faded(0x545458, 60))
+    case .opaqueSeparator: return pair(0xC6C6C8, 0x38383A)
+    case .link: return pair(0x007AFF, 0x0984FF)
+    case .darkText: return pair(0x000000, 0x000000)
+    case .lightText: return (faded(0xFFFFFF, 60), faded(0xFFFFFF, 60))
     }
   }
 }

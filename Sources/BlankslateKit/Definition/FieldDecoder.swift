@@ -221,15 +221,33 @@ final class FieldDecoder {
     return Size(width: width, height: height)
   }
 
-  func color(_ value: JSONValue, at path: JSONPath) -> ColorValue? {
+  /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a UIKit colour name, or `{"light": colour, "dark": colour}`.
+  func color(_ value: JSONValue, at path: JSONPath, perTheme: Bool = true) -> ColorValue? {
+    if perTheme, case .object = value.kind {
+      guard let object = object(value, at: path, allowed: ["light", "dark"]) else { return nil }
+      guard let lightValue = object["light"], let darkValue = object["dark"] else {
+        report(
+          .invalidValue(
+            location(path, value), found: value.excerpt, expected: "both \"light\" and \"dark\" colours", allowed: []))
+        return nil
+      }
+      let light = color(lightValue, at: path.appending("light"), perTheme: false)
+      let dark = color(darkValue, at: path.appending("dark"), perTheme: false)
+      guard let light, let dark else { return nil }
+      return .perTheme(light: light, dark: dark)
+    }
     guard let text = string(value, at: path) else { return nil }
     guard let color = ColorValue(parsing: text) else {
+      let hex = text.hasPrefix("#")
       report(
         .invalidValue(
           location(path, value), found: value.excerpt,
-          expected: "a colour: #RGB, #RRGGBB, #RRGGBBAA, or one of the names "
-            + ColorValue.allNames.joined(separator: ", "),
-          allowed: ColorValue.allNames))
+          expected: hex
+            ? "a colour in hex: #RGB, #RRGGBB or #RRGGBBAA"
+            : "a colour: #RGB, #RRGGBB, #RRGGBBAA, a UIKit name (systemRed … systemPink, systemGray … systemGray6,"
+              + " tintColor, label, secondaryLabel, systemBackground …; README lists them all)"
+              + (perTheme ? " or {\"light\": …, \"dark\": …}" : ""),
+          allowed: hex ? [] : ColorValue.allNames))
       return nil
     }
     return color

@@ -10,9 +10,9 @@ extension Properties {
     add(.state, state.map { .string($0.rawValue) })
     add(.title, title.map { $0.json(around: locale) })
     add(.message, message.map { $0.json(around: locale) })
-    add(.titleColor, titleColor.map { .string($0.written) })
-    add(.messageColor, messageColor.map { .string($0.written) })
-    add(.background, background.map { .string($0.written) })
+    add(.titleColor, titleColor.map(\.json))
+    add(.messageColor, messageColor.map(\.json))
+    add(.background, background.map(\.json))
     add(.titleFont, titleFont.map(\.json))
     add(.messageFont, messageFont.map(\.json))
     add(.image, image.json { .string($0.written) })
@@ -77,8 +77,8 @@ extension ButtonDefinition {
   func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let title { members.append(("title", title.json(around: locale))) }
-    if let textColor { members.append(("textColor", .string(textColor.written))) }
-    if let background { members.append(("background", .string(background.written))) }
+    if let textColor { members.append(("textColor", textColor.json)) }
+    if let background { members.append(("background", background.json)) }
     if let size { members.append(("size", size.json)) }
     if let cornerRadius { members.append(("cornerRadius", .number(cornerRadius))) }
     if let font { members.append(("font", font.json)) }
@@ -90,9 +90,9 @@ extension CustomViewDefinition {
   func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let size { members.append(("size", size.json)) }
-    if let background { members.append(("background", .string(background.written))) }
+    if let background { members.append(("background", background.json)) }
     if let text { members.append(("text", text.json(around: locale))) }
-    if let textColor { members.append(("textColor", .string(textColor.written))) }
+    if let textColor { members.append(("textColor", textColor.json)) }
     if let font { members.append(("font", font.json)) }
     return .object(members)
   }
@@ -133,5 +133,13 @@ extension FontSpec {
     }
     if let weight { members.append(("weight", .string(weight.rawValue))) }
     return .object(members)
+  }
+}
+
+extension ColorValue {
+  /// The colour as a definition writes it: a string, or the light and dark pair.
+  var json: JSONDocument {
+    if case .perTheme(let light, let dark) = self { return .object([("light", light.json), ("dark", dark.json)]) }
+    return .string(written)
   }
 }
