@@ -4,6 +4,8 @@ public enum ImageSource: Sendable, Equatable {
   case builtin(BuiltinImage)
   /// A file of the site, as a path relative to the site folder (`"assets/empty.svg"`).
   case asset(String)
+  /// A monochrome symbol drawn by Blankslate (`"symbol:tray"`), in the image tint.
+  case symbol(SymbolName)
 }
 
 /// The illustrations Blankslate draws itself, named after the seeds' image assets.

@@ -14,22 +14,22 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
     switch self {
     case .blankPage:
       [
-        .state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .state, .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
         .button, .sections, .toast, .chrome,
       ]
     case .message:
       [
-        .state, .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .state, .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
         .offsetY, .headerHeight, .sections, .customView, .loading, .toast, .chrome,
       ]
     case .noNetwork:
       [
         .state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont,
-        .background, .image, .imageSize, .button, .sections, .toast, .chrome,
+        .background, .image, .imageTint, .imageSize, .button, .sections, .toast, .chrome,
       ]
     case .table:
       [
-        .message, .messageColor, .messageFont, .background, .image, .imageSize,
+        .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
         .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome,
       ]
     }

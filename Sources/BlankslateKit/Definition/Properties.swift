@@ -13,6 +13,8 @@ public struct Properties: Sendable, Equatable {
   public var titleFont: FontSpec?
   public var messageFont: FontSpec?
   public var image: Nullable<ImageSource> = .absent
+  /// The colour of a symbol image (`symbol:NAME`).
+  public var imageTint: ColorValue?
   public var imageSize: Size?
   public var button: Nullable<ButtonDefinition> = .absent
   public var offsetY: Double?
@@ -41,6 +43,7 @@ public struct Properties: Sendable, Equatable {
     result.titleFont = titleFont ?? base.titleFont
     result.messageFont = messageFont ?? base.messageFont
     result.image = image.laid(over: base.image)
+    result.imageTint = imageTint ?? base.imageTint
     result.imageSize = imageSize ?? base.imageSize
     result.button = button.laid(over: base.button)
     result.offsetY = offsetY ?? base.offsetY

@@ -41,6 +41,7 @@ struct PropertiesDecoder {
     case .titleFont: properties.titleFont = fields.font(value, at: path)
     case .messageFont: properties.messageFont = fields.font(value, at: path)
     case .image: properties.image = nullable(value) { image($0, at: path) }
+    case .imageTint: properties.imageTint = fields.color(value, at: path)
     case .imageSize: properties.imageSize = fields.size(value, at: path)
     case .button: properties.button = nullable(value) { button($0, at: path) }
     case .offsetY: properties.offsetY = fields.number(value, at: path, minimum: -10_000, maximum: 10_000)
@@ -63,6 +64,34 @@ struct PropertiesDecoder {
 
   private func image(_ value: JSONValue, at path: JSONPath) -> ImageSource? {
     guard let text = fields.string(value, at: path) else { return nil }
+    if text.hasPrefix("symbol:") {
+      let name = String(text.dropFirst("symbol:".count))
+      guard let symbol = SymbolName(rawValue: name) else {
+        let names = SymbolName.allCases.map { "symbol:" + $0.rawValue }
+        fields.report(
+          .invalidValue(
+            fields.location(path, value), found: value.excerpt,
+            expected: "one of Blankslate's symbols (README lists them; the gallery's symbols page shows them)",
+            allowed: names))
+        return nil
+      }
+      return .symbol(symbol)
+    }
+    if !text.hasPrefix("builtin:"), let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
+      text[..<colon].count > 1
+    {
+      // `sf:heart`, `https://…`: a scheme this format does not know, not a path.
+      let scheme = text[...colon]
+      let rest = String(text[text.index(after: colon)...])
+      let near = SymbolName(rawValue: rest).map { "; did you mean \"symbol:\($0.rawValue)\"?" } ?? ""
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected:
+            "\"builtin:NAME\", \"symbol:NAME\" or a path under assets/ (\"\(scheme)\" is not an image source\(near))",
+          allowed: []))
+      return nil
+    }
     if text.hasPrefix("builtin:") {
       let name = String(text.dropFirst("builtin:".count))
       guard let builtin = BuiltinImage(rawValue: name) else {

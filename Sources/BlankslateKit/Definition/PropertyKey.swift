@@ -9,6 +9,7 @@ public enum PropertyKey: String, Sendable, CaseIterable {
   case titleFont
   case messageFont
   case image
+  case imageTint
   case imageSize
   case button
   case offsetY

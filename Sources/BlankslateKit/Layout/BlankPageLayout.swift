@@ -43,7 +43,7 @@ struct BlankPageLayout: LayoutGenerator {
     if let image = properties.image.resolved(default: .builtin(isError ? .blankpage13 : .blankpage6)) {
       let frame = Rect(
         x: view.midX - imageSize.width / 2, y: bottom + Self.spacing, width: imageSize.width, height: imageSize.height)
-      children.append(SceneNode(id: "image", role: .image, frame: frame, content: .image(image)))
+      children.append(SceneNode(id: "image", role: .image, frame: frame, content: context.imageContent(image)))
       bottom = frame.maxY
     }
     if let button = properties.button.resolved(default: ButtonDefinition()) {

@@ -31,6 +31,13 @@ struct LayoutContext {
     semantic.resolved(in: theme)
   }
 
+  /// What an image node draws: a symbol in the written `imageTint` (or
+  /// `fallbackTint`, secondaryLabel unless a layout says otherwise), art and assets as they are.
+  func imageContent(_ source: ImageSource, fallbackTint: RGBA? = nil) -> NodeContent {
+    guard case .symbol(let symbol) = source else { return .image(source) }
+    return .symbolImage(symbol, color: color(properties.imageTint, default: fallbackTint ?? color(.secondaryLabel)))
+  }
+
   /// The host screen's background: the written `background`, or systemBackground.
   var hostBackground: RGBA {
     color(properties.background, default: color(.systemBackground))

@@ -46,7 +46,7 @@ struct MessageLayout: LayoutGenerator {
       if let image = properties.image.resolved(default: nil) {
         let size = context.imageSize(default: image.intrinsicSize)
         let imageFrame = Rect(centerX: center.x, centerY: center.y, size: size)
-        children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: .image(image)))
+        children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: context.imageContent(image)))
         let messageFrame = Rect(
           x: table.minX, y: imageFrame.maxY + Self.imageGap, width: table.width, height: label.size.height)
         children.append(SceneNode(id: "message", role: .message, frame: messageFrame, content: .text(label.block)))
@@ -72,6 +72,7 @@ extension ImageSource {
     switch self {
     case .builtin(let builtin): builtin.intrinsicSize
     case .asset: Size(width: 120, height: 120)
+    case .symbol: SymbolName.defaultSize
     }
   }
 }

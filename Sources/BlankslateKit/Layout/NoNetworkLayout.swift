@@ -32,7 +32,7 @@ struct NoNetworkLayout: LayoutGenerator {
     let imageFrame = Rect(centerX: view.midX, centerY: view.midY, size: imageSize)
     var children: [SceneNode] = []
     if let image = properties.image.resolved(default: .builtin(.notFound404)) {
-      children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: .image(image)))
+      children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: context.imageContent(image)))
     }
 
     let maxWidth = view.width - 2 * Self.sideMargin

@@ -14,6 +14,8 @@ public enum NodeContent: Sendable, Equatable {
   case spinner(color: RGBA)
   /// A small glyph of the host chrome.
   case symbol(Symbol, color: RGBA)
+  /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint.
+  case symbolImage(SymbolName, color: RGBA)
 }
 
 /// The fill of a box.

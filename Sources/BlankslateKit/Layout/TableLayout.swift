@@ -43,7 +43,7 @@ struct TableLayout: LayoutGenerator {
       var top = list.midY - (imageSize.height + gap + message.size.height) / 2
       if let image {
         let frame = Rect(x: list.midX - imageSize.width / 2, y: top, width: imageSize.width, height: imageSize.height)
-        children.append(SceneNode(id: "image", role: .image, frame: frame, content: .image(image)))
+        children.append(SceneNode(id: "image", role: .image, frame: frame, content: context.imageContent(image)))
         top = frame.maxY + gap
       }
       children.append(

@@ -35,6 +35,15 @@ public enum Glyph {
   /// SVG body of `symbol` in its own coordinate space, and that space's size.
   static func art(for symbol: Symbol, color: RGBA) -> (viewBox: Size, body: String) {
     let (size, layers) = self.layers(of: symbol)
+    return art(layers, size: size, color: color)
+  }
+
+  /// SVG body of a definition's symbol on its grid.
+  static func art(for symbol: SymbolName, color: RGBA) -> (viewBox: Size, body: String) {
+    art(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color)
+  }
+
+  private static func art(_ layers: [Layer], size: Size, color: RGBA) -> (viewBox: Size, body: String) {
     var writer = MarkupWriter(capacity: 512)
     for layer in layers { write(layer, color: color, into: &writer) }
     return (size, writer.output)
@@ -43,6 +52,16 @@ public enum Glyph {
   /// Writes `symbol` in `color` into `frame` of an SVG, scaled to fit and centred (as `xMidYMid meet`).
   static func draw(_ symbol: Symbol, color: RGBA, in frame: Rect, into writer: inout MarkupWriter) {
     let (size, layers) = self.layers(of: symbol)
+    draw(layers, size: size, color: color, in: frame, into: &writer)
+  }
+
+  /// Writes a definition's symbol in `color` into `frame`, as `draw(_:color:in:into:)` does a chrome glyph.
+  static func draw(_ symbol: SymbolName, color: RGBA, in frame: Rect, into writer: inout MarkupWriter) {
+    draw(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color, in: frame, into: &writer)
+  }
+
+  private static func draw(_ layers: [Layer], size: Size, color: RGBA, in frame: Rect, into writer: inout MarkupWriter)
+  {
     let scale = min(frame.width / size.width, frame.height / size.height)
     let x = frame.x + (frame.width - size.width * scale) / 2
     let y = frame.y + (frame.height - size.height * scale) / 2
@@ -85,7 +104,7 @@ public enum Glyph {
   }
 
   /// A rounded rectangle as path data.
-  private static func roundedRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ r: Double) -> String {
+  static func roundedRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ r: Double) -> String {
     func f(_ value: Double) -> String { NumberText.format(value) }
     return "M\(f(x + r)) \(f(y))h\(f(width - 2 * r))a\(f(r)) \(f(r)) 0 0 1 \(f(r)) \(f(r))v\(f(height - 2 * r))"
       + "a\(f(r)) \(f(r)) 0 0 1 \(f(-r)) \(f(r))h\(f(-(width - 2 * r)))a\(f(r)) \(f(r)) 0 0 1 \(f(-r)) \(f(-r))"
@@ -93,7 +112,7 @@ public enum Glyph {
   }
 
   /// A circle as path data.
-  private static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> String {
+  static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> String {
     func f(_ value: Double) -> String { NumberText.format(value) }
     return "M\(f(cx - r)) \(f(cy))a\(f(r)) \(f(r)) 0 1 0 \(f(2 * r)) 0a\(f(r)) \(f(r)) 0 1 0 \(f(-2 * r)) 0z"
   }

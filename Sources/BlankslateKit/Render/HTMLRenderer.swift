@@ -49,7 +49,7 @@ public struct HTMLRenderer: Sendable {
       (tag, kind) = ("button", " bs-text bs-button")
     case .spinner:
       (tag, kind) = ("div", " bs-spinner")
-    case .group, .image, .symbol, .box:
+    case .group, .image, .symbol, .symbolImage, .box:
       (tag, kind) = ("div", "")
     }
     // Written piece by piece: a gallery writes tens of thousands of these elements.
@@ -93,7 +93,7 @@ public struct HTMLRenderer: Sendable {
     writer.raw(";height:")
     writer.px(frame.height)
     switch node.content {
-    case .group, .image, .symbol, .spinner:
+    case .group, .image, .symbol, .symbolImage, .spinner:
       break
     case .box(let box):
       shape(fill: box.fill, cornerRadius: box.cornerRadius, into: &writer)
@@ -127,6 +127,9 @@ public struct HTMLRenderer: Sendable {
         let art = Glyph.art(for: symbol, color: color)
         inlineSVG(art.viewBox, art.body, into: &writer)
       }
+    case .symbolImage(let symbol, let color):
+      let art = Glyph.art(for: symbol, color: color)
+      inlineSVG(art.viewBox, art.body, into: &writer)
     case .spinner(let color):
       for spoke in 0..<12 {
         let age = (12 - spoke) % 12
@@ -216,6 +219,9 @@ public struct HTMLRenderer: Sendable {
 
   private func image(_ source: ImageSource, into writer: inout MarkupWriter) {
     switch source {
+    case .symbol(let symbol):
+      let art = Glyph.art(for: symbol, color: SemanticColor.secondaryLabel.resolved(in: .light))
+      inlineSVG(art.viewBox, art.body, into: &writer)
     case .builtin(let builtin):
       if let artFolder {
         writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(artFolder)\(Illustration.fileName(builtin))\"/>")

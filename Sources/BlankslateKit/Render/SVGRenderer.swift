@@ -106,6 +106,8 @@ public struct SVGRenderer: Sendable {
       spinner(in: frame, color: color, into: &writer)
     case .symbol(let symbol, let color):
       Glyph.draw(symbol, color: color, in: frame, into: &writer)
+    case .symbolImage(let symbol, let color):
+      Glyph.draw(symbol, color: color, in: frame, into: &writer)
     }
     for child in node.children {
       write(child, into: &writer)
@@ -175,6 +177,9 @@ public struct SVGRenderer: Sendable {
 
   private func image(_ source: ImageSource, in frame: Rect, into writer: inout MarkupWriter) {
     switch source {
+    case .symbol(let symbol):
+      // Layouts draw symbols as `symbolImage`, in their tint; untinted, a symbol takes the label grey.
+      Glyph.draw(symbol, color: SemanticColor.secondaryLabel.resolved(in: .light), in: frame, into: &writer)
     case .builtin(let builtin):
       let art = Illustration.art(for: builtin)
       nested(art.viewBox, art.body, in: frame, into: &writer)

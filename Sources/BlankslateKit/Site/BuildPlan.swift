@@ -82,7 +82,7 @@ struct BuildPlan {
     artFiles = art
     var expected = OutputFiles(site: site)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
-    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet])
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(inputs.assets.files.map(\.path))
     expected.formUnion(art.map(\.path))
@@ -132,7 +132,7 @@ struct BuildPlan {
     let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
     // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 4, workers: options.workers) { task -> SiteFiles.Made in
+      ParallelWork.map(count: pageCount + 5, workers: options.workers) { task -> SiteFiles.Made in
         // The fonts go first: subsetting a CJK face is the longest task, and
         // the index pages fill the other workers while it runs.
         switch task - 1 {
@@ -149,8 +149,10 @@ struct BuildPlan {
           var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
           made.entryRanges = ranges
           return made
-        default:
+        case pageCount + 2:
           return siteFiles.copies(checked: art, unchecked: copied)
+        default:
+          return siteFiles.symbolsPage()
         }
       }
     }

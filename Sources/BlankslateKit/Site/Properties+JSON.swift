@@ -16,6 +16,7 @@ extension Properties {
     add(.titleFont, titleFont.map(\.json))
     add(.messageFont, messageFont.map(\.json))
     add(.image, image.json { .string($0.written) })
+    add(.imageTint, imageTint.map(\.json))
     add(.imageSize, imageSize.map(\.json))
     add(.button, button.json { $0.json(around: locale) })
     add(.offsetY, offsetY.map(JSONDocument.number))
@@ -69,6 +70,7 @@ extension ImageSource {
     switch self {
     case .builtin(let builtin): "builtin:" + builtin.rawValue
     case .asset(let path): path
+    case .symbol(let symbol): "symbol:" + symbol.rawValue
     }
   }
 }

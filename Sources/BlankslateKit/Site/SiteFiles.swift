@@ -46,6 +46,17 @@ struct SiteFiles: Sendable {
     return made
   }
 
+  /// `symbols.html`: every symbol a definition may use, with its name.
+  func symbolsPage() -> Made {
+    make(SitePaths.symbolsPage, check: .markup(.html)) { () throws(BuildError) in
+      do throws(TemplateError) {
+        return Array(try pages.symbolsPage().utf8)
+      } catch {
+        throw .template(error)
+      }
+    }
+  }
+
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
   /// it is when the back buffer holds the one made from the same characters and fonts.
   func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> Made {

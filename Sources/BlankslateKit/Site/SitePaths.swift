@@ -18,6 +18,8 @@ public enum SitePaths {
   public static let searchIndex = galleryFolder + "/search-index.js"
   /// The pinned fonts, subset to the site's characters (`FontStylesheet`).
   public static let fontStylesheet = galleryFolder + "/fonts.css"
+  /// The page showing every symbol a definition may use.
+  public static let symbolsPage = "symbols.html"
 
   public static func designFolder(_ designID: String) -> String {
     "designs/\(designID)"
