@@ -10,4 +10,6 @@ public enum ContentState: String, Sendable, CaseIterable, Codable {
   case loading
   /// No network connection.
   case offline
+  /// A search found nothing (`query` is what was searched for).
+  case noResults
 }

@@ -8,6 +8,8 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
   case noNetwork = "no-network"
   /// The UITableView category: the placeholder fills the table frame when every section is empty.
   case table
+  /// The modern system empty state (UIContentUnavailableConfiguration): image, title, message, buttons.
+  case contentUnavailable = "content-unavailable"
 
   /// The properties this layout reads; any other property is refused.
   public var reads: [PropertyKey] {
@@ -32,6 +34,12 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
         .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
         .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome,
       ]
+    case .contentUnavailable:
+      [
+        .state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont, .background, .image,
+        .imageTint, .imageSize, .button, .buttons, .spacing, .margins, .textAlignment, .query, .sections, .toast,
+        .chrome,
+      ]
     }
   }
 
@@ -43,6 +51,7 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
     case .message: [.noData, .loading, .hasData]
     case .noNetwork: [.offline, .hasData]
     case .table: [.noData, .hasData]
+    case .contentUnavailable: [.noData, .noResults, .offline, .hasError, .loading, .hasData]
     }
   }
 }

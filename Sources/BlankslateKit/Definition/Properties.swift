@@ -17,6 +17,17 @@ public struct Properties: Sendable, Equatable {
   public var imageTint: ColorValue?
   public var imageSize: Size?
   public var button: Nullable<ButtonDefinition> = .absent
+  /// Up to two actions, primary first (format v2; `button` stays for one).
+  public var buttons: [ButtonDefinition]?
+  /// The gaps between the image, title, message and buttons.
+  public var spacing: Spacing?
+  /// Content insets; text wraps inside them.
+  public var margins: Insets?
+  /// The fill behind the message (blank-page's grey label).
+  public var messageBackground: ColorValue?
+  public var textAlignment: TextAlignment?
+  /// What was searched for, shown by `noResults`.
+  public var query: LocalizedText?
   public var offsetY: Double?
   public var headerHeight: Double?
   public var sections: [Int]?
@@ -46,6 +57,12 @@ public struct Properties: Sendable, Equatable {
     result.imageTint = imageTint ?? base.imageTint
     result.imageSize = imageSize ?? base.imageSize
     result.button = button.laid(over: base.button)
+    result.buttons = buttons ?? base.buttons
+    result.spacing = spacing ?? base.spacing
+    result.margins = margins ?? base.margins
+    result.messageBackground = messageBackground ?? base.messageBackground
+    result.textAlignment = textAlignment ?? base.textAlignment
+    result.query = query ?? base.query
     result.offsetY = offsetY ?? base.offsetY
     result.headerHeight = headerHeight ?? base.headerHeight
     result.sections = sections ?? base.sections
@@ -64,6 +81,10 @@ public struct Properties: Sendable, Equatable {
     if let title { found.append(("title", title)) }
     if let message { found.append(("message", message)) }
     if case .value(let button) = button, let title = button.title { found.append(("button.title", title)) }
+    for (index, button) in (buttons ?? []).enumerated() {
+      if let title = button.title { found.append(("buttons[\(index)].title", title)) }
+    }
+    if let query { found.append(("query", query)) }
     if case .value(let custom) = customView, let text = custom.text { found.append(("customView.text", text)) }
     if case .value(let toast) = toast { found.append(("toast", toast)) }
     if let title = chrome?.navigationTitle { found.append(("chrome.navigationTitle", title)) }
@@ -80,8 +101,58 @@ public struct ButtonDefinition: Sendable, Equatable {
   public var cornerRadius: Double?
   /// Title font: points, a text style, or a scaling size (an extension of the v1 format).
   public var font: FontSpec?
+  /// How the button is drawn, as `UIButton.Configuration` (format v2).
+  public var style: ButtonStyle?
 
   public init() {}
+}
+
+/// `UIButton.Configuration`'s looks.
+public enum ButtonStyle: String, Sendable, CaseIterable {
+  /// A solid fill in the tint, white title.
+  case filled
+  /// A light wash of the tint, title in the tint.
+  case tinted
+  /// A grey fill, title in the tint.
+  case bordered
+  /// No fill, title in the tint.
+  case plain
+}
+
+/// The gaps of a stacked placeholder, in points; what is not written keeps the layout's.
+public struct Spacing: Sendable, Equatable {
+  public var imageToTitle: Double?
+  public var titleToMessage: Double?
+  public var messageToButton: Double?
+  public var betweenButtons: Double?
+
+  public init() {}
+}
+
+/// Content insets in points, leading and trailing following the layout direction.
+public struct Insets: Sendable, Equatable {
+  public var top: Double
+  public var leading: Double
+  public var bottom: Double
+  public var trailing: Double
+
+  public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  public init(all value: Double) {
+    self.init(top: value, leading: value, bottom: value, trailing: value)
+  }
+}
+
+/// How lines sit in their frame.
+public enum TextAlignment: String, Sendable, CaseIterable {
+  /// Leading: left in left-to-right languages, right in right-to-left ones.
+  case natural
+  case center
 }
 
 /// A custom view that replaces the default placeholder (a label in the seed).

@@ -44,6 +44,14 @@ struct PropertiesDecoder {
     case .imageTint: properties.imageTint = fields.color(value, at: path)
     case .imageSize: properties.imageSize = fields.size(value, at: path)
     case .button: properties.button = nullable(value) { button($0, at: path) }
+    case .buttons: properties.buttons = buttons(value, at: path)
+    case .spacing: properties.spacing = spacing(value, at: path)
+    case .margins: properties.margins = margins(value, at: path)
+    case .messageBackground: properties.messageBackground = fields.color(value, at: path)
+    case .textAlignment:
+      properties.textAlignment = fields.choice(
+        value, at: path, among: TextAlignment.allCases, what: "a text alignment")
+    case .query: properties.query = fields.text(value, at: path)
     case .offsetY: properties.offsetY = fields.number(value, at: path, minimum: -10_000, maximum: 10_000)
     case .headerHeight: properties.headerHeight = fields.number(value, at: path, minimum: 0, maximum: 10_000)
     case .sections: properties.sections = sections(value, at: path)
@@ -122,9 +130,12 @@ struct PropertiesDecoder {
   }
 
   private func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
-    let allowed = ["title", "textColor", "background", "size", "cornerRadius", "font"]
+    let allowed = ["title", "textColor", "background", "size", "cornerRadius", "font", "style"]
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var button = ButtonDefinition()
+    if let v = object["style"] {
+      button.style = fields.choice(v, at: path.appending("style"), among: ButtonStyle.allCases, what: "a button style")
+    }
     if let v = object["title"] { button.title = fields.text(v, at: path.appending("title")) }
     if let v = object["textColor"] { button.textColor = fields.color(v, at: path.appending("textColor")) }
     if let v = object["background"] { button.background = fields.color(v, at: path.appending("background")) }
@@ -134,6 +145,55 @@ struct PropertiesDecoder {
     }
     if let v = object["font"] { button.font = fields.font(v, at: path.appending("font")) }
     return button
+  }
+
+  /// One or two buttons, primary first.
+  private func buttons(_ value: JSONValue, at path: JSONPath) -> [ButtonDefinition]? {
+    guard let items = fields.array(value, at: path, of: "buttons") else { return nil }
+    guard (1...2).contains(items.count) else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "\(items.count) buttons",
+          expected: "one or two buttons (a primary and a secondary action)", allowed: []))
+      return nil
+    }
+    let decoded = items.enumerated().map { button($1, at: path.appending($0)) }
+    guard decoded.allSatisfy({ $0 != nil }) else { return nil }
+    return decoded.compactMap { $0 }
+  }
+
+  private func spacing(_ value: JSONValue, at path: JSONPath) -> Spacing? {
+    let keys = ["imageToTitle", "titleToMessage", "messageToButton", "betweenButtons"]
+    guard let object = fields.object(value, at: path, allowed: keys) else { return nil }
+    var spacing = Spacing()
+    func gap(_ key: String) -> Double? {
+      object[key].flatMap { fields.number($0, at: path.appending(key), minimum: 0, maximum: 1_000) }
+    }
+    spacing.imageToTitle = gap("imageToTitle")
+    spacing.titleToMessage = gap("titleToMessage")
+    spacing.messageToButton = gap("messageToButton")
+    spacing.betweenButtons = gap("betweenButtons")
+    return spacing
+  }
+
+  /// A number for every side, or `[top, leading, bottom, trailing]`.
+  private func margins(_ value: JSONValue, at path: JSONPath) -> Insets? {
+    if case .number = value.kind {
+      return fields.number(value, at: path, minimum: 0, maximum: 1_000).map(Insets.init(all:))
+    }
+    guard let items = fields.array(value, at: path, of: "margins: top, leading, bottom, trailing") else { return nil }
+    guard items.count == 4 else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "a number, or four numbers [top, leading, bottom, trailing]", allowed: []))
+      return nil
+    }
+    let sides = items.enumerated().map { fields.number($1, at: path.appending($0), minimum: 0, maximum: 1_000) }
+    guard let top = sides[0], let leading = sides[1], let bottom = sides[2], let trailing = sides[3] else {
+      return nil
+    }
+    return Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
   }
 
   private func customView(_ value: JSONValue, at path: JSONPath) -> CustomViewDefinition? {

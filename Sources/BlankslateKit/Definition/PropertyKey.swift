@@ -12,6 +12,12 @@ public enum PropertyKey: String, Sendable, CaseIterable {
   case imageTint
   case imageSize
   case button
+  case buttons
+  case spacing
+  case margins
+  case messageBackground
+  case textAlignment
+  case query
   case offsetY
   case headerHeight
   case sections

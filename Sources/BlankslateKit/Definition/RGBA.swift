@@ -54,6 +54,21 @@ public struct RGBA: Sendable, Equatable, Hashable {
 
   public var isOpaque: Bool { alpha == 255 }
 
+  /// This colour painted over an opaque `bottom`.
+  public func composited(over bottom: RGBA) -> RGBA {
+    guard alpha != 255 else { return self }
+    let alpha = opacity
+    func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+      UInt8((Double(a) * alpha + Double(b) * (1 - alpha)).rounded())
+    }
+    return RGBA(red: mix(red, bottom.red), green: mix(green, bottom.green), blue: mix(blue, bottom.blue))
+  }
+
+  /// This colour at `opacity` (0 to 1) of its own.
+  public func withOpacity(_ factor: Double) -> RGBA {
+    RGBA(red: red, green: green, blue: blue, alpha: UInt8((Double(alpha) * factor).rounded()))
+  }
+
   public static let black = RGBA(hex: 0x000000)
   public static let white = RGBA(hex: 0xFFFFFF)
   public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)

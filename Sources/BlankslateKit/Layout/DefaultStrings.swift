@@ -19,10 +19,32 @@ public enum DefaultString: String, Sendable, CaseIterable {
   case tabDiscover
   case tabMessages
   case tabProfile
+  // The content-unavailable layout's states, in the words of the system's own empty states.
+  case unavailableNoDataTitle
+  case unavailableNoDataMessage
+  case unavailableNoResultsTitle
+  case unavailableNoResultsQueryTitle
+  case unavailableNoResultsMessage
+  case unavailableOfflineTitle
+  case unavailableOfflineMessage
+  case unavailableErrorTitle
+  case unavailableErrorMessage
+  case unavailableTryAgain
+  case unavailableLoading
 
-  /// The text in `locale`: Chinese for any `zh` locale, Arabic for any `ar` locale, English otherwise.
+  /// The text in `locale`: Chinese for any `zh` locale, Arabic for any `ar`
+  /// locale, German and Japanese where the layout has them, English otherwise.
   public func text(in locale: String) -> String {
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(text(in: PseudoLocale.base)) }
+    if let modern = modernWords {
+      switch Self.language(of: locale) {
+      case "zh": return modern.zh
+      case "ar": return modern.ar
+      case "de": return modern.de
+      case "ja": return modern.ja
+      default: return modern.en
+      }
+    }
     let words: (zh: String, en: String, ar: String)
     switch self {
     case .blankPageNoData: words = ("暂无数据", "No data", "لا توجد بيانات")
@@ -42,11 +64,61 @@ public enum DefaultString: String, Sendable, CaseIterable {
     case .tabDiscover: words = ("发现", "Discover", "استكشاف")
     case .tabMessages: words = ("消息", "Messages", "الرسائل")
     case .tabProfile: words = ("我的", "Me", "أنا")
+    default: words = ("", "", "")
     }
     switch Self.language(of: locale) {
     case "zh": return words.zh
     case "ar": return words.ar
     default: return words.en
+    }
+  }
+
+  /// The content-unavailable layout's texts in English, Chinese, German, Japanese and Arabic.
+  /// `{query}` stands for the searched text.
+  private var modernWords: (en: String, zh: String, de: String, ja: String, ar: String)? {
+    switch self {
+    case .unavailableNoDataTitle:
+      ("No Items", "暂无内容", "Keine Einträge", "項目がありません", "لا توجد عناصر")
+    case .unavailableNoDataMessage:
+      (
+        "Items you add will appear here.", "你添加的内容会显示在这里。", "Hinzugefügte Einträge erscheinen hier.",
+        "追加した項目はここに表示されます。", "ستظهر هنا العناصر التي تضيفها."
+      )
+    case .unavailableNoResultsTitle:
+      ("No Results", "无结果", "Keine Ergebnisse", "結果なし", "لا توجد نتائج")
+    case .unavailableNoResultsQueryTitle:
+      (
+        "No Results for “{query}”", "没有“{query}”的结果", "Keine Ergebnisse für „{query}“", "「{query}」の結果はありません",
+        "لا توجد نتائج لـ «{query}»"
+      )
+    case .unavailableNoResultsMessage:
+      (
+        "Check the spelling or try a new search.", "请检查拼写或尝试新的搜索。",
+        "Überprüfe die Schreibweise oder versuche eine neue Suche.", "スペルを確認するか、新しい検索を試してください。",
+        "تحقق من الإملاء أو جرّب بحثًا جديدًا."
+      )
+    case .unavailableOfflineTitle:
+      ("No Internet Connection", "无网络连接", "Keine Internetverbindung", "インターネット接続がありません", "لا يوجد اتصال بالإنترنت")
+    case .unavailableOfflineMessage:
+      (
+        "Check your connection, then try again.", "请检查网络连接后重试。", "Überprüfe deine Verbindung und versuche es erneut.",
+        "接続を確認してから、もう一度お試しください。", "تحقق من اتصالك، ثم حاول مرة أخرى."
+      )
+    case .unavailableErrorTitle:
+      (
+        "Couldn’t Load Content", "无法加载内容", "Inhalt konnte nicht geladen werden", "コンテンツを読み込めませんでした",
+        "تعذّر تحميل المحتوى"
+      )
+    case .unavailableErrorMessage:
+      (
+        "Something went wrong. Please try again.", "出了点问题，请重试。", "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
+        "問題が発生しました。もう一度お試しください。", "حدث خطأ ما. يُرجى المحاولة مرة أخرى."
+      )
+    case .unavailableTryAgain:
+      ("Try Again", "重试", "Erneut versuchen", "再試行", "إعادة المحاولة")
+    case .unavailableLoading:
+      ("Loading…", "正在加载…", "Wird geladen …", "読み込み中…", "جارٍ التحميل…")
+    default: nil
     }
   }
 

@@ -48,6 +48,7 @@ public enum Layouts {
     switch layout {
     case .blankPage: BlankPageLayout()
     case .message: MessageLayout()
+    case .contentUnavailable: ContentUnavailableLayout()
     case .noNetwork: NoNetworkLayout()
     case .table: TableLayout()
     }

@@ -20,13 +20,7 @@ public enum Contrast {
 
   /// `top` painted over an opaque `bottom`.
   public static func composite(_ top: RGBA, over bottom: RGBA) -> RGBA {
-    guard top.alpha != 255 else { return top }
-    let alpha = top.opacity
-    func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-      UInt8((Double(a) * alpha + Double(b) * (1 - alpha)).rounded())
-    }
-    return RGBA(
-      red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
+    top.composited(over: bottom)
   }
 
   /// Large text in WCAG's sense: 18 pt, or 14 pt bold.

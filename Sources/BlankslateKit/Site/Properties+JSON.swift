@@ -19,6 +19,12 @@ extension Properties {
     add(.imageTint, imageTint.map(\.json))
     add(.imageSize, imageSize.map(\.json))
     add(.button, button.json { $0.json(around: locale) })
+    add(.buttons, buttons.map { .array($0.map { $0.json(around: locale) }) })
+    add(.spacing, spacing.map(\.json))
+    add(.margins, margins.map(\.json))
+    add(.messageBackground, messageBackground.map(\.json))
+    add(.textAlignment, textAlignment.map { .string($0.rawValue) })
+    add(.query, query.map { $0.json(around: locale) })
     add(.offsetY, offsetY.map(JSONDocument.number))
     add(.headerHeight, headerHeight.map(JSONDocument.number))
     add(.sections, sections.map { .array($0.map { .number(Double($0)) }) })
@@ -84,7 +90,25 @@ extension ButtonDefinition {
     if let size { members.append(("size", size.json)) }
     if let cornerRadius { members.append(("cornerRadius", .number(cornerRadius))) }
     if let font { members.append(("font", font.json)) }
+    if let style { members.append(("style", .string(style.rawValue))) }
     return .object(members)
+  }
+}
+
+extension Spacing {
+  var json: JSONDocument {
+    let gaps = [
+      ("imageToTitle", imageToTitle), ("titleToMessage", titleToMessage), ("messageToButton", messageToButton),
+      ("betweenButtons", betweenButtons),
+    ]
+    return .object(gaps.compactMap { key, gap in gap.map { (key, .number($0)) } })
+  }
+}
+
+extension Insets {
+  var json: JSONDocument {
+    if top == leading, top == bottom, top == trailing { return .number(top) }
+    return .array([.number(top), .number(leading), .number(bottom), .number(trailing)])
   }
 }
 
