@@ -19,12 +19,6 @@ struct ContentUnavailableLayout: LayoutGenerator {
   static let titleFont = FontSpec(size: .style(.title2), weight: .semibold)
   /// `.body`, in `secondaryLabel`.
   static let messageFont = FontSpec(size: .style(.body))
-  /// A button's title: `.body`, semibold on a filled button.
-  static let buttonFont = FontSpec(size: .style(.body))
-  /// A button's height at least (Apple's minimum tap target), its title's padding, and its corners.
-  static let buttonMinimumHeight: Double = 44
-  static let buttonPadding = (horizontal: 20.0, vertical: 11.0)
-  static let buttonCornerRadius: Double = 12
   /// UIActivityIndicatorView's large style.
   static let spinnerSize = Size(width: 37, height: 37)
 
@@ -84,10 +78,9 @@ struct ContentUnavailableLayout: LayoutGenerator {
     let natural = properties.textAlignment == .natural
     let spacing = properties.spacing ?? Spacing()
 
-    // The parts from top to bottom, each with its size and the gap above it.
-    var parts: [(node: (Rect) -> SceneNode, size: Size, gap: Double)] = []
+    var stack = PlaceholderStack()
     func add(gap: Double, size: Size, _ node: @escaping (Rect) -> SceneNode) {
-      parts.append((node, size, parts.isEmpty ? 0 : gap))
+      stack.add(gap: gap, size: size, node)
     }
 
     if state == .loading {
@@ -128,33 +121,19 @@ struct ContentUnavailableLayout: LayoutGenerator {
       block.alignment = natural ? .leading : .center
       // Below a spinner the message is its caption; below a title, the description.
       let gap = state == .loading ? Self.titleToMessage : spacing.titleToMessage ?? Self.titleToMessage
-      add(gap: parts.isEmpty ? 0 : gap, size: label.size) {
+      add(gap: gap, size: label.size) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(block))
       }
     }
 
-    let buttons = self.buttons(properties, fallback: fallback.button)
-    for (index, button) in buttons.prefix(2).enumerated() {
-      let face = self.face(of: button, primary: index == 0, context: context, maxWidth: content.width)
-      let gap =
-        index == 0 ? spacing.messageToButton ?? Self.messageToButton : spacing.betweenButtons ?? Self.betweenButtons
-      add(gap: gap, size: face.size) {
-        SceneNode(
-          id: index == 0 ? "button" : "secondary-button", role: .button, frame: $0, content: .button(face.face),
-          action: .reload)
-      }
-    }
+    ActionButtons(context: context).add(
+      buttons(properties, fallback: fallback.button), to: &stack, maxWidth: content.width,
+      messageToButton: spacing.messageToButton ?? Self.messageToButton,
+      betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
 
     // The stack is centred in the content frame; one taller than it starts at its top.
-    let height = parts.reduce(0) { $0 + $1.gap + $1.size.height }
-    var y = height > content.height ? content.minY : content.midY - height / 2
-    var children: [SceneNode] = []
-    for part in parts {
-      y += part.gap
-      let x = natural ? content.minX : content.midX - part.size.width / 2
-      children.append(part.node(Rect(x: x, y: y, width: part.size.width, height: part.size.height)))
-      y += part.size.height
-    }
+    let top = stack.height > content.height ? content.minY : content.midY - stack.height / 2
+    let children = stack.nodes(top: top, centerX: content.midX, leadingX: natural ? content.minX : nil)
     let fill = context.hostBackground
     return [
       SceneNode(
@@ -170,41 +149,5 @@ struct ContentUnavailableLayout: LayoutGenerator {
     case .value(let button): return [(button, fallback ?? .unavailableTryAgain)]
     case .absent: return fallback.map { [(ButtonDefinition(), $0)] } ?? []
     }
-  }
-
-  /// A button drawn as its style draws it, sized to its title.
-  private func face(
-    of written: (ButtonDefinition, DefaultString?), primary: Bool, context: LayoutContext, maxWidth: Double
-  ) -> (face: ButtonFace, size: Size) {
-    let (button, defaultTitle) = written
-    let style = button.style ?? (primary ? .filled : .plain)
-    let tint = context.color(.tintColor)
-    let background = context.hostBackground
-    let (fill, text): (RGBA, RGBA) = {
-      switch style {
-      case .filled: (tint, .white)
-      case .tinted: (tint.withOpacity(0.15).composited(over: background), tint)
-      case .bordered: (context.color(.tertiarySystemFill).composited(over: background), tint)
-      case .plain: (.clear, tint)
-      }
-    }()
-    let font = button.font ?? Self.buttonFont
-    let fontSize = context.fontSize(font, default: 17)
-    // A filled button's title is semibold unless its written font says otherwise.
-    let weight = button.font.map { context.weight($0, default: .regular) } ?? (style == .filled ? .semibold : .regular)
-    let title = button.title?.resolved(in: context.locale) ?? defaultTitle?.text(in: context.locale) ?? ""
-    let label = context.label(
-      title, fontSize: fontSize, weight: weight,
-      color: context.color(button.textColor, default: text),
-      maxWidth: maxWidth - 2 * Self.buttonPadding.horizontal)
-    let size =
-      button.size
-      ?? Size(
-        width: min(maxWidth, max(Self.buttonMinimumHeight, label.size.width + 2 * Self.buttonPadding.horizontal)),
-        height: max(Self.buttonMinimumHeight, label.size.height + 2 * Self.buttonPadding.vertical))
-    let face = ButtonFace(
-      fill: context.color(button.background, default: fill),
-      cornerRadius: button.cornerRadius ?? Self.buttonCornerRadius, title: label.block)
-    return (face, size)
   }
 }
