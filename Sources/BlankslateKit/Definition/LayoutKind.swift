@@ -16,13 +16,14 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
     switch self {
     case .blankPage:
       [
-        .state, .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
-        .button, .sections, .toast, .chrome,
+        .state, .message, .messageColor, .messageFont, .messageBackground, .margins, .background, .image, .imageTint,
+        .imageSize, .button, .sections, .toast, .chrome,
       ]
     case .message:
       [
-        .state, .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
-        .offsetY, .headerHeight, .sections, .customView, .loading, .toast, .chrome,
+        .state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont, .background, .image,
+        .imageTint, .imageSize, .buttons, .spacing, .margins, .offsetY, .headerHeight, .sections, .customView,
+        .loading, .toast, .chrome,
       ]
     case .noNetwork:
       [
@@ -31,8 +32,9 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
       ]
     case .table:
       [
-        .message, .messageColor, .messageFont, .background, .image, .imageTint, .imageSize,
-        .headerHeight, .sections, .scrollEnabled, .customView, .toast, .chrome,
+        .title, .titleColor, .titleFont, .message, .messageColor, .messageFont, .background, .image, .imageTint,
+        .imageSize, .buttons, .spacing, .margins, .headerHeight, .sections, .scrollEnabled, .customView, .toast,
+        .chrome,
       ]
     case .contentUnavailable:
       [

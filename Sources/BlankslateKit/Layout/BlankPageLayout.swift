@@ -24,15 +24,21 @@ struct BlankPageLayout: LayoutGenerator {
       ]
     }
     let isError = state == .hasError
+    // `margins` (format v2) inset the label's column; the seed has none, so its label may run edge to edge.
+    let insets = properties.margins ?? Insets(all: 0)
+    let column = Rect(
+      x: view.minX + insets.leading, y: view.minY + insets.top,
+      width: max(1, view.width - insets.leading - insets.trailing),
+      height: max(1, view.height - insets.top - insets.bottom))
 
     let label = context.label(
       context.text(properties.message, default: isError ? .blankPageError : .blankPageNoData),
       fontSize: context.fontSize(properties.messageFont, default: Self.labelFontSize),
       weight: context.weight(properties.messageFont),
       color: context.color(properties.messageColor, default: .black),
-      maxWidth: view.width, background: Self.labelBackground)
+      maxWidth: column.width, background: context.color(properties.messageBackground, default: Self.labelBackground))
     let labelFrame = Rect(
-      x: view.midX - label.size.width / 2, y: view.minY + view.height * 0.2, width: label.size.width,
+      x: column.midX - label.size.width / 2, y: column.minY + view.height * 0.2, width: label.size.width,
       height: label.size.height)
     var children = [SceneNode(id: "message", role: .message, frame: labelFrame, content: .text(label.block))]
 
@@ -42,13 +48,15 @@ struct BlankPageLayout: LayoutGenerator {
     var bottom = labelFrame.maxY
     if let image = properties.image.resolved(default: .builtin(isError ? .blankpage13 : .blankpage6)) {
       let frame = Rect(
-        x: view.midX - imageSize.width / 2, y: bottom + Self.spacing, width: imageSize.width, height: imageSize.height)
+        x: column.midX - imageSize.width / 2, y: bottom + Self.spacing, width: imageSize.width, height: imageSize.height
+      )
       children.append(SceneNode(id: "image", role: .image, frame: frame, content: context.imageContent(image)))
       bottom = frame.maxY
     }
     if let button = properties.button.resolved(default: ButtonDefinition()) {
       let size = button.size ?? Size(width: imageSize.width, height: Self.buttonHeight)
-      let frame = Rect(x: view.midX - size.width / 2, y: bottom + Self.spacing, width: size.width, height: size.height)
+      let frame = Rect(
+        x: column.midX - size.width / 2, y: bottom + Self.spacing, width: size.width, height: size.height)
       let title = context.fittedText(
         context.text(button.title, default: .blankPageReload),
         fontSize: context.fontSize(button.font, default: Self.buttonFontSize),

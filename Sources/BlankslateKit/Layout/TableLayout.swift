@@ -31,27 +31,44 @@ struct TableLayout: LayoutGenerator {
     if let custom = properties.customView.resolved(default: nil) {
       children.append(CustomView(definition: custom).node(context: context, centerX: list.midX, centerY: list.midY))
     } else {
+      // The seed's label keeps 16 points from each side; `margins` (format v2) set all four.
+      let insets = properties.margins ?? Insets(top: 0, leading: 16, bottom: 0, trailing: 16)
+      let column = Rect(
+        x: list.minX + insets.leading, y: list.minY + insets.top,
+        width: max(1, list.width - insets.leading - insets.trailing),
+        height: max(1, list.height - insets.top - insets.bottom))
+      let spacing = properties.spacing ?? Spacing()
       let message = context.label(
         context.text(properties.message, default: .tableNoData),
         fontSize: context.fontSize(properties.messageFont, default: Self.messageFontSize),
         weight: context.weight(properties.messageFont),
         color: context.color(properties.messageColor, default: Self.messageColor(context.theme)),
-        maxWidth: list.width - 32)
-      let image = properties.image.resolved(default: .builtin(.noteListNoData))
-      let imageSize = image.map { context.imageSize(default: $0.intrinsicSize) } ?? Size(width: 0, height: 0)
-      let gap = image == nil ? 0 : Self.imageGap
-      var top = list.midY - (imageSize.height + gap + message.size.height) / 2
-      if let image {
-        let frame = Rect(x: list.midX - imageSize.width / 2, y: top, width: imageSize.width, height: imageSize.height)
-        children.append(SceneNode(id: "image", role: .image, frame: frame, content: context.imageContent(image)))
-        top = frame.maxY + gap
+        maxWidth: column.width)
+      var stack = PlaceholderStack()
+      if let image = properties.image.resolved(default: .builtin(.noteListNoData)) {
+        let size = context.imageSize(default: image.intrinsicSize)
+        stack.add(gap: 0, size: size) {
+          SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
+        }
       }
-      children.append(
-        SceneNode(
-          id: "message", role: .message,
-          frame: Rect(
-            x: list.midX - message.size.width / 2, y: top, width: message.size.width, height: message.size.height),
-          content: .text(message.block)))
+      let imageGap = spacing.imageToTitle ?? Self.imageGap
+      if let title = properties.title {
+        let label = context.label(
+          title.resolved(in: context.locale),
+          fontSize: context.fontSize(properties.titleFont, default: Self.messageFontSize),
+          weight: context.weight(properties.titleFont, default: .semibold),
+          color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: column.width)
+        stack.add(gap: imageGap, size: label.size) {
+          SceneNode(id: "title", role: .title, frame: $0, content: .text(label.block))
+        }
+      }
+      stack.add(gap: properties.title == nil ? imageGap : spacing.titleToMessage ?? 8, size: message.size) {
+        SceneNode(id: "message", role: .message, frame: $0, content: .text(message.block))
+      }
+      ActionButtons(context: context).add(
+        (properties.buttons ?? []).map { ($0, nil) }, to: &stack, maxWidth: column.width,
+        messageToButton: spacing.messageToButton ?? 24, betweenButtons: spacing.betweenButtons ?? 12)
+      children += stack.nodes(top: column.midY - stack.height / 2, centerX: column.midX)
     }
     let scrolls = properties.scrollEnabled ?? true
     if scrolls {

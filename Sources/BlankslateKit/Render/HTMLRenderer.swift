@@ -192,7 +192,10 @@ public struct HTMLRenderer: Sendable {
       let primary = PinnedFont.all[line.primaryFace].cssClass
       writer.raw("<span class=\"bs-line ")
       writer.raw(primary)
-      writer.raw("\" style=\"left:")
+      writer.raw("\"")
+      // A paragraph whose first strong character runs against the screen's direction keeps its own.
+      if line.isRightToLeft != block.isRightToLeft { writer.raw(line.isRightToLeft ? " dir=\"rtl\"" : " dir=\"ltr\"") }
+      writer.raw(" style=\"left:")
       writer.px(block.lineX(line, in: local))
       writer.raw(";top:")
       writer.px(block.lineTop(index, in: local))

@@ -21,11 +21,15 @@ public struct TypesetLine: Sendable, Hashable {
   /// from the line's left end on its baseline, y down; empty when
   /// nothing is inked. Made once per line, however often it is drawn.
   public var outline: [UInt8]
+  /// Whether the line's paragraph runs right to left: its first strong
+  /// character decides (UAX #9), else the locale, as UIKit's natural direction.
+  public var isRightToLeft: Bool
 
   public init(
     text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double,
-    inkAbove: Double = 0, inkBelow: Double = 0, outline: [UInt8] = []
+    inkAbove: Double = 0, inkBelow: Double = 0, outline: [UInt8] = [], isRightToLeft: Bool = false
   ) {
+    self.isRightToLeft = isRightToLeft
     self.text = text
     self.width = width
     self.runs = runs

@@ -102,19 +102,23 @@ public final class Typesetter: Sendable {
     var faces: [Int]
     var scripts: [hb_script_t]
     var levels: [Int8]
+    /// The paragraph's resolved direction.
+    var isRightToLeft: Bool
   }
 
   private func emptyLine(_ style: Style) -> TypesetLine {
     let face = library.face(style.faces[0])
     return TypesetLine(
-      text: "", width: 0, runs: [], primaryFace: face.font.id, ascent: face.ascent, descent: face.descent)
+      text: "", width: 0, runs: [], primaryFace: face.font.id, ascent: face.ascent, descent: face.descent,
+      isRightToLeft: style.isRightToLeft)
   }
 
   private func layOut(_ scalars: [UInt32], style: Style, maxWidth: Double) -> [TypesetLine] {
     guard !scalars.isEmpty else { return [emptyLine(style)] }
+    let (levels, isRightToLeft) = self.levels(of: scalars, rightToLeft: style.isRightToLeft)
     let paragraph = Paragraph(
-      scalars: scalars, faces: faces(for: scalars, style: style), scripts: scripts(of: scalars),
-      levels: levels(of: scalars, rightToLeft: style.isRightToLeft))
+      scalars: scalars, faces: faces(for: scalars, style: style), scripts: scripts(of: scalars), levels: levels,
+      isRightToLeft: isRightToLeft)
     // The whole paragraph is shaped once: it is the line when it fits, and
     // gives the advances to break at when it does not.
     let whole = 0..<scalars.count
@@ -192,20 +196,24 @@ public final class Typesetter: Sendable {
 
   /// Embedding levels by the Unicode bidirectional algorithm (FriBidi); left
   /// to right text without a right-to-left character is all level 0.
-  private func levels(of scalars: [UInt32], rightToLeft: Bool) -> [Int8] {
+  /// Each character's embedding level, and the paragraph's direction: its
+  /// first strong character's, else `rightToLeft` (the locale's).
+  private func levels(of scalars: [UInt32], rightToLeft: Bool) -> (levels: [Int8], isRightToLeft: Bool) {
     let count = scalars.count
     guard rightToLeft || scalars.contains(where: { $0 >= 0x0590 }) else {
-      return [Int8](repeating: 0, count: count)
+      return ([Int8](repeating: 0, count: count), false)
     }
     var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
     var brackets = [FriBidiBracketType](repeating: 0, count: count)
     var levels = [FriBidiLevel](repeating: 0, count: count)
-    var direction = rightToLeft ? blankslate_fribidi_par_rtl : blankslate_fribidi_par_ltr
+    var direction = rightToLeft ? blankslate_fribidi_par_wrtl : blankslate_fribidi_par_wltr
     fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
     fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
     let maximum = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
-    guard maximum > 0 else { return [Int8](repeating: rightToLeft ? 1 : 0, count: count) }
-    return levels
+    // A paragraph without a strong character keeps the weak direction it was given.
+    let resolved = direction == blankslate_fribidi_par_rtl || direction == blankslate_fribidi_par_wrtl
+    guard maximum > 0 else { return ([Int8](repeating: resolved ? 1 : 0, count: count), resolved) }
+    return (levels, resolved)
   }
 
   // MARK: - Breaking
@@ -408,8 +416,9 @@ public final class Typesetter: Sendable {
     }
     return TypesetLine(
       text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
-      descent: primary.descent, inkAbove: above, inkBelow: below, outline: outline(of: visual, fontSize: style.fontSize)
-    )
+      descent: primary.descent, inkAbove: above, inkBelow: below,
+      outline: outline(of: visual, fontSize: style.fontSize),
+      isRightToLeft: paragraph.isRightToLeft)
   }
 
   /// How far `glyph`'s ink reaches above and below its baseline, in font

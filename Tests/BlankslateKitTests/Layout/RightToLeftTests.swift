@@ -43,4 +43,21 @@ struct RightToLeftTests {
     #expect(HTMLRenderer().render(arabic).contains("dir=\"rtl\""))
     #expect(!HTMLRenderer().render(try scene("no-network", "default", locale: "en")).contains("dir="))
   }
+
+  /// UIKit's natural writing direction: a paragraph's first strong character
+  /// decides, so English in an Arabic screen keeps its full stop at the end.
+  @Test func aParagraphTakesTheDirectionOfItsFirstStrongCharacter() throws {
+    let english = Typesetter.shared.lines(of: "Add a row to begin.", fontSize: 17, weight: 400, locale: "ar")
+    #expect(english.allSatisfy { !$0.isRightToLeft })
+    #expect(english.flatMap(\.runs).allSatisfy { !$0.isRightToLeft })
+    let arabic = Typesetter.shared.lines(of: "أضف صفًا للبدء (3 items).", fontSize: 17, weight: 400, locale: "en")
+    #expect(arabic.allSatisfy { $0.isRightToLeft })
+    let digits = Typesetter.shared.lines(of: "2024", fontSize: 17, weight: 400, locale: "ar")
+    #expect(digits.allSatisfy { $0.isRightToLeft })
+    // The live rendition gives such a line its own direction, so the browser orders it the same way.
+    var properties = Properties()
+    properties.message = LocalizedText("Add a row to begin.")
+    let scene = Renderer().scene(for: Repository.job(layout: .contentUnavailable, properties: properties, locale: "ar"))
+    #expect(HTMLRenderer().render(scene).contains("<span class=\"bs-line bs-f-inter\" dir=\"ltr\""))
+  }
 }

@@ -62,15 +62,17 @@ struct TypesetterTests {
   }
 
   @Test func mixedDirectionsAreOrderedByTheBidiAlgorithm() {
-    // In a right-to-left paragraph the Latin word that comes first in reading order is drawn at the right.
-    let line = typesetter.line("Wi-Fi غير متصل", fontSize: 17, weight: 400, locale: "ar")
+    // In a right-to-left paragraph the Arabic that comes first in reading order is drawn at the right.
+    let line = typesetter.line("غير متصل بـ Wi-Fi", fontSize: 17, weight: 400, locale: "ar")
     let latin = line.runs.first { !$0.isRightToLeft && $0.text.contains("Wi") }
     let arabic = line.runs.first { $0.text.contains("غير") }
     #expect(latin != nil && arabic != nil)
-    #expect(latin!.x > arabic!.x)
-    // The same text in a left-to-right paragraph keeps Latin first, at the left.
-    let ltr = typesetter.line("Wi-Fi غير متصل", fontSize: 17, weight: 400, locale: "en")
-    #expect(ltr.runs.first { $0.text.contains("Wi") }!.x == 0)
+    #expect(latin!.x < arabic!.x)
+    // A paragraph that starts with Latin runs left to right, in an Arabic screen too (UAX #9 P2–P3, as UIKit).
+    for locale in ["ar", "en"] {
+      let ltr = typesetter.line("Wi-Fi غير متصل", fontSize: 17, weight: 400, locale: locale)
+      #expect(ltr.runs.first { $0.text.contains("Wi") }!.x == 0)
+    }
   }
 
   @Test func visualOrderReversesRightToLeftSequences() {
