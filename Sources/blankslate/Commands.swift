@@ -52,6 +52,7 @@ enum Commands {
       case "report": return try SnapshotCommands.report(parsed)
       case "lint": return try lint(parsed)
       case "validate": return try validate(parsed)
+      case "schema": return try schema(parsed)
       default: return try list(parsed)
       }
     } catch let error as CommandSpec.UsageError {
@@ -150,6 +151,21 @@ enum Commands {
       return 2
     }
     return result.report.hasErrors ? 1 : 0
+  }
+
+  static func schema(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional.count <= 1 else {
+      throw CommandSpec.UsageError(description: "schema takes one kind: placeholder, site or properties")
+    }
+    switch parsed.positional.first ?? "placeholder" {
+    case "placeholder": Terminal.out(DefinitionSchema.placeholder.rendered(pretty: true))
+    case "site": Terminal.out(DefinitionSchema.site.rendered(pretty: true))
+    case "properties": Terminal.out(String(DefinitionSchema.propertyTable.dropLast()))
+    case let other:
+      throw CommandSpec.UsageError(
+        description: "unknown schema kind '\(other)'; expected placeholder, site or properties")
+    }
+    return 0
   }
 
   static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {

@@ -130,5 +130,19 @@ extension CommandSpec {
       positional: nil,
       options: [site, Option(name: "--json", value: nil, help: "print JSON instead of text")],
       exitCodes: "0 listed, 2 bad definitions"),
+    CommandSpec(
+      name: "schema",
+      summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",
+      details: """
+        Prints a JSON Schema (draft 2020-12) made from the same declarations
+        the decoder reads: KIND is placeholder (default), site, or properties
+        (the Markdown table of every property, its type and the layouts that
+        read it). Point a file's "$schema" at the saved schema for completion
+        and checks in an editor:
+          blankslate schema placeholder > Site/schema/placeholder.schema.json
+        """,
+      positional: "[placeholder|site|properties]",
+      options: [],
+      exitCodes: "0 printed, 2 bad usage"),
   ]
 }

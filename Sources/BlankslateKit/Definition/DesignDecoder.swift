@@ -4,13 +4,15 @@ struct DesignDecoder {
   let assets: AssetResolver
   var limits = SiteLimits()
 
-  static let designKeys = ["id", "name", "layout", "tags", "variants", "suppress"]
+  /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
+  static let designKeys = ["$schema", "id", "name", "layout", "tags", "variants", "suppress"]
   static let variantKeys = ["id", "name", "suppress"]
 
   /// `fileStem`: the file name without `.json`, the id when none is written.
   func decode(_ root: JSONValue, fileStem: String, sourceFile: String) -> Design? {
     let allowed = Self.designKeys + PropertyKey.allCases.map(\.rawValue)
     guard let object = fields.object(root, at: .root, allowed: allowed) else { return nil }
+    if let value = object["$schema"] { _ = fields.string(value, at: .root.appending("$schema")) }
 
     var id: String?
     if let value = object["id"] {

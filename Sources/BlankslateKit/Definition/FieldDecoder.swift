@@ -119,7 +119,9 @@ final class FieldDecoder {
   /// `{"style": TextStyle, "weight": …}`, or `{"size": points, "weight": …, "scales": true}`.
   func font(_ value: JSONValue, at path: JSONPath) -> FontSpec? {
     if case .number = value.kind {
-      return number(value, at: path, minimum: 1, maximum: 200).map { FontSpec(size: .fixed($0)) }
+      return number(value, at: path, minimum: FontSpec.points.lowerBound, maximum: FontSpec.points.upperBound).map {
+        FontSpec(size: .fixed($0))
+      }
     }
     guard case .object = value.kind else {
       report(
@@ -148,7 +150,10 @@ final class FieldDecoder {
       else { return nil }
       return FontSpec(size: .style(found), weight: weight)
     case (nil, let size?):
-      guard let points = number(size, at: path.appending("size"), minimum: 1, maximum: 200) else { return nil }
+      guard
+        let points = number(
+          size, at: path.appending("size"), minimum: FontSpec.points.lowerBound, maximum: FontSpec.points.upperBound)
+      else { return nil }
       let scales = object["scales"].flatMap { bool($0, at: path.appending("scales")) } ?? false
       return FontSpec(size: scales ? .scaled(points) : .fixed(points), weight: weight)
     case (_?, _?):
@@ -210,7 +215,7 @@ final class FieldDecoder {
   }
 
   /// `[width, height]`, both 0 or more.
-  func size(_ value: JSONValue, at path: JSONPath, maximum: Double = 10_000) -> Size? {
+  func size(_ value: JSONValue, at path: JSONPath, maximum: Double = PropertyKey.points.upperBound) -> Size? {
     guard case .array(let items) = value.kind, items.count == 2 else {
       report(.wrongType(location(path, value), found: value.excerpt, expected: "[width, height] in points"))
       return nil

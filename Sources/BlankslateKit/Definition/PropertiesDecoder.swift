@@ -25,9 +25,11 @@ struct PropertiesDecoder {
     return properties
   }
 
+  /// Reads one property; its ranges, keys and counts come from its declaration (`PropertyKey.declaration`).
   private func decode(
     _ key: PropertyKey, _ value: JSONValue, at path: JSONPath, layout: LayoutKind?, into properties: inout Properties
   ) {
+    let shape = key.declaration.shape
     switch key {
     case .state:
       properties.state = fields.choice(
@@ -44,22 +46,24 @@ struct PropertiesDecoder {
     case .imageTint: properties.imageTint = fields.color(value, at: path)
     case .imageSize: properties.imageSize = fields.size(value, at: path)
     case .button: properties.button = nullable(value) { button($0, at: path) }
-    case .buttons: properties.buttons = buttons(value, at: path)
-    case .spacing: properties.spacing = spacing(value, at: path)
-    case .margins: properties.margins = margins(value, at: path)
+    case .buttons: properties.buttons = buttons(value, at: path, count: shape.count)
+    case .spacing: properties.spacing = spacing(value, at: path, shape: shape)
+    case .margins: properties.margins = margins(value, at: path, range: shape.numberRange)
     case .messageBackground: properties.messageBackground = fields.color(value, at: path)
     case .textAlignment:
       properties.textAlignment = fields.choice(
         value, at: path, among: TextAlignment.allCases, what: "a text alignment")
     case .query: properties.query = fields.text(value, at: path)
-    case .offsetY: properties.offsetY = fields.number(value, at: path, minimum: -10_000, maximum: 10_000)
-    case .headerHeight: properties.headerHeight = fields.number(value, at: path, minimum: 0, maximum: 10_000)
-    case .sections: properties.sections = sections(value, at: path)
+    case .offsetY, .headerHeight:
+      let number = fields.number(
+        value, at: path, minimum: shape.numberRange.lowerBound, maximum: shape.numberRange.upperBound)
+      if key == .offsetY { properties.offsetY = number } else { properties.headerHeight = number }
+    case .sections: properties.sections = sections(value, at: path, shape: shape)
     case .scrollEnabled: properties.scrollEnabled = fields.bool(value, at: path)
-    case .customView: properties.customView = nullable(value) { customView($0, at: path) }
+    case .customView: properties.customView = nullable(value) { customView($0, at: path, allowed: shape.fieldNames) }
     case .loading: properties.loading = fields.bool(value, at: path)
     case .toast: properties.toast = nullable(value) { fields.text($0, at: path) }
-    case .chrome: properties.chrome = chrome(value, at: path)
+    case .chrome: properties.chrome = chrome(value, at: path, allowed: shape.fieldNames)
     }
   }
 
@@ -130,8 +134,8 @@ struct PropertiesDecoder {
   }
 
   private func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
-    let allowed = ["title", "textColor", "background", "size", "cornerRadius", "font", "style"]
-    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    let shape = PropertyKey.buttonShape
+    guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
     var button = ButtonDefinition()
     if let v = object["style"] {
       button.style = fields.choice(v, at: path.appending("style"), among: ButtonStyle.allCases, what: "a button style")
@@ -141,16 +145,18 @@ struct PropertiesDecoder {
     if let v = object["background"] { button.background = fields.color(v, at: path.appending("background")) }
     if let v = object["size"] { button.size = fields.size(v, at: path.appending("size")) }
     if let v = object["cornerRadius"] {
-      button.cornerRadius = fields.number(v, at: path.appending("cornerRadius"), minimum: 0, maximum: 10_000)
+      let range = shape.field("cornerRadius")?.numberRange ?? PropertyKey.points
+      button.cornerRadius = fields.number(
+        v, at: path.appending("cornerRadius"), minimum: range.lowerBound, maximum: range.upperBound)
     }
     if let v = object["font"] { button.font = fields.font(v, at: path.appending("font")) }
     return button
   }
 
   /// One or two buttons, primary first.
-  private func buttons(_ value: JSONValue, at path: JSONPath) -> [ButtonDefinition]? {
+  private func buttons(_ value: JSONValue, at path: JSONPath, count: ClosedRange<Int>) -> [ButtonDefinition]? {
     guard let items = fields.array(value, at: path, of: "buttons") else { return nil }
-    guard (1...2).contains(items.count) else {
+    guard count.contains(items.count) else {
       fields.report(
         .invalidValue(
           fields.location(path, value), found: "\(items.count) buttons",
@@ -162,12 +168,14 @@ struct PropertiesDecoder {
     return decoded.compactMap { $0 }
   }
 
-  private func spacing(_ value: JSONValue, at path: JSONPath) -> Spacing? {
-    let keys = ["imageToTitle", "titleToMessage", "messageToButton", "betweenButtons"]
-    guard let object = fields.object(value, at: path, allowed: keys) else { return nil }
+  private func spacing(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> Spacing? {
+    guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
     var spacing = Spacing()
     func gap(_ key: String) -> Double? {
-      object[key].flatMap { fields.number($0, at: path.appending(key), minimum: 0, maximum: 1_000) }
+      let range = shape.field(key)?.numberRange ?? 0...0
+      return object[key].flatMap {
+        fields.number($0, at: path.appending(key), minimum: range.lowerBound, maximum: range.upperBound)
+      }
     }
     spacing.imageToTitle = gap("imageToTitle")
     spacing.titleToMessage = gap("titleToMessage")
@@ -177,9 +185,10 @@ struct PropertiesDecoder {
   }
 
   /// A number for every side, or `[top, leading, bottom, trailing]`.
-  private func margins(_ value: JSONValue, at path: JSONPath) -> Insets? {
+  private func margins(_ value: JSONValue, at path: JSONPath, range: ClosedRange<Double>) -> Insets? {
     if case .number = value.kind {
-      return fields.number(value, at: path, minimum: 0, maximum: 1_000).map(Insets.init(all:))
+      return fields.number(value, at: path, minimum: range.lowerBound, maximum: range.upperBound).map(
+        Insets.init(all:))
     }
     guard let items = fields.array(value, at: path, of: "margins: top, leading, bottom, trailing") else { return nil }
     guard items.count == 4 else {
@@ -189,15 +198,16 @@ struct PropertiesDecoder {
           expected: "a number, or four numbers [top, leading, bottom, trailing]", allowed: []))
       return nil
     }
-    let sides = items.enumerated().map { fields.number($1, at: path.appending($0), minimum: 0, maximum: 1_000) }
+    let sides = items.enumerated().map {
+      fields.number($1, at: path.appending($0), minimum: range.lowerBound, maximum: range.upperBound)
+    }
     guard let top = sides[0], let leading = sides[1], let bottom = sides[2], let trailing = sides[3] else {
       return nil
     }
     return Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
   }
 
-  private func customView(_ value: JSONValue, at path: JSONPath) -> CustomViewDefinition? {
-    let allowed = ["size", "background", "text", "textColor", "font"]
+  private func customView(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> CustomViewDefinition? {
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var custom = CustomViewDefinition()
     if let v = object["size"] { custom.size = fields.size(v, at: path.appending("size")) }
@@ -208,8 +218,7 @@ struct PropertiesDecoder {
     return custom
   }
 
-  private func chrome(_ value: JSONValue, at path: JSONPath) -> ChromeDefinition? {
-    let allowed = ["navigationTitle", "tabBar", "navigationBar"]
+  private func chrome(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> ChromeDefinition? {
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var chrome = ChromeDefinition()
     if let v = object["navigationTitle"] {
@@ -220,16 +229,19 @@ struct PropertiesDecoder {
     return chrome
   }
 
-  private func sections(_ value: JSONValue, at path: JSONPath) -> [Int]? {
+  private func sections(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> [Int]? {
     guard let items = fields.array(value, at: path, of: "row counts") else { return nil }
-    guard !items.isEmpty, items.count <= 100 else {
+    guard shape.count.contains(items.count) else {
       fields.report(
         .invalidValue(
-          fields.location(path, value), found: value.excerpt, expected: "from 1 to 100 sections (row counts)",
-          allowed: []))
+          fields.location(path, value), found: value.excerpt,
+          expected: "from \(shape.count.lowerBound) to \(shape.count.upperBound) sections (row counts)", allowed: []))
       return nil
     }
-    let counts = items.enumerated().map { fields.integer($1, at: path.appending($0), minimum: 0, maximum: 1_000) }
+    let rows = shape.integerRange
+    let counts = items.enumerated().map {
+      fields.integer($1, at: path.appending($0), minimum: rows.lowerBound, maximum: rows.upperBound)
+    }
     guard counts.allSatisfy({ $0 != nil }) else { return nil }
     return counts.compactMap { $0 }
   }

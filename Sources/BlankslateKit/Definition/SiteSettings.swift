@@ -10,11 +10,13 @@ struct SiteSettings {
   /// A hash of the file's bytes.
   var hash = ""
 
-  static let keys = ["title", "devices", "themes", "locales", "textSizes", "lint", "limits"]
+  /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
+  static let keys = ["$schema", "title", "devices", "themes", "locales", "textSizes", "lint", "limits"]
 
   static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
     var settings = SiteSettings()
     guard let object = fields.object(json, at: .root, allowed: keys) else { return settings }
+    if let value = object["$schema"] { _ = fields.string(value, at: .root.appending("$schema")) }
     if let value = object["title"], let title = fields.string(value, at: .root.appending("title")) {
       settings.title = title
     }

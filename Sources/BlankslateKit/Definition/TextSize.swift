@@ -108,6 +108,9 @@ public struct FontSpec: Sendable, Equatable {
     case scaled(Double)
   }
 
+  /// The point sizes a definition may write.
+  public static let points: ClosedRange<Double> = 1...200
+
   public var size: Size
   /// The written weight; nil keeps the style's or the layout's own.
   public var weight: FontWeight?

@@ -94,8 +94,11 @@ public indirect enum JSONDocument: Sendable, Equatable {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
-extension JSONDocument: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+extension JSONDocument: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByIntegerLiteral
+{
   public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(arrayLiteral elements: JSONDocument...) { self = .array(elements) }
 }

@@ -98,7 +98,7 @@ struct SiteLoaderTests {
   @Test func reportsEveryErrorOfEveryFile() throws {
     let site = try TemporarySite(
       placeholders: [
-        "a.json": #"{ "layout": "message", "messageColor": "nope", "titleFont": 12 }"#,
+        "a.json": #"{ "layout": "message", "messageColor": "nope", "scrollEnabled": true }"#,
         "b.json": #"{ "layout": "table", "sections": "none" }"#,
         "c.json": "{ not json",
       ])
