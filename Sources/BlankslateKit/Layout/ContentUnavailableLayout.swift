@@ -131,13 +131,17 @@ struct ContentUnavailableLayout: LayoutGenerator {
       messageToButton: spacing.messageToButton ?? Self.messageToButton,
       betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
 
-    // The stack is centred in the content frame; one taller than it starts at its top.
-    let top = stack.height > content.height ? content.minY : content.midY - stack.height / 2
+    // The stack is centred in the content frame. One taller than it (large
+    // text on a small phone) starts at its top and scrolls, as the system's
+    // view does: it is a scroll view whose content runs past the bars.
+    let overflows = stack.height > content.height
+    let top = overflows ? content.minY : content.midY - stack.height / 2
     let children = stack.nodes(top: top, centerX: content.midX, leadingX: natural ? content.minX : nil)
     let fill = context.hostBackground
     return [
       SceneNode(
-        id: "placeholder", role: .placeholder, frame: area, content: .box(BoxStyle(fill: fill)), children: children)
+        id: "placeholder", role: .placeholder, frame: area, content: .box(BoxStyle(fill: fill)), children: children,
+        scroll: overflows ? .enabled : nil)
     ]
   }
 

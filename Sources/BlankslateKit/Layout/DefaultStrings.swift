@@ -1,6 +1,6 @@
 /// The texts the layouts show when a definition writes none: the seeds' own
-/// words in Chinese, an Arabic rendering for Arabic, and an English one for
-/// every other language.
+/// words in Chinese, Arabic and German renderings, and an English one for
+/// every other language (the content-unavailable layout has Japanese too).
 public enum DefaultString: String, Sendable, CaseIterable {
   case blankPageNoData
   case blankPageError
@@ -69,7 +69,30 @@ public enum DefaultString: String, Sendable, CaseIterable {
     switch Self.language(of: locale) {
     case "zh": return words.zh
     case "ar": return words.ar
+    case "de": return german ?? words.en
     default: return words.en
+    }
+  }
+
+  /// The seed layouts' texts in German, where the gallery shows them.
+  private var german: String? {
+    switch self {
+    case .blankPageNoData, .messageNoData, .tableNoData: "Keine Daten"
+    case .blankPageError: "Da scheint etwas schiefgelaufen zu sein"
+    case .blankPageReload: "Zum Neuladen tippen"
+    case .customView: "Dies ist eine eigene View"
+    case .noNetworkTitle: "Du hast dich wohl verlaufen"
+    case .noNetworkMessage: "Aktualisiere, um zum Shop zurückzukehren!"
+    case .noNetworkButton: "Neu laden"
+    case .noNetworkToast: "Bitte überprüfe deine Netzwerkverbindung"
+    case .navigationList: "Liste"
+    case .navigationStore: "Shop"
+    case .tableHeader: "Tabellenkopf"
+    case .tabHome: "Start"
+    case .tabDiscover: "Entdecken"
+    case .tabMessages: "Nachrichten"
+    case .tabProfile: "Ich"
+    default: nil
     }
   }
 
@@ -132,6 +155,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
     switch language(of: locale) {
     case "zh": return "第 \(number) 组"
     case "ar": return "القسم \(number)"
+    case "de": return "Abschnitt \(number)"
     default: return "Section \(number)"
     }
   }
@@ -142,6 +166,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
     switch language(of: locale) {
     case "zh": return "第 \(number) 行"
     case "ar": return "الصف \(number)"
+    case "de": return "Zeile \(number)"
     default: return "Row \(number)"
     }
   }

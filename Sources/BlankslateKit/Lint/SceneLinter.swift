@@ -78,7 +78,7 @@ struct SceneLinter {
 
     found += placement(of: reviewed, in: nodes)
     found += glaringDarkPlaceholder(nodes, backdrop: backdrop)
-    if [.noData, .hasError, .offline].contains(job.variant.state(in: job.design.layout)),
+    if [.noData, .hasError, .offline, .noResults].contains(job.variant.state(in: job.design.layout)),
       nodes.contains(where: { $0.role == .placeholder }),
       !reviewed.contains(where: {
         Self.textRoles.contains($0.role) && $0.role != .toast && (Self.text(of: $0)?.hasText ?? false)
@@ -126,7 +126,12 @@ struct SceneLinter {
     var found: [LintObservation] = []
     let screen = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
     let bars = nodes.filter { [.navigationBar, .tabBar].contains($0.role) }
-    for node in reviewed where node.role != .toast || !screen.contains(node.frame) {
+    // A placeholder that is its own scroll view (content-unavailable with more
+    // than a screen of content) brings every part into view by scrolling.
+    let scrolled = Set(
+      nodes.filter { $0.role == .placeholder && $0.scroll == .enabled }
+        .flatMap { placeholder in placeholder.children.map(\.id) })
+    for node in reviewed where (node.role != .toast || !screen.contains(node.frame)) && !scrolled.contains(node.id) {
       let frame = node.frame
       if !screen.contains(frame) {
         let edges = [

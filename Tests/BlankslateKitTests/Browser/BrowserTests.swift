@@ -33,14 +33,14 @@ struct BrowserTests {
   @Test func theGridShowsEveryDesign() throws {
     let dom = try dom("index.html")
     #expect(cards(in: dom) == ["blank-page", "no-network", "table", "zero-code"])
-    #expect(dom.contains("4 designs."))
+    #expect(dom.contains("10 designs."))
   }
 
   @Test(arguments: [
     ("q=network", ["no-network"]),
     ("q=%E6%9A%82%E6%97%A0%E6%95%B0%E6%8D%AE", ["blank-page", "table", "zero-code"]),  // 暂无数据
     ("layout=message", ["zero-code"]),
-    ("state=loading", ["zero-code"]),
+    ("state=loading", ["loading", "zero-code"]),
     ("tag=seed-001", ["table"]),
     ("q=custom+view&layout=message", ["zero-code"]),
     ("q=nothing-like-this", []),
@@ -49,7 +49,7 @@ struct BrowserTests {
     let dom = try dom("index.html?" + query)
     #expect(cards(in: dom) == expected, "\(query)")
     #expect(
-      dom.contains(expected.isEmpty ? "No design matches these filters." : "\(expected.count) of 4 designs match."))
+      dom.contains(expected.isEmpty ? "No design matches these filters." : "\(expected.count) of 10 designs match."))
   }
 
   @Test func switchesChangeEveryThumbnail() throws {

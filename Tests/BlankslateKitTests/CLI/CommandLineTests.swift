@@ -56,7 +56,7 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let run = try Self.run(["build", "--output", output.path, "--jobs", "2"])
     #expect(run.status == 0, "\(run.error)")
-    #expect(run.output.hasPrefix("Built 4 designs, 18 variants, 432 renders"))
+    #expect(run.output.hasPrefix("Built 10 designs, 24 variants, 768 renders"))
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
   }
 
@@ -130,7 +130,7 @@ struct CommandLineTests {
     let run = try Self.run(["list", "--json"])
     #expect(run.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
-    #expect(json?["renders"] as? Int == 432)
+    #expect(json?["renders"] as? Int == 768)
   }
 }
 
@@ -145,7 +145,7 @@ struct LintCommandTests {
     let run = try CommandLineTests.run(["lint", "--json", json, "--junit", junit])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("no-network/default\n  accepted contrast"))
-    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 288 accepted in 432 renders.\n"))
+    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 384 accepted in 768 renders.\n"))
     #expect(FileManager.default.fileExists(atPath: json) && FileManager.default.fileExists(atPath: junit))
   }
 

@@ -18,7 +18,7 @@ struct SnapshotCommandTests {
     defer { copy.remove() }
     let result = try run(["check", "--junit", "junit.xml", "--json", "summary.json"], in: copy)
     #expect(result.status == 0, "\(result.output)\(result.error)")
-    #expect(result.output.contains("Checked 432 renders: 0 changed, 0 new, 0 orphaned, 432 unchanged."))
+    #expect(result.output.contains("Checked 768 renders: 0 changed, 0 new, 0 orphaned, 768 unchanged."))
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     #expect(report.contains("Every render matches its golden."))
     // The report started a gallery folder that `build` may replace later.
@@ -111,13 +111,13 @@ struct SnapshotCommandTests {
     let dry = try run(["prune", "--dry-run"], in: copy)
     #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
     #expect(dry.output.contains("Would remove 72 orphaned goldens."))
-    #expect(try copy.goldens().count == 432)
+    #expect(try copy.goldens().count == 768)
     let check = try run(["check"], in: copy)
     #expect(check.status == 1)
     #expect(check.output.contains("0 changed, 0 new, 72 orphaned, 360 unchanged"))
     let prune = try run(["prune"], in: copy)
     #expect(prune.output.contains("Removed 72 orphaned goldens."))
-    #expect(try copy.goldens().count == 360)
+    #expect(try copy.goldens().count == 672)
     #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
     #expect(try run(["check"], in: copy).status == 0)
   }
@@ -135,7 +135,7 @@ struct SnapshotCommandTests {
       ["report", "--merge", "s1.json", "s2.json", "--junit", "all.xml", "--report", "merged"], in: copy)
     #expect(merged.status == 1)
     #expect(
-      merged.output.contains("Merged 2 summaries: 432 renders, 24 changed, 0 new, 0 orphaned, 408 unchanged."),
+      merged.output.contains("Merged 2 summaries: 768 renders, 32 changed, 0 new, 0 orphaned, 736 unchanged."),
       "\(merged.output.suffix(400))")
     #expect(
       merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
@@ -224,7 +224,7 @@ extension SnapshotCommandTests {
     #expect(failed.output.contains("Recorded 0 goldens"), "\(failed.output)")
     let all = try run(["record", "--mode", "all"], in: copy, environment: ["CI": ""])
     #expect(all.status == 0)
-    #expect(all.output.contains("Recorded 432 goldens"), "\(all.output.suffix(300))")
+    #expect(all.output.contains("Recorded 768 goldens"), "\(all.output.suffix(300))")
     #expect(try String(contentsOf: url, encoding: .utf8) == original)
   }
 }

@@ -82,7 +82,7 @@ extension SeedSnapshotTests {
     }
     let goldenCount = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
       .count
-    #expect(compared == goldenCount && compared == 432, "\(compared) published SVGs, \(goldenCount) goldens")
+    #expect(compared == goldenCount && compared == 768, "\(compared) published SVGs, \(goldenCount) goldens")
   }
 }
 

@@ -55,8 +55,8 @@ struct SnapshotTests {
     )
     .run().summary
     #expect(summary.results.map(\.headline) == [])
-    #expect(summary.checked == 432)
-    #expect(summary.unchanged == 432)
+    #expect(summary.checked == 768)
+    #expect(summary.unchanged == 768)
   }
 
   @Test(arguments: [
@@ -189,7 +189,7 @@ struct SnapshotTests {
     let json = SummaryJSON.encode(summary)
     let jsonObject = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let counts = try #require(jsonObject["counts"] as? [String: Int])
-    #expect(counts["checked"] == 432)
+    #expect(counts["checked"] == 768)
     #expect(counts["new"] == 1)
     #expect(counts["changed"] == summary.count(.changed))
     // JUnit, read by libxml2: one test case per render, failures for exactly the JSON's results.
@@ -207,7 +207,7 @@ struct SnapshotTests {
         }
       }
     }
-    #expect(testcases == 432)
+    #expect(testcases == 768)
     let results = try #require(jsonObject["results"] as? [[String: Any]])
     #expect(failures.sorted() == results.compactMap { $0["id"] as? String }.sorted())
   }
