@@ -73,7 +73,7 @@ struct MessageLayout: LayoutGenerator {
       ) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(label.block))
       }
-      ActionButtons(context: context).add(
+      ActionButtons(context: context, defaultFont: 17).add(
         (properties.buttons ?? []).map { ($0, nil) }, to: &stack, maxWidth: column.width,
         messageToButton: spacing.messageToButton ?? Self.buttonGap,
         betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)

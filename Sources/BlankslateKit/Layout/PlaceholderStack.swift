@@ -36,6 +36,9 @@ struct ActionButtons {
   static let font = FontSpec(size: .style(.body))
 
   let context: LayoutContext
+  /// The title's font when the button writes none: `.body` in the modern layout;
+  /// a fixed 17 points in the seed layouts, whose fonts never scale.
+  var defaultFont = Self.font
 
   /// A button's face and size; `primary` decides the style when none is written (filled, else plain).
   func face(of button: ButtonDefinition, defaultTitle: DefaultString?, primary: Bool, maxWidth: Double) -> (
@@ -52,7 +55,7 @@ struct ActionButtons {
       case .plain: (.clear, tint)
       }
     }()
-    let font = button.font ?? Self.font
+    let font = button.font ?? defaultFont
     let fontSize = context.fontSize(font, default: 17)
     // A filled button's title is semibold unless its written font says otherwise.
     let weight = button.font.map { context.weight($0, default: .regular) } ?? (style == .filled ? .semibold : .regular)

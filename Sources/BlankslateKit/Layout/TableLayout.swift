@@ -65,7 +65,7 @@ struct TableLayout: LayoutGenerator {
       stack.add(gap: properties.title == nil ? imageGap : spacing.titleToMessage ?? 8, size: message.size) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(message.block))
       }
-      ActionButtons(context: context).add(
+      ActionButtons(context: context, defaultFont: 17).add(
         (properties.buttons ?? []).map { ($0, nil) }, to: &stack, maxWidth: column.width,
         messageToButton: spacing.messageToButton ?? 24, betweenButtons: spacing.betweenButtons ?? 12)
       children += stack.nodes(top: column.midY - stack.height / 2, centerX: column.midX)

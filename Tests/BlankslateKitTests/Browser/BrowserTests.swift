@@ -32,7 +32,11 @@ struct BrowserTests {
 
   @Test func theGridShowsEveryDesign() throws {
     let dom = try dom("index.html")
-    #expect(cards(in: dom) == ["blank-page", "no-network", "table", "zero-code"])
+    #expect(
+      cards(in: dom) == [
+        "blank-page", "favourites-empty", "inbox-zero", "load-failed", "loading", "no-network", "offline",
+        "search-no-results", "table", "zero-code",
+      ])
     #expect(dom.contains("10 designs."))
   }
 
@@ -58,14 +62,14 @@ struct BrowserTests {
       guard let range = tag.range(of: "src=\"") else { return nil }
       return String(tag[range.upperBound...].prefix { $0 != "\"" })
     }
-    #expect(sources.count == 4)
+    #expect(sources.count == 10)
     #expect(sources.allSatisfy { $0.hasSuffix(".iphone-15.dark.en.svg") }, "\(sources)")
     #expect(dom.contains("iPhone 15, dark, en"))
   }
 
   @Test func aStateFilterShowsTheMatchingVariant() throws {
     let dom = try dom("index.html?state=hasError")
-    #expect(cards(in: dom) == ["blank-page"])
+    #expect(cards(in: dom) == ["blank-page", "load-failed"])
     #expect(dom.contains("designs/blank-page/has-error.iphone-se.light.zh-Hans.svg"))
   }
 

@@ -100,7 +100,7 @@ struct CommandLineTests {
     let goldens = Repository.site.appending(path: "__snapshots__/no-network")
     let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
       .sorted()
-    #expect(svgs.count == 72)
+    #expect(svgs.count == 96)
     let good = try Self.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
     #expect(good.status == 0, "\(good.error)")
     #expect(good.output.contains("\(svgs.count) files valid."))

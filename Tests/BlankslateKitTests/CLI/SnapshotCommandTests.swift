@@ -44,11 +44,11 @@ struct SnapshotCommandTests {
       ),
       "\(result.output.prefix(3000))")
     #expect(result.output.contains("--- golden/no-network/default.iphone-se.light.zh-Hans.svg"))
-    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=16,title=Snapshot changed%3A"))
-    #expect(result.output.contains("48 changed, 0 new, 0 orphaned, 384 unchanged"))
+    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A"))
+    #expect(result.output.contains("64 changed, 0 new, 0 orphaned, 704 unchanged"))
     #expect(try copy.goldens() == before, "CI wrote goldens")
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
-    #expect(report.contains("Changed (48)"))
+    #expect(report.contains("Changed (64)"))
     #expect(report.contains("class=\"highlight\""))
     #expect(
       report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""),
@@ -56,9 +56,9 @@ struct SnapshotCommandTests {
     #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
     let summary = try SummaryJSON.decode(
       Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")
-    #expect(summary.count(.changed) == 48)
+    #expect(summary.count(.changed) == 64)
     let junit = try String(contentsOf: copy.folder.appending(path: "junit.xml"), encoding: .utf8)
-    #expect(junit.components(separatedBy: "<failure ").count - 1 == 48)
+    #expect(junit.components(separatedBy: "<failure ").count - 1 == 64)
   }
 
   @Test func recordWritesWhatItsModeSaysAndReportsIt() throws {
@@ -73,7 +73,7 @@ struct SnapshotCommandTests {
     #expect(missing.output.contains("recorded Site/__snapshots__/table/empty.iphone-se.light.en.svg (new)"))
     #expect(missing.output.contains("Recorded 1 golden (mode missing)"))
     let failed = try run(["record"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "failed"])
-    #expect(failed.output.contains("Recorded 24 goldens (mode failed)"), "\(failed.output)")
+    #expect(failed.output.contains("Recorded 32 goldens (mode failed)"), "\(failed.output)")
     #expect(failed.output.contains("message text colour #FF8000 → #800080"))
     #expect(try run(["check"], in: copy).status == 0)
   }
@@ -110,13 +110,13 @@ struct SnapshotCommandTests {
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/table.json"))
     let dry = try run(["prune", "--dry-run"], in: copy)
     #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
-    #expect(dry.output.contains("Would remove 72 orphaned goldens."))
+    #expect(dry.output.contains("Would remove 96 orphaned goldens."))
     #expect(try copy.goldens().count == 768)
     let check = try run(["check"], in: copy)
     #expect(check.status == 1)
-    #expect(check.output.contains("0 changed, 0 new, 72 orphaned, 360 unchanged"))
+    #expect(check.output.contains("0 changed, 0 new, 96 orphaned, 672 unchanged"))
     let prune = try run(["prune"], in: copy)
-    #expect(prune.output.contains("Removed 72 orphaned goldens."))
+    #expect(prune.output.contains("Removed 96 orphaned goldens."))
     #expect(try copy.goldens().count == 672)
     #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
     #expect(try run(["check"], in: copy).status == 0)
@@ -140,7 +140,7 @@ struct SnapshotCommandTests {
     #expect(
       merged.output.contains("CHANGED blank-page/has-data iphone-15 dark en: 11 row elements removed (row-4 … row-14)"))
     let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
-    #expect(page.contains("Changed (24)"))
+    #expect(page.contains("Changed (32)"))
     let bad = try run(["report", "--merge", "missing.json"], in: copy)
     #expect(bad.status == 2)
   }
@@ -193,7 +193,7 @@ struct SnapshotCommandTests {
     #expect(leftovers.count == 1)
 
     let check = try run(["check"], in: copy)
-    #expect(check.output.contains("22 changed"), "\(check.output.suffix(300))")
+    #expect(check.output.contains("30 changed"), "\(check.output.suffix(300))")
     // check only reads: the temporary file stays until the next record.
     let kept = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }

@@ -6,12 +6,16 @@ import Testing
 struct SiteLoaderTests {
   @Test func loadsTheBundledSite() throws {
     let site = try Repository.bundledSite()
-    #expect(site.designs.map(\.id) == ["blank-page", "no-network", "table", "zero-code"])
+    #expect(
+      site.designs.map(\.id) == [
+        "blank-page", "favourites-empty", "inbox-zero", "load-failed", "loading", "no-network", "offline",
+        "search-no-results", "table", "zero-code",
+      ])
     #expect(site.devices == [.iphoneSE, .iphone15])
     #expect(site.themes == [.light, .dark])
-    #expect(site.locales == ["zh-Hans", "en", "ar"])
+    #expect(site.locales == ["zh-Hans", "en", "de", "ar"])
     let variants = site.designs.reduce(0) { $0 + $1.variants.count }
-    #expect(RenderMatrix(site).jobs.count == variants * 2 * 2 * 3 * 2)
+    #expect(RenderMatrix(site).jobs.count == variants * 2 * 2 * 4 * 2)
   }
 
   @Test func resolvesVariantsOverTheirDesign() throws {

@@ -120,7 +120,7 @@ struct FullDiskTests {
     let mountPoint = temporaryFolder()
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: mountPoint) }
-    let mount = try CommandLineTests.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint.path])
+    let mount = try CommandLineTests.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint.path])
     #expect(mount == 0, "cannot mount a tmpfs")
     guard mount == 0 else { return }
     defer { _ = try? CommandLineTests.runTool("/bin/umount", [mountPoint.path]) }

@@ -23,7 +23,7 @@ struct GalleryTests {
     let site = try Repository.bundledSite()
     let data = try Data(contentsOf: output.appending(path: "index.json"))
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(json["locales"] as? [String] == ["zh-Hans", "en", "ar"])
+    #expect(json["locales"] as? [String] == ["zh-Hans", "en", "de", "ar"])
     let designs = try #require(json["designs"] as? [[String: Any]])
     #expect(designs.map { $0["id"] as? String } == site.designs.map(\.id))
     for (entry, design) in zip(designs, site.designs) {
@@ -34,7 +34,7 @@ struct GalleryTests {
       for (variantEntry, variant) in zip(variants, design.variants) {
         #expect(variantEntry["state"] as? String == variant.state(in: design.layout).rawValue)
         let renders = try #require(variantEntry["renders"] as? [[String: Any]])
-        #expect(renders.count == 24)
+        #expect(renders.count == 32)
         let jobs = RenderMatrix(site).jobs.filter { $0.design.id == design.id && $0.variant.id == variant.id }
         for (render, job) in zip(renders, jobs) {
           #expect(render["device"] as? String == job.device.rawValue)
@@ -69,7 +69,7 @@ struct GalleryTests {
     let (output, _) = try Self.build(site: Repository.site)
     defer { try? FileManager.default.removeItem(at: output) }
     let index = try Self.text(output, "index.html")
-    #expect(index.contains("<span class=\"lint lint-accepted\">lint: 72 accepted</span>"))
+    #expect(index.contains("<span class=\"lint lint-accepted\">lint: 96 accepted</span>"))
     #expect(index.contains("<span class=\"lint lint-clean\">lint clean</span>"))
     let design = try Self.text(output, "designs/no-network/index.html")
     #expect(design.contains("<span class=\"lint lint-clean\">lint clean</span>"))  // the accessible variant
@@ -87,7 +87,7 @@ struct GalleryTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let page = try Self.text(output, "designs/zero-code/index.html")
     let cells = page.components(separatedBy: "<td><a href=").count - 1
-    #expect(cells == 9 * 24)
+    #expect(cells == 9 * 32)
     #expect(page.contains("id=\"variant-under-header\""))
   }
 

@@ -24,7 +24,7 @@ struct IncrementalBuildTests {
     defer { copy.remove() }
     let output = copy.folder.appending(path: "_site")
     let first = try Self.build(copy.site, into: output)
-    #expect(first.rendered == 4)
+    #expect(first.rendered == 10)
     let untouched = output.appending(path: "designs/table/empty.iphone-se.light.en.svg")
     let before = try Self.inode(untouched)
 
@@ -42,7 +42,7 @@ struct IncrementalBuildTests {
 
     let reference = try Self.expectFullBuildsBytes(
       output, site: copy.site, scratch: copy.folder.appending(path: "full"))
-    #expect(reference.rendered == 4)
+    #expect(reference.rendered == 10)
     let page = try String(
       contentsOf: output.appending(path: "designs/zero-code/message-color.iphone-se.light.en.html"), encoding: .utf8)
     #expect(page.contains("purple"))
@@ -53,20 +53,20 @@ struct IncrementalBuildTests {
     defer { copy.remove() }
     let output = copy.folder.appending(path: "_site")
     _ = try Self.build(copy.site, into: output)
-    // blank-page's last variant links to no-network; its SVG and its other variants do not.
-    let untouched = ["has-data.iphone-15.dark.en.svg", "no-data.iphone-15.dark.en.html", "index.html"].map {
-      output.appending(path: "designs/blank-page/" + $0)
+    // loading's one variant links to no-network (the next design); its SVG and its design page do not.
+    let untouched = ["default.iphone-15.dark.en.svg", "index.html"].map {
+      output.appending(path: "designs/loading/" + $0)
     }
     let before = try untouched.map(Self.inode)
     try copy.edit(
       "placeholders/no-network.json", replacing: #""name": "CQNoNetworkView""#, with: #""name": "Offline screen""#)
     let summary = try Self.build(copy.site, into: output)
-    // no-network; blank-page and table link to it by name from the pages of
+    // no-network; loading and offline link to it by name from the pages of
     // their last and first variants, and only those pages are rendered again.
     #expect(summary.rendered == 1)
     #expect(summary.refreshed == 2)
     let neighbour = try String(
-      contentsOf: output.appending(path: "designs/blank-page/has-data.iphone-15.dark.en.html"), encoding: .utf8)
+      contentsOf: output.appending(path: "designs/loading/default.iphone-15.dark.en.html"), encoding: .utf8)
     #expect(neighbour.contains("Offline screen — Offline"))
     #expect(try untouched.map(Self.inode) == before, "a file that does not name the neighbour was rewritten")
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
@@ -84,7 +84,7 @@ struct IncrementalBuildTests {
       siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2,
       templates: copy.folder.appending(path: "theme"))
     options.incremental = true
-    #expect(try SiteBuilder(options: options).build().rendered == 4)
+    #expect(try SiteBuilder(options: options).build().rendered == 10)
   }
 
   /// The output and a full build of the same site hold the same files and
@@ -107,7 +107,7 @@ struct IncrementalBuildTests {
     defer { copy.remove() }
     let output = copy.folder.appending(path: "_site")
     let scratch = copy.folder.appending(path: "full")
-    #expect(try Self.build(copy.site, into: output).rendered == 4)
+    #expect(try Self.build(copy.site, into: output).rendered == 10)
     #expect(try Self.build(copy.site, into: output).rendered == 0)
     // The back buffer is one build behind the output: each edit meets it in another state.
     let edits: [(file: String, from: String, to: String)] = [

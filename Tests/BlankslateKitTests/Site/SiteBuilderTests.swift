@@ -32,8 +32,8 @@ struct SiteBuilderTests {
     }
     let summary = try Self.build(into: first, jobs: 4)
     #expect(summary.rendered == summary.designs)
-    #expect(summary.designs == 4)
-    #expect(summary.renders == summary.variants * 24)
+    #expect(summary.designs == 10)
+    #expect(summary.renders == summary.variants * 32)
     _ = try Self.build(into: second, jobs: 1)
     let a = try Self.contents(of: first)
     let b = try Self.contents(of: second)

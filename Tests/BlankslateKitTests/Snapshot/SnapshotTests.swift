@@ -126,9 +126,9 @@ struct SnapshotTests {
     )
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/no-network.json"))
     let summary = try copy.check()
-    #expect(summary.count(.new) == 24)
+    #expect(summary.count(.new) == 32)
     #expect(summary.results.filter { $0.status == .new }.allSatisfy { $0.id.hasPrefix("table/two.") })
-    #expect(summary.count(.orphaned) == 72)
+    #expect(summary.count(.orphaned) == 96)
     #expect(summary.results.filter { $0.status == .orphaned }.allSatisfy { $0.id.hasPrefix("no-network/") })
     #expect(summary.count(.changed) == 0)
   }
@@ -172,7 +172,7 @@ struct SnapshotTests {
       options: SnapshotOptions(
         siteFolder: Repository.site, siteDisplay: "Site", filter: "^no-network/.*\\.dark\\.", workers: 2)
     ).run().summary
-    #expect(summary.checked == 36)
+    #expect(summary.checked == 48)
     #expect(throws: SnapshotError.self) {
       try SnapshotChecker(options: SnapshotOptions(siteFolder: Repository.site, filter: "(unclosed")).run()
     }
@@ -219,10 +219,10 @@ struct SnapshotTests {
       "placeholders/no-network.json", replacing: #""name": "Retried while offline""#,
       with: #""name": "Retried, offline""#)
     let lines = GitHubAnnotations.lines(for: try copy.check())
-    #expect(lines.count == 24)
+    #expect(lines.count == 32)
     #expect(
       lines[0].hasPrefix(
-        "::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A no-network/toast "),
+        "::error file=Site/placeholders/no-network.json,line=18,title=Snapshot changed%3A no-network/toast "),
       "\(lines[0])")
     #expect(lines[0].contains("::title \"CQNoNetworkView — Retried while offline"))
   }
