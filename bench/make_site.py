@@ -3,7 +3,7 @@
 
 Usage:  python3 bench/make_site.py N OUTDIR [--seed 42]
 
-Every layout, several variants per design, long and CJK texts, two devices,
+Every layout (content-unavailable with states, symbols and buttons), several variants per design, long and CJK texts, two devices,
 both themes and two locales: 8 renders per variant, 5 variants per design, so
 N renders need N / 40 designs. The same N and seed give byte-identical files.
 """
@@ -23,7 +23,9 @@ MESSAGES = ["Pull to refresh or try again later.",
 COLORS = ["#007AFF", "#34C759", "#FF9500", "#FF3B30", "#AF52DE", "label", "secondaryLabel", "#8E8E93"]
 IMAGES = ["builtin:blankpage_6", "builtin:blankpage_13", "builtin:404notfound", "builtin:note_list_no_data",
           "builtin:wifi_off", "builtin:search_empty"]
-LAYOUTS = ["blank-page", "message", "no-network", "table"]
+LAYOUTS = ["blank-page", "message", "no-network", "table", "content-unavailable"]
+SYMBOLS = ["symbol:tray", "symbol:heart", "symbol:magnifyingglass", "symbol:wifi.slash", "symbol:bell.slash",
+           "symbol:doc.text", "symbol:cart", "symbol:photo"]
 
 
 def text(rnd, pool):
@@ -58,6 +60,18 @@ def variant(rnd, layout, index):
         if rnd.random() < 0.4:
             v["toast"] = text(rnd, MESSAGES)
         v["button"] = {"title": {"zh-Hans": "重新查看", "en": "Try again"}, "background": rnd.choice(COLORS[:5])}
+    elif layout == "content-unavailable":
+        v["state"] = rnd.choice(["noData", "noResults", "offline", "hasError", "loading", "noData"])
+        if v["state"] == "noResults":
+            v["query"] = text(rnd, TITLES)
+        elif v["state"] == "noData":
+            v["image"] = rnd.choice(SYMBOLS)
+            v["imageTint"] = {"light": rnd.choice(COLORS[:5]), "dark": rnd.choice(COLORS[:5])}
+            v["title"] = text(rnd, TITLES)
+            v["message"] = text(rnd, MESSAGES)
+            v["buttons"] = [{"title": text(rnd, TITLES)}, {"title": text(rnd, TITLES), "style": "plain"}]
+            v["spacing"] = {"imageToTitle": rnd.choice([12, 16, 20])}
+            v["textAlignment"] = rnd.choice(["center", "natural"])
     else:
         v["sections"] = rnd.choice([[0], [0, 0], [3, 5], [12]])
         v["scrollEnabled"] = rnd.random() < 0.5
