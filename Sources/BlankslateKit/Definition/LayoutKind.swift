@@ -12,7 +12,15 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
   case contentUnavailable = "content-unavailable"
 
   /// The properties this layout reads; any other property is refused.
-  public var reads: [PropertyKey] {
+  public var reads: [PropertyKey] { Self.readTable[self] ?? [] }
+
+  /// Whether this layout reads `key` (asked for every key of every definition).
+  func reads(_ key: PropertyKey) -> Bool { Self.readSets[self]?.contains(key) ?? false }
+
+  private static let readTable = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaredReads) })
+  private static let readSets = readTable.mapValues(Set.init)
+
+  private var declaredReads: [PropertyKey] {
     switch self {
     case .blankPage:
       [

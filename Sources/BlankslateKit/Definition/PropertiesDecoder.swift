@@ -13,7 +13,7 @@ struct PropertiesDecoder {
     for key in PropertyKey.allCases {
       guard let value = object[key.rawValue] else { continue }
       let keyPath = path.appending(key.rawValue)
-      if let layout, !layout.reads.contains(key) {
+      if let layout, !layout.reads(key) {
         fields.report(
           .propertyNotRead(
             fields.location(keyPath, value), key: key.rawValue, layout: layout.rawValue,

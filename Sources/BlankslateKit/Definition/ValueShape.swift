@@ -132,8 +132,12 @@ extension PropertyKey {
     .init("style", .choice(ButtonStyle.allCases.map(\.rawValue)), "as UIButton.Configuration"),
   ])
 
-  /// This property's declaration.
-  public var declaration: PropertyDeclaration {
+  /// This property's declaration (made once: the decoder asks for it for every key it reads).
+  public var declaration: PropertyDeclaration { Self.declarations[self] ?? declared }
+
+  private static let declarations = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declared) })
+
+  private var declared: PropertyDeclaration {
     let (shape, meaning): (ValueShape, String) =
       switch self {
       case .state:

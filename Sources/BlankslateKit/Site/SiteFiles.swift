@@ -46,15 +46,26 @@ struct SiteFiles: Sendable {
     return made
   }
 
-  /// `symbols.html`: every symbol a definition may use, with its name.
+  /// `symbols.html`: every symbol a definition may use, with its name; kept
+  /// as it is when the back buffer holds the one made by this tool, templates and site title.
   func symbolsPage() -> Made {
-    make(SitePaths.symbolsPage, check: .markup(.html)) { () throws(BuildError) in
+    let path = SitePaths.symbolsPage
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    fingerprint.add(path)
+    fingerprint.add(pages.site.title)
+    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
       do throws(TemplateError) {
         return Array(try pages.symbolsPage().utf8)
       } catch {
         throw .template(error)
       }
     }
+    made.pageKey = (path, fingerprint.hex)
+    return made
   }
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
