@@ -20,6 +20,8 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+    // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev).
+    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the
     // whole process when the executable links it; a build makes millions of small
     // allocations, and it spends about a tenth less time than glibc's (BENCHMARKS.md).
@@ -37,7 +39,7 @@ let package = Package(
     ),
     .target(
       name: "BlankslateKit",
-      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak"],
+      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg"],
       plugins: ["EmbedTemplates"]
     ),
     .executableTarget(

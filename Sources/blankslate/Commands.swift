@@ -72,6 +72,7 @@ enum Commands {
       outputDisplay: output, workers: try parsed.count("--jobs"),
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
     options.incremental = !parsed.has("--no-cache")
+    options.pngScale = try pngScale(parsed)
     let quiet = parsed.has("--quiet")
     let bar = quiet ? nil : ProgressBar.forStandardError(label: "renders")
     if let bar {
@@ -151,6 +152,19 @@ enum Commands {
       return 2
     }
     return result.report.hasErrors ? 1 : 0
+  }
+
+  /// `--png` with an optional `--scale 1|2|3` (default 2); `--scale` alone is a usage error.
+  static func pngScale(_ parsed: CommandSpec.Arguments) throws -> Int? {
+    guard parsed.has("--png") else {
+      if parsed.value("--scale") != nil { throw CommandSpec.UsageError(description: "--scale goes with --png") }
+      return nil
+    }
+    guard let text = parsed.value("--scale") else { return 2 }
+    guard let scale = Int(text), PNGRenderer.scales.contains(scale) else {
+      throw CommandSpec.UsageError(description: "--scale must be 1, 2 or 3 (pixels per point), not '\(text)'")
+    }
+    return scale
   }
 
   static func schema(_ parsed: CommandSpec.Arguments) throws -> Int32 {

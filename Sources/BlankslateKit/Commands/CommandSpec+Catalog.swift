@@ -30,6 +30,8 @@ extension CommandSpec {
       options: [
         site, Option(name: "--output", value: "DIR", help: "the output folder (default: _site)"), jobs, templates,
         Option(name: "--no-cache", value: nil, help: "render every design, even unchanged ones"),
+        Option(name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG"),
+        Option(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)"),
         Option(name: "--timings", value: nil, help: "print where the time went (CPU time per phase, all workers)"),
         Option(name: "--quiet", value: nil, help: "print nothing but errors"),
       ],

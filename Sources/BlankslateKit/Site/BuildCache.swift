@@ -186,11 +186,12 @@ struct BuildCache: Sendable {
   /// The tool, fonts and templates behind a build: the version, the
   /// executable's content (its build id; a rebuilt binary invalidates the
   /// cache), every pinned font's identity, and a hash of every template file.
-  static func identity(templates: TemplateSet, fonts: String) -> String {
+  /// `pngScale`: a build with PNGs (and at which scale) is another output, never mixed with one without.
+  static func identity(templates: TemplateSet, fonts: String, pngScale: Int? = nil) -> String {
     var hash = ContentHash()
     hash.add(fonts)
-    return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex) templates:"
-      + templates.fingerprint
+    return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex)"
+      + (pngScale.map { " png@\($0)x" } ?? "") + " templates:" + templates.fingerprint
   }
 
   /// The key of `design`, the `index`-th of `site`.

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
   public var templates: URL?
   /// Reuse the previous output's files for designs whose inputs did not change.
   public var incremental = true
+  /// Writes each render as PNG too, at this many pixels per point (`build --png --scale N`).
+  public var pngScale: Int?
   /// Told how many renders are done (rendered or reused) out of how many, from any worker thread.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Told once when another build is writing the same output and this one waits for it.

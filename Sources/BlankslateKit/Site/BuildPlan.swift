@@ -51,7 +51,7 @@ struct BuildPlan {
     } catch {
       throw .fonts(error)
     }
-    identity = BuildCache.identity(templates: inputs.templates, fonts: fonts)
+    identity = BuildCache.identity(templates: inputs.templates, fonts: fonts, pngScale: options.pngScale)
     keys = site.designs.indices.map { [identity] in
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
     }
@@ -80,7 +80,7 @@ struct BuildPlan {
       }
     }
     artFiles = art
-    var expected = OutputFiles(site: site)
+    var expected = OutputFiles(site: site, withPNG: options.pngScale != nil)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
     expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
@@ -96,7 +96,7 @@ struct BuildPlan {
     let renderer = DesignRenderer(
       site: inputs.site, pages: pages, renderer: Renderer(assets: inputs.assets.catalog),
       htmlRenderer: htmlRenderer, linter: Linter(site: inputs.site), staging: staging,
-      outputDisplay: options.outputDisplay, expectedFiles: expected)
+      outputDisplay: options.outputDisplay, expectedFiles: expected, pngScale: options.pngScale)
     let results = try DesignPhase(
       site: inputs.site, matrix: matrix, keys: keys, renderer: renderer, siteIndex: siteIndex, staging: staging,
       inPlace: inPlace, published: published, publishedFolder: options.output, workers: options.workers,

@@ -7,6 +7,7 @@ public struct BuildTimings: Sendable, Equatable {
     case layout = "layout (scenes)"
     case lint = "lint"
     case svg = "render SVG"
+    case png = "render PNG (librsvg)"
     case page = "render HTML pages"
     case validate = "validate (libxml2)"
     case write = "write files"

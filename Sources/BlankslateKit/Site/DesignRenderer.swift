@@ -14,6 +14,8 @@ struct DesignRenderer: Sendable {
   let outputDisplay: String
   /// Every file the output will hold, for checking links as pages are written.
   let expectedFiles: OutputFiles
+  /// Pixels per point of each render's PNG, or nil for none.
+  var pngScale: Int? = nil
 
   /// What rendering a design produced, and what the rest of the build needs from it.
   struct Output: Sendable {
@@ -75,6 +77,12 @@ struct DesignRenderer: Sendable {
         }
         try writer.write(
           render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
+        if let pngScale {
+          let png = try part.timings.measure(.png) { () throws(PNGRenderer.Failure) in
+            try PNGRenderer.png(svg: render.svg, size: render.scene.size, scale: pngScale)
+          }
+          try writer.write(png, to: SitePaths.png(job), check: .none, into: &part.tally, timings: &part.timings)
+        }
         let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
         try writer.write(
           page, to: SitePaths.page(job), check: .markup(.html), into: &part.tally, timings: &part.timings)

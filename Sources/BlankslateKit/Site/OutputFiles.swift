@@ -12,7 +12,11 @@ struct OutputFiles: FileSet {
   /// The site's text sizes other than `large` (which a name does not spell).
   private let textSizes: Set<String>
 
-  init(site: SiteDefinition) {
+  /// Whether renders have PNGs beside their SVGs.
+  private var withPNG = false
+
+  init(site: SiteDefinition, withPNG: Bool = false) {
+    self.withPNG = withPNG
     variantIDs = Dictionary(uniqueKeysWithValues: site.designs.map { ($0.id, Set($0.variants.map(\.id))) })
     devices = Set(site.devices.map(\.rawValue))
     themes = Set(site.themes.map(\.rawValue))
@@ -41,7 +45,7 @@ struct OutputFiles: FileSet {
     let name = parts[2].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     func text(_ part: Int) -> String { String(decoding: name[part], as: UTF8.self) }
     guard name.count == 5 || name.count == 6, let last = name.last,
-      last.elementsEqual("svg".utf8) || last.elementsEqual("html".utf8)
+      last.elementsEqual("svg".utf8) || last.elementsEqual("html".utf8) || (withPNG && last.elementsEqual("png".utf8))
     else { return false }
     return variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
       && locales.contains(text(3)) && (name.count == 5 || textSizes.contains(text(4)))

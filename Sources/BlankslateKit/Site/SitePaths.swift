@@ -42,6 +42,11 @@ public enum SitePaths {
     designFolder(job.design.id) + "/" + pageName(job)
   }
 
+  /// `designs/<design>/<render>.png`, written with `build --png`.
+  public static func png(_ job: RenderJob) -> String {
+    designFolder(job.design.id) + "/" + job.renderName + ".png"
+  }
+
   /// A render's SVG and page names inside its design folder.
   static func svgName(_ job: RenderJob) -> String { job.renderName + ".svg" }
   static func pageName(_ job: RenderJob) -> String { job.renderName + ".html" }

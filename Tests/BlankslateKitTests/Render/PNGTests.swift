@@ -1,0 +1,74 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// `build --png`: every render as PNG, drawn by librsvg from its SVG, the same bytes every time.
+@Suite("PNG renders", .serialized)
+struct PNGTests {
+  /// Width and height from a PNG's IHDR chunk.
+  static func dimensions(_ png: [UInt8]) -> (width: Int, height: Int)? {
+    guard png.count > 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+    func number(_ at: Int) -> Int { png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (number(16), number(20))
+  }
+
+  @Test(arguments: PNGRenderer.scales)
+  func aRenderIsDrawnAtItsScaleTheSameEachTime(scale: Int) throws {
+    let job = try Repository.job("no-network", "default", device: .iphoneSE, locale: "ar")
+    let render = Renderer().render(job)
+    let first = try PNGRenderer.png(svg: render.svg, size: render.scene.size, scale: scale)
+    let second = try PNGRenderer.png(svg: render.svg, size: render.scene.size, scale: scale)
+    #expect(first == second)
+    let size = try #require(Self.dimensions(first))
+    #expect(size.width == 375 * scale && size.height == 667 * scale)
+  }
+
+  @Test func brokenSVGIsAClearError() {
+    #expect(throws: PNGRenderer.Failure.self) {
+      try PNGRenderer.png(svg: Array("<svg".utf8), size: Size(width: 10, height: 10), scale: 1)
+    }
+  }
+
+  @Test func buildWritesAPNGPerRenderIdenticalAcrossRunsAndJobs() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en", "ar"]}"#,
+      placeholders: [
+        "a.json": #"""
+        {"layout": "content-unavailable", "variants": [{"id": "empty"}, {"id": "search", "state": "noResults", "query": "Tea"}]}
+        """#
+      ])
+    defer { site.remove() }
+    let outputs = (0..<3).map { _ in temporaryFolder() }
+    defer { for output in outputs { try? FileManager.default.removeItem(at: output) } }
+    // Without --png there are none; the same output with --png gains them (the cache knows the difference).
+    var run = try CommandLineTests.run(["build", "--site", site.root.path, "--output", outputs[0].path, "--quiet"])
+    #expect(run.status == 0, "\(run.error)")
+    let folder = "designs/a/"
+    #expect(
+      !FileManager.default.fileExists(atPath: outputs[0].appending(path: folder + "empty.iphone-se.light.en.png").path))
+    for (index, jobs) in ["2", "1", "2"].enumerated() {
+      run = try CommandLineTests.run([
+        "build", "--site", site.root.path, "--output", outputs[index].path, "--png", "--scale", "1", "--jobs", jobs,
+        "--quiet",
+      ])
+      #expect(run.status == 0, "\(run.error)")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: outputs[0].appending(path: folder).path)
+      .filter { $0.hasSuffix(".png") }.sorted()
+    #expect(names.count == 8)
+    for name in names {
+      let bytes = try outputs.map { try Data(contentsOf: $0.appending(path: folder + name)) }
+      #expect(bytes[0] == bytes[1] && bytes[1] == bytes[2], "\(name) differs between runs")
+      #expect(Self.dimensions(Array(bytes[0]))?.width == 375)
+    }
+  }
+
+  @Test(arguments: [
+    (["--scale", "2"], "--scale goes with --png"), (["--png", "--scale", "4"], "--scale must be 1, 2 or 3"),
+  ])
+  func badPNGOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    let run = try CommandLineTests.run(["build", "--output", temporaryFolder().path] + arguments)
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+}
