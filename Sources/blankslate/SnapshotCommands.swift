@@ -81,6 +81,9 @@ enum SnapshotCommands {
     if let path = parsed.value("--junit") {
       try writeFile(path, JUnitReport.render(summary), site: site)
     }
+    if let path = parsed.value("--markdown") {
+      try writeFile(path, MarkdownSummary.render(summary, site: parsed.value("--site") ?? "Site"), site: site)
+    }
   }
 
   private static func writeFile(_ path: String, _ text: String, site: URL) throws(SnapshotError) {

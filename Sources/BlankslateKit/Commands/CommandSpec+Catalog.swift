@@ -54,6 +54,9 @@ extension CommandSpec {
         report, junit,
         Option(
           name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')"),
+        Option(
+          name: "--markdown", value: "FILE",
+          help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
         gallery, templates, jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
@@ -111,7 +114,8 @@ extension CommandSpec {
       positional: "SUMMARY.json...",
       options: [
         Option(name: "--merge", value: nil, help: "merge the summaries named after the options (required)"), report,
-        Option(name: "--json", value: "FILE", help: "write the merged JSON summary"), junit, gallery, templates,
+        Option(name: "--json", value: "FILE", help: "write the merged JSON summary"), junit,
+        Option(name: "--markdown", value: "FILE", help: "write the merged Markdown summary"), gallery, templates,
       ],
       exitCodes: "0 no shard found a difference, 1 one did, 2 bad input"),
     CommandSpec(

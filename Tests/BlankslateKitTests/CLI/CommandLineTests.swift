@@ -191,3 +191,25 @@ struct CommandTableTests {
     #expect(throws: CommandSpec.UsageError.self) { try spec.parse(["--no-such-option"]) }
   }
 }
+
+/// The composite action (`action.yml`) calls the tool with options it declares.
+@Suite("The GitHub Action")
+struct ActionTests {
+  @Test func theActionRunsCheckWithDeclaredOptionsAndWritesTheJobSummary() throws {
+    let action = try String(contentsOf: Repository.root.appending(path: "action.yml"), encoding: .utf8)
+    #expect(action.contains("using: composite"))
+    #expect(action.contains(">> \"$GITHUB_STEP_SUMMARY\""))
+    #expect(action.contains("-e CI=true"))
+    let command = try #require(action.range(of: "blankslate check "))
+    let tail = action[command.upperBound...].prefix { $0 != "'" }
+    let used = tail.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).filter { $0.hasPrefix("--") }
+    let check = try #require(CommandSpec.named("check"))
+    #expect(Set(used.map(String.init)) == ["--site", "--report", "--junit", "--markdown"])
+    for option in used { #expect(check.options.contains { $0.name == option }, "check has no \(option)") }
+    // Every package the action installs is one .ci/run installs (the same pinned fonts).
+    let ci = try String(contentsOf: Repository.root.appending(path: ".ci/run"), encoding: .utf8)
+    for package in ["libharfbuzz-dev", "libmimalloc-dev", "librsvg2-dev", "fonts-inter", "fonts-noto-cjk"] {
+      #expect(action.contains(package) && ci.contains(package), "\(package)")
+    }
+  }
+}

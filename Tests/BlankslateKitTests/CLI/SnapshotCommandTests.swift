@@ -26,6 +26,45 @@ struct SnapshotCommandTests {
     #expect(build.status == 0, "\(build.error)")
   }
 
+  /// `check --markdown`: each change once, with where it applies and a command that accepts exactly it.
+  @Test func theMarkdownSummaryGroupsChangesAndEachAcceptCommandAcceptsItsGroup() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""button": { "title""#,
+      with: ##""button": { "background": "#00B8A0", "size": [120, 30], "title""##)
+    let check = try run(["check", "--markdown", "summary.md"], in: copy)
+    #expect(check.status == 1)
+    let markdown = try String(contentsOf: copy.folder.appending(path: "summary.md"), encoding: .utf8)
+    #expect(markdown.hasPrefix("## Blankslate: 64 changed, 0 new, 0 orphaned, 704 unchanged\n"))
+    // 64 changed renders, one line per distinct explanation (the button moves by a different x per device).
+    let items = markdown.split(separator: "\n").filter { $0.hasPrefix("- **`no-network/") }
+    #expect(items.count < 64 && items.count >= 2, "\(markdown)")
+    #expect(markdown.contains("button background #00C2A8 → #00B8A0"))
+    #expect(!markdown.contains("<svg"))
+    let commands = markdown.split(separator: "\n").compactMap { line -> String? in
+      guard let start = line.range(of: "Accept: `"), line.hasSuffix("`") else { return nil }
+      return String(line[start.upperBound..<line.index(before: line.endIndex)])
+    }
+    #expect(commands.count == items.count)
+    // The first group's command, run as written, accepts that group and nothing else.
+    let first = try #require(commands.first)
+    let groupSize = try #require(Int(items[0].split(separator: " on ")[1].split(separator: " ")[0]))
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = ["-c", CommandLineTests.binary.path + first.dropFirst("blankslate".count)]
+    shell.currentDirectoryURL = copy.folder
+    shell.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    shell.standardOutput = FileHandle.nullDevice
+    shell.standardError = FileHandle.nullDevice
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0, "\(first)")
+    let again = try run(["check"], in: copy)
+    #expect(
+      again.output.contains("\(64 - groupSize) changed, 0 new, 0 orphaned, \(704 + groupSize) unchanged"), "\(first)")
+  }
+
   @Test func aChangeExitsOneWithAnExplanationADiffAndAReport() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
