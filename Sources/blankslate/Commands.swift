@@ -53,6 +53,7 @@ enum Commands {
       case "lint": return try lint(parsed)
       case "validate": return try validate(parsed)
       case "schema": return try schema(parsed)
+      case "init": return try initialise(parsed)
       default: return try list(parsed)
       }
     } catch let error as CommandSpec.UsageError {
@@ -152,6 +153,25 @@ enum Commands {
       return 2
     }
     return result.report.hasErrors ? 1 : 0
+  }
+
+  static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
+    let folder = parsed.positional.first ?? "."
+    do throws(SiteScaffold.Failure) {
+      let created = try SiteScaffold.create(at: URL(fileURLWithPath: folder))
+      for note in created.notes { Terminal.error("note: " + note) }
+      let goldens = created.files.filter { $0.contains("__snapshots__") }.count
+      Terminal.out(
+        "Created a site in \(folder == "." ? "" : folder + "/")Site/ (\(count(created.files.count - goldens, "file")) and "
+          + "\(count(goldens, "golden"))). Next:\n"
+          + (folder == "." ? "" : "  cd \(folder)\n")
+          + "  blankslate build    # then open _site/index.html\n  blankslate check")
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
   }
 
   /// `--png` with an optional `--scale 1|2|3` (default 2); `--scale` alone is a usage error.

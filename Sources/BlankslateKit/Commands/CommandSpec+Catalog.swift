@@ -137,6 +137,21 @@ extension CommandSpec {
       options: [site, Option(name: "--json", value: nil, help: "print JSON instead of text")],
       exitCodes: "0 listed, 2 bad definitions"),
     CommandSpec(
+      name: "init",
+      summary:
+        "Creates a site that builds and checks at once: a modern sample design, schemas, goldens, .gitignore and a CI workflow.",
+      details: """
+        Creates DIR/Site (DIR: the current folder by default) with one modern
+        design in English and German, its JSON Schemas and its goldens, so that
+        build, lint and check pass at once; and, when they are not there yet,
+        DIR/.gitignore (the output, the report and the tool's state) and
+        DIR/.github/workflows/placeholders.yml (the check on every push).
+        An existing site is never replaced.
+        """,
+      positional: "[DIR]",
+      options: [],
+      exitCodes: "0 created, 2 the site exists or a file cannot be written"),
+    CommandSpec(
       name: "schema",
       summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",
       details: """
