@@ -352,6 +352,19 @@
     });
   }
 
+  // ---- Design pages: copy a code snippet ---------------------------------
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+    if (!button) return;
+    var code = document.getElementById(button.getAttribute("data-copy"));
+    if (!code || !navigator.clipboard) return;
+    navigator.clipboard.writeText(code.textContent).then(function () {
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    });
+  });
+
   var main = document.querySelector("main.index");
   if (main) initIndex(main);
   initRenditions();

@@ -29,6 +29,7 @@ extension GalleryPages {
           }
         }
       })
+    context["handoffLocale"] = .string(site.locales[0])
     context["variants"] = .list(
       design.variants.map { variant in
         var renders: [TemplateValue] = []
@@ -48,7 +49,15 @@ extension GalleryPages {
           }
         }
         let badge = (lint[variant.id] ?? LintCounts()).badge
+        let snippets = CodeHandOff.snippets(for: design, variant: variant, locale: site.locales[0])
         return [
+          "snippets": .list(
+            snippets.enumerated().map { index, snippet in
+              [
+                "label": .string(snippet.label), "code": .string(snippet.code),
+                "codeID": .string("code-\(variant.id)-\(index + 1)"),
+              ]
+            }),
           "id": .string(variant.id), "name": .string(variant.name),
           "state": .string(variant.state(in: design.layout).rawValue), "renders": .list(renders),
           "lintKind": .string(badge.kind), "lintLabel": .string(badge.label),
