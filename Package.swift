@@ -22,6 +22,8 @@ let package = Package(
     .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
     // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev).
     .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+    // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (libmicrohttpd-dev).
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the
     // whole process when the executable links it; a build makes millions of small
     // allocations, and it spends about a tenth less time than glibc's (BENCHMARKS.md).
@@ -39,7 +41,7 @@ let package = Package(
     ),
     .target(
       name: "BlankslateKit",
-      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg"],
+      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg", "CMicroHTTPD"],
       plugins: ["EmbedTemplates"]
     ),
     .executableTarget(

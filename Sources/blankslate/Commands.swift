@@ -54,6 +54,7 @@ enum Commands {
       case "validate": return try validate(parsed)
       case "schema": return try schema(parsed)
       case "init": return try initialise(parsed)
+      case "serve": return try serve(parsed)
       default: return try list(parsed)
       }
     } catch let error as CommandSpec.UsageError {
@@ -153,6 +154,50 @@ enum Commands {
       return 2
     }
     return result.report.hasErrors ? 1 : 0
+  }
+
+  static func serve(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed.value("--site") ?? "Site"
+    let output = parsed.value("--output") ?? "_site"
+    let host = parsed.value("--host") ?? "127.0.0.1"
+    let portText = parsed.value("--port") ?? "8000"
+    guard let port = UInt16(portText) else {
+      throw CommandSpec.UsageError(description: "--port must be a number from 0 to 65535, not '\(portText)'")
+    }
+    let options = BuildOptions(
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      outputDisplay: output, workers: try parsed.count("--jobs"),
+      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
+    if !["127.0.0.1", "::1", "localhost"].contains(host) {
+      Terminal.error("warning: --host \(host) lets other machines on the network see the gallery.")
+    }
+    let session = ServeSession(options: options) { Terminal.out($0) }
+    do throws(ServeSession.Failure) {
+      let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+      Terminal.out(
+        "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")
+      signal(SIGINT, SIG_IGN)
+      signal(SIGTERM, SIG_IGN)
+      let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+      for source in signals {
+        source.setEventHandler { session.stop() }
+        source.resume()
+      }
+      let watching = Thread {
+        do throws(ServeSession.Failure) {
+          try session.watch()
+        } catch {
+          Terminal.failure(error.description)
+          session.stop()
+        }
+        exit(0)
+      }
+      watching.start()
+      dispatchMain()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
   }
 
   static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {

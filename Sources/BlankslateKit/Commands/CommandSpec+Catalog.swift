@@ -137,6 +137,28 @@ extension CommandSpec {
       options: [site, Option(name: "--json", value: nil, help: "print JSON instead of text")],
       exitCodes: "0 listed, 2 bad definitions"),
     CommandSpec(
+      name: "serve",
+      summary: "Builds, serves the gallery on 127.0.0.1, rebuilds on every change and reloads open pages.",
+      details: """
+        Builds the site, serves the output over HTTP, watches the site folder
+        and --templates (inotify), rebuilds incrementally on every change, and
+        tells every open page to reload. A change that does not build shows its
+        error over the open pages and in the terminal; the last good gallery
+        stays until it is fixed. Only the output's files are served, only to a
+        Host naming the bound address; a state-changing request needs the run's
+        token. Stop with Ctrl-C.
+        """,
+      positional: nil,
+      options: [
+        site, Option(name: "--output", value: "DIR", help: "the output folder (default: _site)"), templates,
+        Option(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)"),
+        Option(
+          name: "--host", value: "ADDR",
+          help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)"),
+        jobs,
+      ],
+      exitCodes: "0 stopped, 2 bad usage, or the address cannot be bound"),
+    CommandSpec(
       name: "init",
       summary:
         "Creates a site that builds and checks at once: a modern sample design, schemas, goldens, .gitignore and a CI workflow.",

@@ -1,0 +1,227 @@
+import CMicroHTTPD
+import Foundation
+
+/// The HTTP side of `blankslate serve`, on GNU libmicrohttpd: the files of the
+/// output folder, a server-sent event stream that tells open pages to reload
+/// (or shows a build's error over them), and one state-changing verb.
+///
+/// Safe by default: it answers only a `Host` naming the address it is bound
+/// to (DNS rebinding), serves only regular files that resolve inside the
+/// output (no `..`, no link out), allows GET and HEAD on files, and POST only
+/// where a verb needs it, with the per-run token in `X-Blankslate-Token`.
+public final class DevServer: @unchecked Sendable {
+  /// Where the reload script and the event stream live (no output file starts with `_blankslate`).
+  static let prefix = "/_blankslate/"
+
+  let output: String
+  let token: String
+  let live: LiveState
+  /// The `Host` values a request may carry: the bound address and `localhost`, with the port.
+  private(set) var allowedHosts: Set<String> = []
+  /// Called for an authorised `POST /_blankslate/rebuild`.
+  let rebuild: @Sendable () -> Void
+  private var daemon: OpaquePointer?
+  public private(set) var port: UInt16 = 0
+
+  init(output: String, token: String, live: LiveState, rebuild: @escaping @Sendable () -> Void) {
+    self.output = output
+    self.token = token
+    self.live = live
+    self.rebuild = rebuild
+  }
+
+  /// Listens on `host`:`port` (0: a free port); nil when the address cannot be bound.
+  func start(host: String, port requested: UInt16, connections: UInt32 = 512) -> Bool {
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    guard let daemon = blankslate_mhd_start(host, requested, connections, DevServer.handle, context) else {
+      return false
+    }
+    self.daemon = daemon
+    port = blankslate_mhd_port(daemon)
+    let bracketed = host.contains(":") ? "[\(host)]" : host
+    var names = [bracketed]
+    if host == "127.0.0.1" || host == "::1" { names += ["localhost", "127.0.0.1", "[::1]"] }
+    allowedHosts = Set(names.map { "\($0):\(port)" })
+    return true
+  }
+
+  func stop() {
+    live.stop()
+    if let daemon { MHD_stop_daemon(daemon) }
+    daemon = nil
+  }
+
+  // MARK: - Requests
+
+  private static let handle:
+    @convention(c) (
+      UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+      UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> MHD_Result = { context, connection, url, method, _, _, uploadSize, _ in
+      guard let context, let connection, let url, let method else { return blankslate_mhd_no }
+      let server = Unmanaged<DevServer>.fromOpaque(context).takeUnretainedValue()
+      // A request body is not read: the one POST takes none. Consume any that comes.
+      if let uploadSize, uploadSize.pointee > 0 {
+        uploadSize.pointee = 0
+        return blankslate_mhd_yes
+      }
+      return server.respond(connection, path: String(cString: url), method: String(cString: method))
+    }
+
+  private func header(_ connection: OpaquePointer, _ name: String) -> String? {
+    MHD_lookup_connection_value(connection, blankslate_mhd_header_kind, name).map { String(cString: $0) }
+  }
+
+  private func respond(_ connection: OpaquePointer, path: String, method: String) -> MHD_Result {
+    guard let host = header(connection, "Host"), allowedHosts.contains(host.lowercased()) else {
+      return send(
+        connection, status: 421, text: "This server answers only \(allowedHosts.sorted().joined(separator: ", ")).\n")
+    }
+    if path == Self.prefix + "rebuild" {
+      guard method == "POST" else { return send(connection, status: 405, text: "POST only.\n", allow: "POST") }
+      guard header(connection, "X-Blankslate-Token") == token else {
+        return send(connection, status: 403, text: "A state-changing request needs this run's token.\n")
+      }
+      rebuild()
+      return send(connection, status: 202, text: "Rebuilding.\n")
+    }
+    guard method == "GET" || method == "HEAD" else {
+      return send(connection, status: 405, text: "GET and HEAD only.\n", allow: "GET, HEAD")
+    }
+    if path == Self.prefix + "events" { return events(connection) }
+    if path == Self.prefix + "live.js" {
+      return send(connection, status: 200, bytes: Array(LiveScript.source.utf8), type: "text/javascript; charset=utf-8")
+    }
+    guard let file = resolve(path) else { return send(connection, status: 404, text: "Not found.\n") }
+    guard var bytes = FileTree.contents(of: file.path) else {
+      return send(connection, status: 404, text: "Not found.\n")
+    }
+    let type = Self.contentType(of: file.path)
+    if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: token) }
+    return send(connection, status: 200, bytes: method == "HEAD" ? [] : bytes, type: type, length: bytes.count)
+  }
+
+  /// The output file a URL path names: `/` and folders mean their `index.html`;
+  /// nil for `..`, a NUL, a hidden name (`.blankslate-output`), or anything
+  /// that is not a regular file resolving inside the output.
+  func resolve(_ path: String) -> (path: String, Void)? {
+    guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return nil }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
+    guard let root = ContainedFolder.resolved(output) else { return nil }
+    var candidate = root + (parts.isEmpty ? "" : "/" + parts.joined(separator: "/"))
+    var status = stat()
+    if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { candidate += "/index.html" }
+    guard let real = ContainedFolder.resolved(candidate), real.hasPrefix(root + "/"),
+      stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG
+    else { return nil }
+    return (real, ())
+  }
+
+  static func contentType(of path: String) -> String {
+    switch (path as NSString).pathExtension {
+    case "html": "text/html; charset=utf-8"
+    case "css": "text/css; charset=utf-8"
+    case "js": "text/javascript; charset=utf-8"
+    case "json": "application/json"
+    case "svg": "image/svg+xml"
+    case "png": "image/png"
+    default: "application/octet-stream"
+    }
+  }
+
+  private func send(
+    _ connection: OpaquePointer, status: UInt32, text: String, allow: String? = nil
+  ) -> MHD_Result {
+    send(connection, status: status, bytes: Array(text.utf8), type: "text/plain; charset=utf-8", allow: allow)
+  }
+
+  private func send(
+    _ connection: OpaquePointer, status: UInt32, bytes: [UInt8], type: String, length: Int? = nil,
+    allow: String? = nil
+  ) -> MHD_Result {
+    let response = bytes.withUnsafeBytes { buffer in
+      MHD_create_response_from_buffer(
+        buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), blankslate_mhd_must_copy)
+    }
+    guard let response else { return blankslate_mhd_no }
+    defer { MHD_destroy_response(response) }
+    MHD_add_response_header(response, "Content-Type", type)
+    MHD_add_response_header(response, "Cache-Control", "no-store")
+    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
+    MHD_add_response_header(response, "Referrer-Policy", "no-referrer")
+    MHD_add_response_header(
+      response, "Content-Security-Policy",
+      "default-src 'self'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        + "script-src 'self'; connect-src 'self'; frame-ancestors 'self'")
+    if let allow { MHD_add_response_header(response, "Allow", allow) }
+    return MHD_queue_response(connection, status, response)
+  }
+
+  // MARK: - Server-sent events
+
+  /// One open event stream: what its page has been told, and what is still to write.
+  private final class Stream {
+    let server: DevServer
+    var seen: LiveState.Snapshot
+    var pending: [UInt8]
+
+    init(server: DevServer, seen: LiveState.Snapshot, pending: [UInt8]) {
+      self.server = server
+      self.seen = seen
+      self.pending = pending
+    }
+  }
+
+  private func events(_ connection: OpaquePointer) -> MHD_Result {
+    let now = live.snapshot
+    // A page that opens while a build is failing sees the failure at once.
+    let first = "retry: 1000\n\n" + (now.failure.map(Self.failureEvent) ?? "")
+    let stream = Stream(server: self, seen: now, pending: Array(first.utf8))
+    let context = Unmanaged.passRetained(stream).toOpaque()
+    guard
+      let response = MHD_create_response_from_callback(
+        UInt64.max, 1024, DevServer.readEvents, context, DevServer.releaseStream)
+    else { return blankslate_mhd_no }
+    defer { MHD_destroy_response(response) }
+    MHD_add_response_header(response, "Content-Type", "text/event-stream")
+    MHD_add_response_header(response, "Cache-Control", "no-store")
+    return MHD_queue_response(connection, 200, response)
+  }
+
+  static func failureEvent(_ message: String) -> String {
+    "event: failure\n"
+      + message.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+      + "\n"
+  }
+
+  /// Writes what is pending, else waits (in this connection's own thread) for the next build.
+  private static let readEvents:
+    @convention(c) (UnsafeMutableRawPointer?, UInt64, UnsafeMutablePointer<CChar>?, Int) -> Int = {
+      context, _, buffer, capacity in
+      guard let context, let buffer else { return -1 }
+      let stream = Unmanaged<Stream>.fromOpaque(context).takeUnretainedValue()
+      while stream.pending.isEmpty {
+        guard let next = stream.server.live.wait(after: stream.seen, timeout: 15) else { return -1 }
+        if next == stream.seen {
+          stream.pending = Array(": still here\n\n".utf8)  // finds a closed connection
+        } else if let failure = next.failure {
+          stream.pending = Array(failureEvent(failure).utf8)
+        } else {
+          stream.pending = Array("event: reload\ndata: \(next.generation)\n\n".utf8)
+        }
+        stream.seen = next
+      }
+      let count = min(capacity, stream.pending.count)
+      stream.pending.withUnsafeBytes { bytes in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
+      }
+      stream.pending.removeFirst(count)
+      return count
+    }
+
+  private static let releaseStream: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+    guard let context else { return }
+    Unmanaged<Stream>.fromOpaque(context).release()
+  }
+}

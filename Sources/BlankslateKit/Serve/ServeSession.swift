@@ -1,0 +1,105 @@
+import Foundation
+
+/// `blankslate serve`: builds the site, serves the gallery, and on every
+/// change to the site or the templates builds again (incrementally, reusing
+/// unchanged designs) and tells every open page: reload, or here is what failed.
+/// A failed build keeps the last good gallery in place.
+public final class ServeSession: @unchecked Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  let options: BuildOptions
+  let live = LiveState()
+  /// The token a state-changing request must carry (new every run).
+  public let token: String
+  private(set) var server: DevServer!
+  private let queue = DispatchQueue(label: "blankslate.serve.build")
+  private let lock = NSLock()
+  private var stopping = false
+  private var buildPending = false
+  /// Says what happened (a build, a failure), for the terminal.
+  let report: @Sendable (String) -> Void
+
+  public init(options: BuildOptions, report: @escaping @Sendable (String) -> Void) {
+    var options = options
+    options.incremental = true
+    self.options = options
+    self.report = report
+    var generator = SystemRandomNumberGenerator()
+    token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+  }
+
+  /// Builds once and starts serving on `host`:`port`; the address pages are served at.
+  public func start(host: String, port: UInt16) throws(Failure) -> String {
+    build()
+    let server = DevServer(output: options.output.path, token: token, live: live) { [weak self] in
+      self?.requestBuild()
+    }
+    guard server.start(host: host, port: port) else {
+      throw Failure(
+        description: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
+    }
+    self.server = server
+    let shown = host.contains(":") ? "[\(host)]" : host
+    return "http://\(shown):\(server.port)/"
+  }
+
+  /// Watches the site and the templates until `stop()`; returns then.
+  public func watch() throws(Failure) {
+    var roots = [options.siteFolder.path]
+    if let templates = options.templates { roots.append(templates.path) }
+    guard let watcher = SiteWatcher(roots: roots) else {
+      throw Failure(
+        description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno))))")
+    }
+    while let changed = watcher.next(stopped: { isStopping }) {
+      if !changed.isEmpty { requestBuild() }
+    }
+  }
+
+  public func stop() {
+    lock.lock()
+    stopping = true
+    lock.unlock()
+    server?.stop()
+  }
+
+  private var isStopping: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopping
+  }
+
+  /// Builds on the build queue; requests that come while one waits are one build.
+  func requestBuild() {
+    lock.lock()
+    let alreadyPending = buildPending
+    buildPending = true
+    lock.unlock()
+    guard !alreadyPending else { return }
+    queue.async { [self] in
+      lock.lock()
+      buildPending = false
+      lock.unlock()
+      build()
+    }
+  }
+
+  private func build() {
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      let summary = try SiteBuilder(options: options).build()
+      let elapsed = clock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      live.built()
+      report(
+        "Built \(summary.renders) renders in \(NumberText.format(seconds, fractionDigits: 2)) s "
+          + "(\(summary.rendered) designs rendered, \(summary.designs - summary.rendered) reused); pages reload.")
+    } catch {
+      live.failed(error.description)
+      report("error: \(error.description)\nThe gallery keeps the last good build.")
+    }
+  }
+}

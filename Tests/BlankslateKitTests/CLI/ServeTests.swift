@@ -1,0 +1,169 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// `blankslate serve` over loopback: files, live reload, its refusals, and load.
+@Suite("blankslate serve", .serialized)
+struct ServeTests {
+  /// A running `serve` of a fresh `init` site, on a free port.
+  final class Server {
+    let folder = temporaryFolder()
+    let process = Process()
+    let output = Pipe()
+    var port = 0
+    var base: String { "http://127.0.0.1:\(port)" }
+    var definition: URL { folder.appending(path: "Site/placeholders/favourites.json") }
+
+    init() throws {
+      _ = try SiteScaffold.create(at: folder)
+      process.executableURL = CommandLineTests.binary
+      process.arguments = ["serve", "--port", "0"]
+      process.currentDirectoryURL = folder
+      process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      // The moment it serves is the line that names its address.
+      let reader = Reader(output.fileHandleForReading)
+      reader.wait(for: "Serving http://127.0.0.1:")
+      let digits = reader.wait(for: "/").prefix { $0.isNumber }
+      port = try #require(Int(digits))
+    }
+
+    func stop() {
+      if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+      }
+      try? FileManager.default.removeItem(at: folder)
+    }
+  }
+
+  /// A pipe read as it fills: `wait(for:)` returns once the text read so far
+  /// holds the marker after the last one found. Each read waits at most two
+  /// minutes for bytes, so a broken server fails the test instead of hanging it.
+  final class Reader {
+    let handle: FileHandle
+    var text = ""
+    var position: String.Index
+
+    init(_ handle: FileHandle) {
+      self.handle = handle
+      position = text.startIndex
+    }
+
+    @discardableResult
+    func wait(for marker: String) -> String {
+      while text[position...].range(of: marker) == nil {
+        var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 120_000) > 0 else { break }
+        let data = handle.availableData
+        if data.isEmpty { break }
+        let offset = text.distance(from: text.startIndex, to: position)
+        text += String(decoding: data, as: UTF8.self)
+        position = text.index(text.startIndex, offsetBy: offset)
+      }
+      guard let found = text[position...].range(of: marker) else {
+        Issue.record("never saw \(marker): \(text.suffix(2000))")
+        return ""
+      }
+      let seen = String(text[position..<found.upperBound])
+      position = found.upperBound
+      return seen
+    }
+  }
+
+  /// `curl` with `arguments`; its standard output.
+  static func curl(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["-s"] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func status(_ arguments: [String]) throws -> String {
+    try curl(["-o", "/dev/null", "-w", "%{http_code}"] + arguments)
+  }
+
+  static var curlExists: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") }
+
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func itServesTheGalleryAndRefusesWhatItMustNot() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let base = server.base
+    let index = try Self.curl([base + "/"])
+    #expect(index.contains("<script src=\"/_blankslate/live.js\""))
+    #expect(try Self.status([base + "/designs/favourites/empty.iphone-15.light.en.svg"]) == "200")
+    #expect(try Self.status(["http://localhost:\(server.port)/designs/favourites/"]) == "200")
+    // DNS rebinding: a Host that is not the bound address.
+    #expect(try Self.status(["-H", "Host: attacker.example", base + "/"]) == "421")
+    // Out of the output: dot segments, hidden files, a link out.
+    #expect(try Self.status(["--path-as-is", base + "/../../../etc/passwd"]) == "404")
+    #expect(try Self.status(["--path-as-is", base + "/designs/%2e%2e/%2e%2e/Site/site.json"]) == "404")
+    #expect(try Self.status([base + "/.blankslate-output"]) == "404")
+    try FileManager.default.createSymbolicLink(
+      at: server.folder.appending(path: "_site/leak.txt"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
+    #expect(try Self.status([base + "/leak.txt"]) == "404")
+    // Verbs: pages are read-only; the one state-changing verb needs this run's token.
+    #expect(try Self.status(["-X", "PUT", base + "/index.html"]) == "405")
+    #expect(try Self.status(["-X", "DELETE", base + "/index.html"]) == "405")
+    #expect(try Self.status(["-X", "POST", base + "/_blankslate/rebuild"]) == "403")
+    #expect(try Self.status(["-X", "POST", "-H", "X-Blankslate-Token: guess", base + "/_blankslate/rebuild"]) == "403")
+    let token = try #require(index.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
+    #expect(
+      try Self.status(["-X", "POST", "-H", "X-Blankslate-Token: \(token)", base + "/_blankslate/rebuild"]) == "202")
+  }
+
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func itHoldsTwoHundredConcurrentPageRequests() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let pages = ["/", "/designs/favourites/", "/designs/favourites/empty.iphone-15.dark.de.html", "/symbols.html"]
+    let urls = (0..<200).flatMap { ["-o", "/dev/null", server.base + pages[$0 % pages.count]] }
+    let codes = try Self.curl(
+      ["--parallel", "--parallel-immediate", "--parallel-max", "200", "-w", "%{http_code}\n"] + urls
+    )
+    .split(separator: "\n")
+    #expect(codes.count == 200)
+    #expect(codes.allSatisfy { $0 == "200" }, "\(Dictionary(grouping: codes, by: { $0 }).mapValues(\.count))")
+  }
+
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func anEditReloadsABreakShowsItsFileAndLineAndAFixClearsIt() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let events = Process()
+    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    events.arguments = ["-sN", server.base + "/_blankslate/events"]
+    let stream = Pipe()
+    events.standardOutput = stream
+    try events.run()
+    defer { if events.isRunning { events.terminate() } }
+    let reader = Reader(stream.fileHandleForReading)
+    reader.wait(for: "retry: 1000")
+
+    let original = try String(contentsOf: server.definition, encoding: .utf8)
+    try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
+      to: server.definition)
+    reader.wait(for: "event: reload")
+    #expect(
+      try Self.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"]).contains("Nothing Saved"))
+
+    try Data(original.replacingOccurrences(of: #""layout": "content-unavailable""#, with: #""layout": 7"#).utf8)
+      .write(to: server.definition)
+    reader.wait(for: "event: failure")
+    let message = reader.wait(for: "nothing was built")
+    #expect(message.contains("Site/placeholders/favourites.json:5:"), "\(message)")
+    // The last good gallery stays.
+    #expect(try Self.status([server.base + "/designs/favourites/"]) == "200")
+
+    try Data(original.utf8).write(to: server.definition)
+    reader.wait(for: "event: reload")
+  }
+}
