@@ -214,7 +214,8 @@ public final class DevServer: @unchecked Sendable {
       }
       let count = min(capacity, stream.pending.count)
       stream.pending.withUnsafeBytes { bytes in
-        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count)
+        guard let source = bytes.baseAddress else { return }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: source, byteCount: count)
       }
       stream.pending.removeFirst(count)
       return count

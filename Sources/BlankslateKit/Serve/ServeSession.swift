@@ -13,7 +13,7 @@ public final class ServeSession: @unchecked Sendable {
   let live = LiveState()
   /// The token a state-changing request must carry (new every run).
   public let token: String
-  private(set) var server: DevServer!
+  private(set) var server: DevServer?
   private let queue = DispatchQueue(label: "blankslate.serve.build")
   private let lock = NSLock()
   private var stopping = false
