@@ -77,17 +77,10 @@ struct PropertiesDecoder {
   private func image(_ value: JSONValue, at path: JSONPath) -> ImageSource? {
     guard let text = fields.string(value, at: path) else { return nil }
     if text.hasPrefix("symbol:") {
-      let name = String(text.dropFirst("symbol:".count))
-      guard let symbol = SymbolName(rawValue: name) else {
-        let names = SymbolName.allCases.map { "symbol:" + $0.rawValue }
-        fields.report(
-          .invalidValue(
-            fields.location(path, value), found: value.excerpt,
-            expected: "one of Blankslate's symbols (README lists them; the gallery's symbols page shows them)",
-            allowed: names))
-        return nil
-      }
-      return .symbol(symbol)
+      let symbol: SymbolName? = named(
+        text, prefix: "symbol:", value, at: path,
+        expected: { _ in "one of Blankslate's symbols (README lists them; the gallery's symbols page shows them)" })
+      return symbol.map(ImageSource.symbol)
     }
     if !text.hasPrefix("builtin:"), let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
       text[..<colon].count > 1
@@ -105,17 +98,10 @@ struct PropertiesDecoder {
       return nil
     }
     if text.hasPrefix("builtin:") {
-      let name = String(text.dropFirst("builtin:".count))
-      guard let builtin = BuiltinImage(rawValue: name) else {
-        let names = BuiltinImage.allCases.map { "builtin:" + $0.rawValue }
-        fields.report(
-          .invalidValue(
-            fields.location(path, value), found: value.excerpt,
-            expected: "a built-in image (" + names.joined(separator: ", ") + ") or a path under assets/",
-            allowed: names))
-        return nil
-      }
-      return .builtin(builtin)
+      let builtin: BuiltinImage? = named(
+        text, prefix: "builtin:", value, at: path,
+        expected: { "a built-in image (" + $0.joined(separator: ", ") + ") or a path under assets/" })
+      return builtin.map(ImageSource.builtin)
     }
     switch assets.resolve(text) {
     case .success(let relative):
@@ -130,6 +116,18 @@ struct PropertiesDecoder {
           fields.location(path, value), found: value.excerpt,
           expected: "an image file ending in " + allowed.map { "." + $0 }.joined(separator: " or "), allowed: []))
     }
+    return nil
+  }
+
+  /// `PREFIX:NAME` as one of `Name`'s cases; an unknown name is reported with
+  /// `expected` (given every written name) and the nearest as a suggestion.
+  private func named<Name: RawRepresentable & CaseIterable>(
+    _ text: String, prefix: String, _ value: JSONValue, at path: JSONPath, expected: ([String]) -> String
+  ) -> Name? where Name.RawValue == String {
+    if let name = Name(rawValue: String(text.dropFirst(prefix.count))) { return name }
+    let names = Name.allCases.map { prefix + $0.rawValue }
+    fields.report(
+      .invalidValue(fields.location(path, value), found: value.excerpt, expected: expected(names), allowed: names))
     return nil
   }
 
