@@ -330,6 +330,14 @@
 
   // ---- Snapshot report: the overlay's slider and onion skin --------------
 
+  function initZoom() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-zoom]"), function (slider) {
+      var card = slider.closest(".result");
+      if (!card) return;
+      slider.addEventListener("input", function () { card.style.setProperty("--zoom", slider.value + "px"); });
+    });
+  }
+
   function initOverlays() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-overlay]"), function (overlay) {
       var stack = overlay.querySelector(".stack");
@@ -369,4 +377,5 @@
   if (main) initIndex(main);
   initRenditions();
   initOverlays();
+  initZoom();
 })();

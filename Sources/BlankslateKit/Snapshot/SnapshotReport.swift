@@ -49,7 +49,7 @@ public struct SnapshotReport: Sendable {
       throw .build(error)
     }
     do {
-      try fill(staging, summary: summary, templates: templateSet)
+      try fill(staging, summary: summary, templates: templateSet, site: site)
     } catch {
       staging.discard()
       throw error
@@ -62,7 +62,9 @@ public struct SnapshotReport: Sendable {
     }
   }
 
-  private func fill(_ staging: StagingFolder, summary: SnapshotSummary, templates: TemplateSet) throws(SnapshotError) {
+  private func fill(
+    _ staging: StagingFolder, summary: SnapshotSummary, templates: TemplateSet, site: URL
+  ) throws(SnapshotError) {
     var files: [(String, [UInt8])] = []
     let galleryPrefix = gallery.map { Self.relativePath(from: output, to: $0) }
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
@@ -103,15 +105,36 @@ public struct SnapshotReport: Sendable {
       return .object(context)
     }
     var index = 0
+    // Renders of one variant with the same explanation make one card: the first
+    // is shown, the others are listed, and the card says how to accept them all.
+    let groups = MarkdownSummary.groups(summary)
+    let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let siteOption =
+      summary.site == "Site" ? "" : " --site '\(summary.site.replacingOccurrences(of: "'", with: "'\\''"))'"
     func items(_ status: SnapshotStatus) -> [TemplateValue] {
-      summary.results.filter { $0.status == status }.map { result in
+      groups.filter { $0.status == status }.compactMap { group in
+        guard let first = byID[group.ids[0]] else { return nil }
         index += 1
-        return item(result, index: index)
+        guard case .object(var context) = item(first, index: index) else { return nil }
+        let filter = MarkdownSummary.filter(for: group, in: summary)
+        context["recordCommand"] = .string(
+          status == .orphaned
+            ? "blankslate prune\(siteOption) --filter '\(filter)'"
+            : "blankslate record\(siteOption)\(status == .new ? "" : " --mode failed") --filter '\(filter)'")
+        context["groupCount"] = .string(String(group.renders.count))
+        context["isGroup"] = .bool(group.renders.count > 1)
+        context["placement"] = .string(MarkdownSummary.placement(of: group.renders))
+        context["variantName"] = .string(group.variant)
+        context["others"] = .list(
+          group.ids.dropFirst().compactMap { byID[$0] }.map { .string($0.displayName) })
+        return .object(context)
       }
     }
+    let title = Self.siteTitle(site) ?? summary.site
     let context: TemplateValue = [
-      "pageTitle": .string("Snapshot report · \(summary.site)"), "siteTitle": "Snapshot report", "root": "",
-      "breadcrumbs": [], "site": .string(summary.site), "shard": .string(summary.shard?.description ?? ""),
+      "pageTitle": .string("Snapshot report · \(title)"), "siteTitle": "Snapshot report", "root": "",
+      "breadcrumbs": [], "site": .string(title),
+      "sitePath": .string(summary.site), "shard": .string(summary.shard?.description ?? ""),
       "checked": .string(String(summary.checked)),
       "changedCount": .string(String(summary.count(.changed))), "newCount": .string(String(summary.count(.new))),
       "orphanedCount": .string(String(summary.count(.orphaned))), "unchangedCount": .string(String(summary.unchanged)),
@@ -188,8 +211,10 @@ public struct SnapshotReport: Sendable {
     ]
   }
 
-  static func diffLines(_ diff: String) -> [TemplateValue] {
-    diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0).map { line in
+  public static func diffLines(_ diff: String) -> [TemplateValue] {
+    var lines: [TemplateValue] = diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+      diff.hasSuffix("\n") ? 1 : 0
+    ).map { line in
       let kind: String
       if line.hasPrefix("@@") || line.hasPrefix("--- ") || line.hasPrefix("+++ ") {
         kind = "hunk"
@@ -200,8 +225,60 @@ public struct SnapshotReport: Sendable {
       } else {
         kind = "ctx"
       }
-      return ["kind": .string(kind), "text": .string(String(line))]
+      return ["kind": .string(kind), "text": .string(Self.elidingData(String(line)))]
     }
+    // A removed line followed by an added one: the part that changed is marked.
+    var index = 0
+    while index + 1 < lines.count {
+      guard case .object(let old) = lines[index], case .object(let new) = lines[index + 1],
+        old["kind"] == .string("del"), new["kind"] == .string("add"),
+        case .string(let before)? = old["text"], case .string(let after)? = new["text"]
+      else {
+        index += 1
+        continue
+      }
+      let (a, b) = (Array(before.dropFirst()), Array(after.dropFirst()))
+      var prefix = 0
+      while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
+      var suffix = 0
+      while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+      func marked(_ sign: String, _ chars: [Character]) -> TemplateValue {
+        [
+          "head": .string(sign + String(chars[..<prefix])),
+          "mark": .string(String(chars[prefix..<(chars.count - suffix)])),
+          "tail": .string(String(chars[(chars.count - suffix)...])),
+        ]
+      }
+      if var oldLine = Optional(old), var newLine = Optional(new) {
+        oldLine["parts"] = marked("-", a)
+        newLine["parts"] = marked("+", b)
+        lines[index] = .object(oldLine)
+        lines[index + 1] = .object(newLine)
+      }
+      index += 2
+    }
+    return lines
+  }
+
+  /// A diff line with each embedded `data:` URL cut to its type and size: base64 says nothing to a reader.
+  public static func elidingData(_ line: String) -> String {
+    guard let start = line.range(of: "data:") else { return line }
+    let rest = line[start.upperBound...]
+    let end = rest.firstIndex { $0 == "\"" || $0 == "'" || $0 == ")" || $0 == " " } ?? rest.endIndex
+    let value = rest[..<end]
+    guard value.count > 64 else { return String(line[..<end]) + elidingData(String(line[end...])) }
+    let type = value.prefix { $0 != "," && $0 != ";" }
+    return String(line[..<start.lowerBound]) + "data:\(type),… (\(value.count) characters left out)"
+      + elidingData(String(line[end...]))
+  }
+
+  /// The title `site.json` gives the site, read without loading the definitions; nil when it has none.
+  static func siteTitle(_ site: URL) -> String? {
+    guard let bytes = FileTree.contents(of: site.appending(path: "site.json").path),
+      let root = try? JSONParser().parse(bytes), case .object(let members) = root.kind,
+      let value = members.first(where: { $0.key == "title" })?.value, case .string(let title) = value.kind
+    else { return nil }
+    return title
   }
 
   /// The relative path from folder `from` to folder `to`, ending with `/`.

@@ -90,8 +90,16 @@ struct SnapshotCommandTests {
     #expect(report.contains("Changed (64)"))
     #expect(report.contains("class=\"highlight\""))
     #expect(
-      report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""),
+      report.contains("href=\"../_site/designs/no-network/default.iphone-se.dark.ar.html\""),
       "\(report.prefix(2000))")
+    // One card per distinct change: the same explanation on 16 renders of a device is one card, with its accept command.
+    #expect(report.components(separatedBy: "<article class=\"result\"").count - 1 == 4)
+    #expect(
+      report.contains(
+        "To accept all 16: <code>blankslate record --mode failed --filter '^no-network/default\\.iphone-se\\.'</code>"))
+    #expect(report.contains("Blankslate gallery (<code>Site</code>)"))
+    // The line diff marks what changed within a line, and leaves embedded data out.
+    #expect(report.contains("<mark>"))
     #expect(try FolderValidator().validate([copy.folder.appending(path: "_site").path]).issues == [])
     let summary = try SummaryJSON.decode(
       Array(try Data(contentsOf: copy.folder.appending(path: "summary.json"))), file: "summary.json")

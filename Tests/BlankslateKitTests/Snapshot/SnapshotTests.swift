@@ -227,3 +227,22 @@ struct SnapshotTests {
     #expect(lines[0].contains("::title \"CQNoNetworkView — Retried while offline"))
   }
 }
+
+@Suite("The report's line diff")
+struct ReportDiffTests {
+  @Test func embeddedDataIsLeftOutAndTheChangedPartMarked() {
+    let data = "data:image/png;base64," + String(repeating: "QUJD", count: 100)
+    #expect(
+      SnapshotReport.elidingData("<image href=\"\(data)\"/>")
+        == "<image href=\"data:image/png,… (417 characters left out)\"/>")
+    #expect(SnapshotReport.elidingData("<image href=\"data:x,1\"/>") == "<image href=\"data:x,1\"/>")
+    let lines = SnapshotReport.diffLines("-<rect width=\"115\"/>\n+<rect width=\"120\"/>\n")
+    guard case .object(let old) = lines[0], case .object(let parts)? = old["parts"] else {
+      Issue.record("no marked parts")
+      return
+    }
+    #expect(parts["head"] == .string("-<rect width=\"1"))
+    #expect(parts["mark"] == .string("15"))
+    #expect(parts["tail"] == .string("\"/>"))
+  }
+}
