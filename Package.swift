@@ -20,8 +20,9 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
-    // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev).
-    .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+    // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev), opened with
+    // dlopen on first use so that commands without --png never load its ~50 libraries.
+    .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
     // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (libmicrohttpd-dev).
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the

@@ -1,12 +1,62 @@
 #ifndef BLANKSLATE_CRSVG_SHIM_H
 #define BLANKSLATE_CRSVG_SHIM_H
 
-// librsvg (Debian: librsvg2-dev) draws an SVG with cairo; cairo writes the PNG.
-#include <librsvg/rsvg.h>
-#include <cairo.h>
+// librsvg (Debian: librsvg2-2, from librsvg2-dev) draws an SVG with cairo, and
+// cairo writes the PNG. Only `build --png` needs them, and librsvg brings some
+// fifty libraries (GLib, GIO, Pango, cairo…) whose loading would cost every
+// command; so the library is opened on first use with dlopen, and the few calls
+// made are looked up in it (cairo's and GLib's through librsvg's own dependencies).
+#include <dlfcn.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct { double x, y, width, height; } blankslate_rsvg_rectangle;
+typedef struct { uint32_t domain; int code; char *message; } blankslate_gerror;
+typedef int (*blankslate_write_function)(void *closure, const unsigned char *data, unsigned int length);
+
+/// The calls `build --png` makes, looked up once.
+typedef struct {
+  void *library;
+  void *(*handle_new_from_data)(const uint8_t *data, size_t length, blankslate_gerror **error);
+  int (*render_document)(void *handle, void *context, const blankslate_rsvg_rectangle *viewport,
+                         blankslate_gerror **error);
+  void (*object_unref)(void *object);
+  void (*error_free)(blankslate_gerror *error);
+  void *(*image_surface_create)(int format, int width, int height);
+  void *(*create)(void *surface);
+  void (*destroy)(void *context);
+  void (*surface_flush)(void *surface);
+  int (*write_to_png_stream)(void *surface, blankslate_write_function write, void *closure);
+  void (*surface_destroy)(void *surface);
+} blankslate_rsvg_api;
+
+/// Opens librsvg and looks the calls up; 0, or -1 with the reason in `*error` (static text).
+static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **error) {
+  memset(api, 0, sizeof *api);
+  api->library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (!api->library) {
+    *error = "librsvg is not installed (apt-get install librsvg2-2)";
+    return -1;
+  }
+#define BLANKSLATE_FIND(field, name) \
+  *(void **)(&api->field) = dlsym(api->library, name); \
+  if (!api->field) { *error = "librsvg lacks " name; return -1; }
+  BLANKSLATE_FIND(handle_new_from_data, "rsvg_handle_new_from_data")
+  BLANKSLATE_FIND(render_document, "rsvg_handle_render_document")
+  BLANKSLATE_FIND(object_unref, "g_object_unref")
+  BLANKSLATE_FIND(error_free, "g_error_free")
+  BLANKSLATE_FIND(image_surface_create, "cairo_image_surface_create")
+  BLANKSLATE_FIND(create, "cairo_create")
+  BLANKSLATE_FIND(destroy, "cairo_destroy")
+  BLANKSLATE_FIND(surface_flush, "cairo_surface_flush")
+  BLANKSLATE_FIND(write_to_png_stream, "cairo_surface_write_to_png_stream")
+  BLANKSLATE_FIND(surface_destroy, "cairo_surface_destroy")
+#undef BLANKSLATE_FIND
+  return 0;
+}
 
 /// PNG bytes as cairo streams them out.
 typedef struct {
@@ -15,55 +65,56 @@ typedef struct {
   size_t capacity;
 } blankslate_png_buffer;
 
-static cairo_status_t blankslate_png_append(void *closure, const unsigned char *data, unsigned int length) {
+static int blankslate_png_append(void *closure, const unsigned char *data, unsigned int length) {
   blankslate_png_buffer *buffer = (blankslate_png_buffer *)closure;
   if (buffer->length + length > buffer->capacity) {
     size_t capacity = buffer->capacity ? buffer->capacity : 65536;
     while (capacity < buffer->length + length) capacity *= 2;
     unsigned char *grown = (unsigned char *)realloc(buffer->data, capacity);
-    if (!grown) return CAIRO_STATUS_NO_MEMORY;
+    if (!grown) return 1;  // CAIRO_STATUS_NO_MEMORY
     buffer->data = grown;
     buffer->capacity = capacity;
   }
   memcpy(buffer->data + buffer->length, data, length);
   buffer->length += length;
-  return CAIRO_STATUS_SUCCESS;
+  return 0;  // CAIRO_STATUS_SUCCESS
 }
 
 /// Draws `svg` (a document of `width` × `height` points) at `scale` pixels per
 /// point into `out` as PNG. Nothing is read from outside the bytes: the handle
-/// has no base file, so a relative reference resolves to nothing. Returns 0,
-/// or -1 with a message in `*error` (release it with g_free).
-static inline int blankslate_render_png(const unsigned char *svg, size_t length, double width, double height,
-                                        double scale, blankslate_png_buffer *out, char **error) {
-  GError *failure = NULL;
+/// has no base file, so a relative reference resolves to nothing. Returns 0, or
+/// -1 with a message in `*error` (release it with free).
+static inline int blankslate_render_png(const blankslate_rsvg_api *api, const unsigned char *svg, size_t length,
+                                        double width, double height, double scale, blankslate_png_buffer *out,
+                                        char **error) {
+  blankslate_gerror *failure = NULL;
   *error = NULL;
-  RsvgHandle *handle = rsvg_handle_new_from_data(svg, length, &failure);
+  void *handle = api->handle_new_from_data(svg, length, &failure);
   if (!handle) {
-    *error = g_strdup(failure ? failure->message : "librsvg could not read the SVG");
-    if (failure) g_error_free(failure);
+    *error = strdup(failure && failure->message ? failure->message : "librsvg could not read the SVG");
+    if (failure) api->error_free(failure);
     return -1;
   }
   int pixelWidth = (int)ceil(width * scale), pixelHeight = (int)ceil(height * scale);
-  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight);
-  cairo_t *context = cairo_create(surface);
-  RsvgRectangle viewport = {0, 0, (double)pixelWidth, (double)pixelHeight};
+  void *surface = api->image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, pixelWidth, pixelHeight);
+  void *context = api->create(surface);
+  blankslate_rsvg_rectangle viewport = {0, 0, (double)pixelWidth, (double)pixelHeight};
   int result = 0;
-  if (!rsvg_handle_render_document(handle, context, &viewport, &failure)) {
-    *error = g_strdup(failure ? failure->message : "librsvg could not draw the SVG");
-    if (failure) g_error_free(failure);
+  if (!api->render_document(handle, context, &viewport, &failure)) {
+    *error = strdup(failure && failure->message ? failure->message : "librsvg could not draw the SVG");
+    if (failure) api->error_free(failure);
     result = -1;
   }
-  cairo_destroy(context);
+  api->destroy(context);
   if (result == 0) {
-    cairo_surface_flush(surface);
-    if (cairo_surface_write_to_png_stream(surface, blankslate_png_append, out) != CAIRO_STATUS_SUCCESS) {
-      *error = g_strdup("cairo could not write the PNG");
+    api->surface_flush(surface);
+    if (api->write_to_png_stream(surface, blankslate_png_append, out) != 0) {
+      *error = strdup("cairo could not write the PNG");
       result = -1;
     }
   }
-  cairo_surface_destroy(surface);
-  g_object_unref(handle);
+  api->surface_destroy(surface);
+  api->object_unref(handle);
   return result;
 }
 
