@@ -30,7 +30,10 @@
     });
 
     function defaults() {
-      return { device: data.devices[0].id, theme: data.themes[0], locale: data.locales[0],
+      // A reader whose system is dark sees the dark renders first, when the site has them.
+      var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches &&
+        data.themes.indexOf("dark") >= 0;
+      return { device: data.devices[0].id, theme: dark ? "dark" : data.themes[0], locale: data.locales[0],
                size: (data.textSizes || ["large"])[0] };
     }
 
@@ -202,7 +205,8 @@
         if (count) {
           count.textContent = found.length === 0
             ? "No design matches these filters."
-            : found.length + " of " + data.designs.length + " designs match.";
+            : found.length + " of " + data.designs.length + (data.designs.length === 1 ? " design" : " designs") +
+              (found.length === 1 ? " matches." : " match.");
         }
       } else {
         grid.textContent = "";

@@ -38,7 +38,7 @@ extension GalleryPages {
     let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
     context["pageSummary"] = .string(
       indexPageCount == 1
-        ? "\(site.designs.count) designs."
+        ? "\(site.designs.count) design\(site.designs.count == 1 ? "" : "s")."
         : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount)."
     )
     context["designs"] = .list(
@@ -115,6 +115,11 @@ extension GalleryPages {
       "designCount": .string(String(site.designs.count)),
       "variantCount": .string(String(site.designs.reduce(0) { $0 + $1.variants.count })),
       "renderCount": .string(String(renders)),
+      "countLine": .string(
+        [
+          (site.designs.count, "design"), (site.designs.reduce(0) { $0 + $1.variants.count }, "variant"),
+          (renders, "render"),
+        ].map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " · ")),
       "deviceList": .string(site.devices.map(\.metrics.name).joined(separator: ", ")),
       "themeList": .string(site.themes.map(\.rawValue).joined(separator: ", ")),
       "localeList": .string(site.locales.joined(separator: ", ")),

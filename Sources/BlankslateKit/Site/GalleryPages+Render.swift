@@ -37,8 +37,9 @@ extension GalleryPages {
     context["lintKind"] = .string(counts.badge.kind)
     context["lintLabel"] = .string(counts.badge.label)
     context["findings"] = .list(findings.map(Self.findingContext))
+    // Only open findings are outlined on the render: an accepted one drawn there read as part of the design.
     context["outlines"] = .list(
-      findings.compactMap { finding in
+      findings.filter { $0.suppression == nil }.compactMap { finding in
         finding.frame.map {
           Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue)
         }

@@ -53,7 +53,49 @@ struct BrowserTests {
     let dom = try dom("index.html?" + query)
     #expect(cards(in: dom) == expected, "\(query)")
     #expect(
-      dom.contains(expected.isEmpty ? "No design matches these filters." : "\(expected.count) of 10 designs match."))
+      dom.contains(
+        expected.isEmpty
+          ? "No design matches these filters."
+          : "\(expected.count) of 10 designs \(expected.count == 1 ? "matches" : "match")."))
+  }
+
+  /// A reader on a dark system sees dark renders first; at phone width a card
+  /// stacks its thumbnail above its name, and no name breaks inside a word.
+  @Test func darkSystemsSeeDarkRendersAndPhonesSeeWholeNames() throws {
+    let root = try Self.gallery.get()
+    let dark = try Chromium.dumpDOM(root.appending(path: "index.html").absoluteString, flags: ["--force-dark-mode"])
+    let sources = dark.components(separatedBy: "<img ").dropFirst().compactMap { tag -> String? in
+      guard let range = tag.range(of: "src=\"") else { return nil }
+      return String(tag[range.upperBound...].prefix { $0 != "\"" })
+    }
+    #expect(!sources.isEmpty && sources.allSatisfy { $0.contains(".dark.") }, "\(sources)")
+    #expect(dark.contains("10 designs · 24 variants · 768 renders"))
+    // A harness frames the index at 390 points and writes what it measured into its own page.
+    let harness = root.appending(path: "phone-harness.html")
+    try Data(
+      """
+      <!DOCTYPE html><html><body><iframe id="f" src="index.html" style="width:390px;height:900px;border:0"></iframe>
+      <pre id="result">pending</pre><script>
+      document.getElementById("f").addEventListener("load", function () {
+        var doc = this.contentDocument;
+        var card = doc.querySelector(".card");
+        var names = Array.prototype.map.call(doc.querySelectorAll(".card h2 a"), function (a) {
+          var range = doc.createRange(); range.selectNodeContents(a);
+          var lines = Array.prototype.filter.call(range.getClientRects(), function (r) { return r.width > 0; }).length;
+          var words = a.textContent.split(/[\\s+]/).length;
+          return lines <= words ? "whole" : "broken:" + a.textContent;
+        });
+        document.getElementById("result").textContent =
+          "direction=" + doc.defaultView.getComputedStyle(card).flexDirection + " names=" + names.join(",");
+      });
+      </script></body></html>
+      """.utf8
+    ).write(to: harness)
+    defer { try? FileManager.default.removeItem(at: harness) }
+    let measured = try Chromium.dumpDOM(harness.absoluteString, allowFileAccess: true)
+    let result = measured.components(separatedBy: "<pre id=\"result\">").last?.components(separatedBy: "</pre>").first
+    #expect(result?.hasPrefix("direction=column names=whole") == true, "\(result ?? String(measured.suffix(600)))")
+    #expect(result?.contains("broken:") == false, "\(result ?? "")")
   }
 
   @Test func switchesChangeEveryThumbnail() throws {

@@ -39,7 +39,10 @@ enum Chromium {
   /// `virtualTime`: how many milliseconds of the page's virtual clock may
   /// pass (virtual time skips ahead whenever the page is idle, so a harness
   /// that loads hundreds of files asks for more without waiting longer).
-  static func dumpDOM(_ url: String, allowFileAccess: Bool = false, virtualTime: Int = 3000) throws -> String {
+  /// `flags`: more switches (`--force-dark-mode`, `--window-size=390,900`).
+  static func dumpDOM(
+    _ url: String, allowFileAccess: Bool = false, virtualTime: Int = 3000, flags: [String] = []
+  ) throws -> String {
     guard let executable else { throw Failure.missing }
     let profile = FileManager.default.temporaryDirectory.appending(path: "blankslate-chromium-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: profile) }
@@ -49,7 +52,7 @@ enum Chromium {
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
         "--user-data-dir=\(profile.path)", "--virtual-time-budget=\(virtualTime)", "--dump-dom",
-      ] + (allowFileAccess ? ["--allow-file-access-from-files"] : []) + [url]
+      ] + (allowFileAccess ? ["--allow-file-access-from-files"] : []) + flags + [url]
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
