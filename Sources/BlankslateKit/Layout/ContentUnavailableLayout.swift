@@ -26,15 +26,15 @@ struct ContentUnavailableLayout: LayoutGenerator {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
   }
 
-  /// What a state shows when the definition writes nothing.
-  private struct StateDefaults {
+  /// What a state shows when the definition writes nothing (the code hand-off says the same).
+  struct StateDefaults {
     var symbol: SymbolName?
     var title: DefaultString?
     var message: DefaultString?
     var button: DefaultString?
   }
 
-  private func defaults(for state: ContentState, hasQuery: Bool) -> StateDefaults {
+  static func defaults(for state: ContentState, hasQuery: Bool) -> StateDefaults {
     switch state {
     case .noData, .hasData:
       StateDefaults(symbol: .tray, title: .unavailableNoDataTitle, message: .unavailableNoDataMessage)
@@ -63,7 +63,7 @@ struct ContentUnavailableLayout: LayoutGenerator {
       return [ListView.node(frame: host.contentFrame, children: rows)]
     }
     let query = properties.query?.resolved(in: context.locale)
-    var fallback = defaults(for: state, hasQuery: query.map { !$0.isEmpty } ?? false)
+    var fallback = Self.defaults(for: state, hasQuery: query.map { !$0.isEmpty } ?? false)
     // A definition that writes its own words gets none of the state's.
     if properties.title != nil || properties.message != nil {
       fallback.title = nil

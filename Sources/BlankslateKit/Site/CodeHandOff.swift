@@ -95,17 +95,12 @@ public enum CodeHandOff {
     let title = properties.title?.resolved(in: locale)
     let message = properties.message?.resolved(in: locale)
     let query = properties.query?.resolved(in: locale)
+    // The state's symbol and words, as the layout draws them when the definition writes none.
+    let fallback = ContentUnavailableLayout.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
     var symbol: String?
     switch properties.image {
     case .value(.symbol(let name)): symbol = name.rawValue
-    case .absent where title == nil && message == nil:
-      symbol =
-        switch state {
-        case .offline: "wifi.slash"
-        case .hasError: "exclamationmark.triangle"
-        case .noResults: "magnifyingglass"
-        default: "tray"
-        }
+    case .absent: symbol = fallback.symbol?.rawValue
     default: symbol = nil
     }
     var buttons = (properties.buttons ?? []).map { button in
@@ -115,26 +110,9 @@ public enum CodeHandOff {
     let usesStateWords = title == nil && message == nil
     let shownTitle =
       title
-      ?? (usesStateWords
-        ? {
-          switch state {
-          case .offline: wordsOf(.unavailableOfflineTitle)
-          case .hasError: wordsOf(.unavailableErrorTitle)
-          case .noResults, .loading, .hasData: nil
-          default: wordsOf(.unavailableNoDataTitle)
-          }
-        }() : nil)
-    let shownMessage =
-      message
-      ?? (usesStateWords
-        ? {
-          switch state {
-          case .offline: wordsOf(.unavailableOfflineMessage)
-          case .hasError: wordsOf(.unavailableErrorMessage)
-          case .noData: wordsOf(.unavailableNoDataMessage)
-          default: nil
-          }
-        }() : nil)
+      ?? (usesStateWords && state != .loading
+        ? fallback.title.map { wordsOf($0).replacingOccurrences(of: "{query}", with: query ?? "") } : nil)
+    let shownMessage = message ?? (usesStateWords && state != .loading ? fallback.message.map(wordsOf) : nil)
     if buttons.isEmpty, case .value(let button) = properties.button {
       buttons = [(button.title?.resolved(in: locale), button.style, button.background)]
     }
