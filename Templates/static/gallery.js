@@ -148,12 +148,17 @@
         });
         body.appendChild(tags);
       }
+      // The variants the filters found are marked: a card lists all of its design's.
+      var terms = state.q.toLowerCase().split(/\s+/).filter(Boolean);
       var list = element("ol", "variant-list");
       entry.variants.forEach(function (v) {
-        var item = element("li");
+        var byState = state.state && v.state === state.state;
+        var byName = terms.length > 0 && terms.every(function (term) { return v.name.toLowerCase().indexOf(term) >= 0; });
+        var item = element("li", byState || byName ? "match" : null);
         var a = element("a", null, v.name);
         a.href = root + entry.page + "#variant-" + v.id;
         item.appendChild(a);
+        if (byState || byName) item.appendChild(element("span", "match-note", " matches"));
         list.appendChild(item);
       });
       body.appendChild(list);
