@@ -113,7 +113,8 @@ struct BrowserTests {
     let dom = try dom("index.html?state=hasError")
     #expect(cards(in: dom) == ["blank-page", "load-failed"])
     // The card lists every variant of its design and marks the one the filter found.
-    #expect(dom.contains("<li class=\"match\"><a href=\"designs/blank-page/index.html#variant-has-error\">Load failed</a>"))
+    #expect(
+      dom.contains("<li class=\"match\"><a href=\"designs/blank-page/index.html#variant-has-error\">Load failed</a>"))
     #expect(!dom.contains("<li class=\"match\"><a href=\"designs/blank-page/index.html#variant-no-data\">"))
     #expect(dom.contains("designs/blank-page/has-error.iphone-se.light.zh-Hans.svg"))
   }
