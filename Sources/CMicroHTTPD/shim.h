@@ -48,6 +48,7 @@ static inline uint16_t blankslate_mhd_port(struct MHD_Daemon *daemon) {
 static const enum MHD_Result blankslate_mhd_yes = MHD_YES;
 static const enum MHD_Result blankslate_mhd_no = MHD_NO;
 static const enum MHD_ValueKind blankslate_mhd_header_kind = MHD_HEADER_KIND;
+static const enum MHD_ValueKind blankslate_mhd_argument_kind = MHD_GET_ARGUMENT_KIND;
 static const enum MHD_ResponseMemoryMode blankslate_mhd_must_copy = MHD_RESPMEM_MUST_COPY;
 
 #endif

@@ -172,6 +172,7 @@ enum Commands {
       Terminal.error("warning: --host \(host) lets other machines on the network see the gallery.")
     }
     let session = ServeSession(options: options) { Terminal.out($0) }
+    session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
     do throws(ServeSession.Failure) {
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(

@@ -339,6 +339,25 @@
 
   // ---- Snapshot report: the overlay's slider and onion skin --------------
 
+  // Under `blankslate serve` the report's changes can be accepted from the page:
+  // the served page carries the run's token, which the server asks of every change.
+  function initAccept() {
+    var script = document.querySelector("script[data-token]");
+    if (!script) return;
+    var token = script.getAttribute("data-token");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-accept]"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        button.disabled = true;
+        button.textContent = "Accepting…";
+        fetch("/_blankslate/accept?filter=" + encodeURIComponent(button.getAttribute("data-accept")), {
+          method: "POST", headers: { "X-Blankslate-Token": token }
+        }).then(function (response) { return response.text(); })
+          .then(function (text) { button.textContent = text.trim(); });
+      });
+    });
+  }
+
   function initZoom() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-zoom]"), function (slider) {
       var card = slider.closest(".result");
@@ -387,4 +406,5 @@
   initRenditions();
   initOverlays();
   initZoom();
+  initAccept();
 })();

@@ -20,6 +20,11 @@ public final class DevServer: @unchecked Sendable {
   private(set) var allowedHosts: Set<String> = []
   /// Called for an authorised `POST /_blankslate/rebuild`.
   let rebuild: @Sendable () -> Void
+  /// The snapshot report's folder, served under `/_report/`.
+  var reportFolder: String?
+  /// Called for an authorised `POST /_blankslate/accept?filter=REGEX`: records
+  /// those goldens; the HTTP status and a message.
+  var accept: (@Sendable (String) -> (status: UInt32, message: String))?
   private var daemon: OpaquePointer?
   public private(set) var port: UInt16 = 0
 
@@ -68,6 +73,10 @@ public final class DevServer: @unchecked Sendable {
       return server.respond(connection, path: String(cString: url), method: String(cString: method))
     }
 
+  private func argument(_ connection: OpaquePointer, _ name: String) -> String? {
+    MHD_lookup_connection_value(connection, blankslate_mhd_argument_kind, name).map { String(cString: $0) }
+  }
+
   private func header(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, blankslate_mhd_header_kind, name).map { String(cString: $0) }
   }
@@ -84,6 +93,17 @@ public final class DevServer: @unchecked Sendable {
       }
       rebuild()
       return send(connection, status: 202, text: "Rebuilding.\n")
+    }
+    if path == Self.prefix + "accept" {
+      guard method == "POST" else { return send(connection, status: 405, text: "POST only.\n", allow: "POST") }
+      guard header(connection, "X-Blankslate-Token") == token else {
+        return send(connection, status: 403, text: "A state-changing request needs this run's token.\n")
+      }
+      guard let accept, let filter = argument(connection, "filter"), !filter.isEmpty else {
+        return send(connection, status: 400, text: "Accept needs ?filter=REGEX.\n")
+      }
+      let (status, message) = accept(filter)
+      return send(connection, status: status, text: message + "\n")
     }
     guard method == "GET" || method == "HEAD" else {
       return send(connection, status: 405, text: "GET and HEAD only.\n", allow: "GET, HEAD")
@@ -106,9 +126,17 @@ public final class DevServer: @unchecked Sendable {
   /// that is not a regular file resolving inside the output.
   func resolve(_ path: String) -> (path: String, Void)? {
     guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return nil }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    var parts = path.split(separator: "/", omittingEmptySubsequences: true)
     guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
-    guard let root = ContainedFolder.resolved(output) else { return nil }
+    // `/_report/…` is the snapshot report; `/<output name>/…` the output, as the report's links name it.
+    var folder = output
+    if parts.first == "_report", let reportFolder {
+      folder = reportFolder
+      parts.removeFirst()
+    } else if parts.first.map(String.init) == (output as NSString).lastPathComponent {
+      parts.removeFirst()
+    }
+    guard let root = ContainedFolder.resolved(folder) else { return nil }
     var candidate = root + (parts.isEmpty ? "" : "/" + parts.joined(separator: "/"))
     var status = stat()
     if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { candidate += "/index.html" }

@@ -18,6 +18,10 @@ public final class ServeSession: @unchecked Sendable {
   private let lock = NSLock()
   private var stopping = false
   private var buildPending = false
+  /// The snapshot report `serve` keeps current (beside the output, as `check` writes it).
+  var reportFolder: URL { options.output.deletingLastPathComponent().appending(path: "_report") }
+  /// Whether this run is under CI, where no golden is ever written.
+  public var isCI = false
   /// Says what happened (a build, a failure), for the terminal.
   let report: @Sendable (String) -> Void
 
@@ -35,6 +39,11 @@ public final class ServeSession: @unchecked Sendable {
     build()
     let server = DevServer(output: options.output.path, token: token, live: live) { [weak self] in
       self?.requestBuild()
+    }
+    server.reportFolder = reportFolder.path
+    server.accept = { [weak self] filter in
+      guard let self else { return (503, "Stopping.") }
+      return self.queue.sync { self.accept(filter: filter) }
     }
     guard server.start(host: host, port: port) else {
       throw Failure(
@@ -86,6 +95,40 @@ public final class ServeSession: @unchecked Sendable {
     }
   }
 
+  /// Compares the renders with their goldens and writes the report, which
+  /// then shows each change with Accept (the served report knows the token).
+  private func refreshReport() {
+    do throws(SnapshotError) {
+      let run = try SnapshotChecker(
+        options: SnapshotOptions(
+          siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
+      ).run()
+      try SnapshotReport(output: reportFolder, outputDisplay: "_report", gallery: options.output).write(
+        run.summary, site: options.siteFolder)
+    } catch {
+      report("note: the snapshot report was not updated: \(error.description)")
+    }
+  }
+
+  /// Records the goldens `filter` selects that differ from their renders,
+  /// through `record`'s atomic path; the report and open pages update.
+  func accept(filter: String) -> (status: UInt32, message: String) {
+    guard !isCI else { return (403, "CI never writes goldens.") }
+    do throws(SnapshotError) {
+      let run = try SnapshotChecker(
+        options: SnapshotOptions(
+          siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
+      ).run()
+      let written = try SnapshotRecorder(mode: .failed).record(run, isCI: false)
+      refreshReport()
+      live.built()
+      report("Accepted \(written.count) golden\(written.count == 1 ? "" : "s") (\(filter)).")
+      return (200, "Accepted \(written.count) golden\(written.count == 1 ? "" : "s").")
+    } catch {
+      return (400, error.description)
+    }
+  }
+
   private func build() {
     let clock = ContinuousClock()
     let start = clock.now
@@ -93,6 +136,7 @@ public final class ServeSession: @unchecked Sendable {
       let summary = try SiteBuilder(options: options).build()
       let elapsed = clock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      refreshReport()
       live.built()
       report(
         "Built \(summary.renders) renders in \(NumberText.format(seconds, fractionDigits: 2)) s "

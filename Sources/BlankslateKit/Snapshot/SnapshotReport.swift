@@ -117,6 +117,7 @@ public struct SnapshotReport: Sendable {
         index += 1
         guard case .object(var context) = item(first, index: index) else { return nil }
         let filter = MarkdownSummary.filter(for: group, in: summary)
+        context["filter"] = .string(filter)
         context["recordCommand"] = .string(
           status == .orphaned
             ? "blankslate prune\(siteOption) --filter '\(filter)'"

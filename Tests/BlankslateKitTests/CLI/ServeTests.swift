@@ -166,4 +166,44 @@ struct ServeTests {
     try Data(original.utf8).write(to: server.definition)
     reader.wait(for: "event: reload")
   }
+
+  /// Accept in the served report: the golden on disk changes through `record`'s path, and `check` passes.
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func acceptingAChangeInTheServedReportRecordsItsGolden() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let events = Process()
+    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    events.arguments = ["-sN", server.base + "/_blankslate/events"]
+    let stream = Pipe()
+    events.standardOutput = stream
+    try events.run()
+    defer { if events.isRunning { events.terminate() } }
+    let reader = Reader(stream.fileHandleForReading)
+    reader.wait(for: "retry: 1000")
+    let original = try String(contentsOf: server.definition, encoding: .utf8)
+    try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
+      to: server.definition)
+    reader.wait(for: "event: reload")
+    let report = try Self.curl([server.base + "/_report/index.html"])
+    let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
+    let filters = report.components(separatedBy: "data-accept=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(!filters.isEmpty && filters.allSatisfy { $0.hasPrefix("^favourites/empty\\.") }, "\(filters)")
+    let environment = ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""]
+    let before = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
+    #expect(before.status == 1)
+    // Each card's Accept, as the page's button sends it.
+    for filter in filters {
+      let escaped = filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+      let accepted = try Self.curl([
+        "-X", "POST", "-H", "X-Blankslate-Token: \(token)", server.base + "/_blankslate/accept?filter=" + escaped,
+      ])
+      #expect(accepted.hasPrefix("Accepted "), "\(accepted)")
+      reader.wait(for: "event: reload")
+    }
+    let check = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
+    #expect(check.status == 0, "\(check.output)")
+    #expect(try Self.curl([server.base + "/_report/index.html"]).contains("Changed (0)"))
+    #expect(try Self.status(["-X", "POST", server.base + "/_blankslate/accept?filter=x"]) == "403")
+  }
 }
