@@ -235,6 +235,8 @@ public final class DevServer: @unchecked Sendable {
           stream.pending = Array(": still here\n\n".utf8)  // finds a closed connection
         } else if let failure = next.failure {
           stream.pending = Array(failureEvent(failure).utf8)
+        } else if next.generation == stream.seen.generation {
+          stream.pending = Array("event: report\ndata: \(next.report)\n\n".utf8)
         } else {
           stream.pending = Array("event: reload\ndata: \(next.generation)\n\n".utf8)
         }

@@ -22,6 +22,10 @@ enum LiveScript {
       var failing = false;
       var source = new EventSource("/_blankslate/events");
       source.addEventListener("reload", function () { location.reload(); });
+      // The report is rewritten after the gallery: only its own page reloads then.
+      source.addEventListener("report", function () {
+        if (location.pathname.indexOf("/_report/") === 0) location.reload();
+      });
       source.addEventListener("failure", function (event) { failing = true; show(event.data); });
     })();
 

@@ -7,6 +7,8 @@ final class LiveState: @unchecked Sendable {
   struct Snapshot: Equatable {
     var generation: Int
     var failure: String?
+    /// Bumped when the snapshot report is rewritten (after the gallery's pages have reloaded).
+    var report = 0
   }
 
   private let condition = NSCondition()
@@ -21,7 +23,14 @@ final class LiveState: @unchecked Sendable {
 
   func built() {
     condition.lock()
-    current = Snapshot(generation: current.generation + 1, failure: nil)
+    current = Snapshot(generation: current.generation + 1, failure: nil, report: current.report)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func reportWritten() {
+    condition.lock()
+    current.report += 1
     condition.broadcast()
     condition.unlock()
   }

@@ -98,6 +98,7 @@ public final class ServeSession: @unchecked Sendable {
   /// Compares the renders with their goldens and writes the report, which
   /// then shows each change with Accept (the served report knows the token).
   private func refreshReport() {
+    defer { live.reportWritten() }
     do throws(SnapshotError) {
       let run = try SnapshotChecker(
         options: SnapshotOptions(
@@ -136,8 +137,9 @@ public final class ServeSession: @unchecked Sendable {
       let summary = try SiteBuilder(options: options).build()
       let elapsed = clock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      refreshReport()
+      // Pages reload at once; the report (a check of every render) follows.
       live.built()
+      refreshReport()
       report(
         "Built \(summary.renders) renders in \(NumberText.format(seconds, fractionDigits: 2)) s "
           + "(\(summary.rendered) designs rendered, \(summary.designs - summary.rendered) reused); pages reload.")

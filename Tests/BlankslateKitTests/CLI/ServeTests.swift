@@ -73,6 +73,19 @@ struct ServeTests {
     }
   }
 
+  /// A `curl` following the server's event stream, once it is connected.
+  static func events(of server: Server) throws -> (Process, Reader) {
+    let events = Process()
+    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    events.arguments = ["-sN", server.base + "/_blankslate/events"]
+    let stream = Pipe()
+    events.standardOutput = stream
+    try events.run()
+    let reader = Reader(stream.fileHandleForReading)
+    reader.wait(for: "retry: 1000")
+    return (events, reader)
+  }
+
   /// `curl` with `arguments`; its standard output.
   static func curl(_ arguments: [String]) throws -> String {
     let process = Process()
@@ -138,15 +151,8 @@ struct ServeTests {
   func anEditReloadsABreakShowsItsFileAndLineAndAFixClearsIt() throws {
     let server = try Server()
     defer { server.stop() }
-    let events = Process()
-    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    events.arguments = ["-sN", server.base + "/_blankslate/events"]
-    let stream = Pipe()
-    events.standardOutput = stream
-    try events.run()
+    let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
-    let reader = Reader(stream.fileHandleForReading)
-    reader.wait(for: "retry: 1000")
 
     let original = try String(contentsOf: server.definition, encoding: .utf8)
     try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
@@ -172,19 +178,14 @@ struct ServeTests {
   func acceptingAChangeInTheServedReportRecordsItsGolden() throws {
     let server = try Server()
     defer { server.stop() }
-    let events = Process()
-    events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    events.arguments = ["-sN", server.base + "/_blankslate/events"]
-    let stream = Pipe()
-    events.standardOutput = stream
-    try events.run()
+    let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
-    let reader = Reader(stream.fileHandleForReading)
-    reader.wait(for: "retry: 1000")
     let original = try String(contentsOf: server.definition, encoding: .utf8)
     try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
       to: server.definition)
+    // Pages reload first; the report follows once every render is checked.
     reader.wait(for: "event: reload")
+    reader.wait(for: "event: report")
     let report = try Self.curl([server.base + "/_report/index.html"])
     let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
     let filters = report.components(separatedBy: "data-accept=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
