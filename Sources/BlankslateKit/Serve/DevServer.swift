@@ -113,11 +113,14 @@ public final class DevServer: @unchecked Sendable {
       return send(connection, status: 200, bytes: Array(LiveScript.source.utf8), type: "text/javascript; charset=utf-8")
     }
     guard let file = resolve(path) else { return send(connection, status: 404, text: "Not found.\n") }
+    // Read before the file: a build published in between makes the page reload
+    // once more, never miss a build.
+    let served = live.snapshot
     guard var bytes = FileTree.contents(of: file.path) else {
       return send(connection, status: 404, text: "Not found.\n")
     }
     let type = Self.contentType(of: file.path)
-    if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: token) }
+    if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: token, served: served) }
     return send(connection, status: 200, bytes: method == "HEAD" ? [] : bytes, type: type, length: bytes.count)
   }
 
@@ -201,10 +204,18 @@ public final class DevServer: @unchecked Sendable {
     }
   }
 
+  /// A page's stream starts from the state it was served at (`?generation=&report=`),
+  /// so a build that lands between sending the page and opening the stream is
+  /// not missed: the page hears of it at once.
   private func events(_ connection: OpaquePointer) -> MHD_Result {
     let now = live.snapshot
+    var seen = now
+    if let generation = argument(connection, "generation").flatMap(Int.init) { seen.generation = generation }
+    if let report = argument(connection, "report").flatMap(Int.init) { seen.report = report }
+    seen.failure = nil
     // A page that opens while a build is failing sees the failure at once.
-    let first = "retry: 1000\n\n" + (now.failure.map(Self.failureEvent) ?? "")
+    var first = "retry: 1000\n\n"
+    first += Self.changes(from: seen, to: now)
     let stream = Stream(server: self, seen: now, pending: Array(first.utf8))
     let context = Unmanaged.passRetained(stream).toOpaque()
     guard
@@ -215,6 +226,17 @@ public final class DevServer: @unchecked Sendable {
     MHD_add_response_header(response, "Content-Type", "text/event-stream")
     MHD_add_response_header(response, "Cache-Control", "no-store")
     return MHD_queue_response(connection, 200, response)
+  }
+
+  /// The events that take a page from `seen` to `next`: a failure, else a new
+  /// build (pages reload) and a rewritten report (its page reloads), both
+  /// when both happened.
+  static func changes(from seen: LiveState.Snapshot, to next: LiveState.Snapshot) -> String {
+    if let failure = next.failure { return failureEvent(failure) }
+    var events = ""
+    if next.generation != seen.generation { events += "event: reload\ndata: \(next.generation)\n\n" }
+    if next.report != seen.report { events += "event: report\ndata: \(next.report)\n\n" }
+    return events
   }
 
   static func failureEvent(_ message: String) -> String {
@@ -233,12 +255,8 @@ public final class DevServer: @unchecked Sendable {
         guard let next = stream.server.live.wait(after: stream.seen, timeout: 15) else { return -1 }
         if next == stream.seen {
           stream.pending = Array(": still here\n\n".utf8)  // finds a closed connection
-        } else if let failure = next.failure {
-          stream.pending = Array(failureEvent(failure).utf8)
-        } else if next.generation == stream.seen.generation {
-          stream.pending = Array("event: report\ndata: \(next.report)\n\n".utf8)
         } else {
-          stream.pending = Array("event: reload\ndata: \(next.generation)\n\n".utf8)
+          stream.pending = Array(changes(from: stream.seen, to: next).utf8)
         }
         stream.seen = next
       }

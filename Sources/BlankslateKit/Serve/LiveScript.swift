@@ -19,24 +19,33 @@ enum LiveScript {
         }
         overlay.textContent = "Blankslate: the last change did not build; the gallery shows the last good build.\\n\\n" + message;
       }
-      var failing = false;
-      var source = new EventSource("/_blankslate/events");
-      source.addEventListener("reload", function () { location.reload(); });
-      // The report is rewritten after the gallery: only its own page reloads then.
-      source.addEventListener("report", function () {
-        if (location.pathname.indexOf("/_report/") === 0) location.reload();
-      });
-      source.addEventListener("failure", function (event) { failing = true; show(event.data); });
+      // The state the page was served at, so the stream tells of any build since.
+      var tag = document.querySelector("script[data-generation]");
+      var since = tag ? "?generation=" + tag.getAttribute("data-generation") + "&report=" + tag.getAttribute("data-report") : "";
+      // The report is rewritten after the gallery: its page waits for that, the others reload at once.
+      var isReport = location.pathname.indexOf("/_report/") === 0;
+      function listen() {
+        var source = new EventSource("/_blankslate/events" + since);
+        source.addEventListener("reload", function () { if (!isReport) location.reload(); });
+        source.addEventListener("report", function () { if (isReport) location.reload(); });
+        source.addEventListener("failure", function (event) { show(event.data); });
+      }
+      // After the load event: a stream opened before it would keep the page loading
+      // forever. Nothing is missed, since the stream starts from the served state.
+      if (document.readyState === "complete") listen(); else window.addEventListener("load", listen);
     })();
 
     """
 
-  /// `html` with the script before `</body>` (or at the end); the run's token rides on the tag.
-  static func inject(into html: [UInt8], token: String) -> [UInt8] {
-    let tag = Array("<script src=\"/_blankslate/live.js\" data-token=\"\(token)\" defer=\"defer\"></script>\n".utf8)
-    let closing = Array("</body>".utf8)
+  /// `html` with the script at the end of its head (so the page's own scripts
+  /// find the tag; `defer` runs it after parsing), else at the end; the run's
+  /// token and the state the page is `served` at ride on the tag.
+  static func inject(into html: [UInt8], token: String, served: LiveState.Snapshot) -> [UInt8] {
+    let tag = Array(
+      ("<script src=\"/_blankslate/live.js\" data-token=\"\(token)\" data-generation=\"\(served.generation)\" "
+        + "data-report=\"\(served.report)\" defer=\"defer\"></script>\n").utf8)
     var bytes = html
-    if let index = lastIndex(of: closing, in: bytes) {
+    if let index = firstIndex(of: Array("</head>".utf8), in: bytes) {
       bytes.insert(contentsOf: tag, at: index)
     } else {
       bytes += tag
@@ -44,12 +53,12 @@ enum LiveScript {
     return bytes
   }
 
-  private static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    var index = haystack.count - needle.count
-    while index >= 0 {
-      if haystack[index] == needle[0], Array(haystack[index..<(index + needle.count)]) == needle { return index }
-      index -= 1
+  private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    var index = 0
+    while index <= haystack.count - needle.count {
+      if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+      index += 1
     }
     return nil
   }

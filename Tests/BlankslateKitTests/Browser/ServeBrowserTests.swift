@@ -1,0 +1,109 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// `blankslate serve` as a designer meets it: an open page in headless
+/// Chromium follows an edit, shows a broken definition's file and line,
+/// clears when it is fixed, and the report's Accept records the golden.
+///
+/// Each step acts on the site, then waits for the browser's own report of
+/// what followed: the page's load event (a reload), or a promise the page
+/// resolves when the overlay appears or a button changes.
+@Suite("serve in a browser", .serialized)
+struct ServeBrowserTests {
+  static var enabled: Bool { Chromium.testsRun && ServeTests.curlExists }
+
+  /// Resolves with the overlay's text once it is on the page (at once if it already is).
+  static let overlayText = """
+    new Promise(function (resolve) {
+      function found() {
+        var overlay = document.getElementById("blankslate-error");
+        if (overlay) resolve(overlay.textContent);
+        return !!overlay;
+      }
+      if (!found()) new MutationObserver(found).observe(document.body, { childList: true });
+    })
+    """
+
+  /// Clicks the first Accept button and resolves with its text once the server has answered.
+  static let acceptFirst = """
+    new Promise(function (resolve) {
+      var button = document.querySelector("button[data-accept]:not([hidden])");
+      if (!button) { resolve(""); return; }
+      new MutationObserver(function () {
+        if (button.textContent.indexOf("Accepting") !== 0) resolve(button.textContent);
+      }).observe(button, { childList: true, characterData: true, subtree: true });
+      button.click();
+    })
+    """
+
+  @Test(.enabled(if: enabled, "needs Chromium and curl"))
+  func anOpenPageFollowsEditsBreaksAndFixesAndTheReportAccepts() throws {
+    let server = try ServeTests.Server()
+    defer { server.stop() }
+    let browser = try DevTools()
+    let original = try String(contentsOf: server.definition, encoding: .utf8)
+    let edited = original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved")
+    let broken = original.replacingOccurrences(of: #""layout": "content-unavailable""#, with: #""layout": 7"#)
+    // A mark on the open document: gone after a reload.
+    let mark = "window.blankslateMark = true"
+    let reloaded = "window.blankslateMark === undefined"
+    let shows = { (text: String) in "document.body.innerText.indexOf(\(Self.literal(text))) >= 0" }
+
+    // Edit → the open page reloads and shows the change.
+    try browser.open(server.base + "/designs/favourites/empty.iphone-15.light.en.html")
+    #expect(try browser.evaluate(shows("No Favourites Yet")) as? Bool == true)
+    try browser.evaluate(mark)
+    try Data(edited.utf8).write(to: server.definition)
+    try browser.waitFor(event: "Page.loadEventFired")
+    #expect(try browser.evaluate("\(reloaded) && \(shows("Nothing Saved"))") as? Bool == true)
+
+    // Break → the overlay names the file and line; the last good page stays under it.
+    try Data(broken.utf8).write(to: server.definition)
+    let overlay = try browser.evaluate(Self.overlayText) as? String ?? ""
+    #expect(overlay.contains("Site/placeholders/favourites.json:5:"), "\(overlay)")
+    #expect(try browser.evaluate(shows("Nothing Saved")) as? Bool == true)
+
+    // Fix → the page reloads without the overlay.
+    try browser.evaluate(mark)
+    browser.forgetEvents()
+    try Data(edited.utf8).write(to: server.definition)
+    try browser.waitFor(event: "Page.loadEventFired")
+    #expect(
+      try browser.evaluate("\(reloaded) && !document.getElementById('blankslate-error') && \(shows("Nothing Saved"))")
+        as? Bool == true)
+
+    // Accept in the report → each golden on disk changes, and `check` passes.
+    let golden = server.folder.appending(path: "Site/__snapshots__/favourites/empty.iphone-15.light.en.svg")
+    let before = try Data(contentsOf: golden)
+    try browser.open(server.base + "/_report/index.html")
+    // The served report may predate the fix's build; it reloads once the report is rewritten.
+    var pending = try browser.evaluate("document.querySelectorAll('button[data-accept]:not([hidden])').length") as? Int
+    for _ in 0..<2 where pending == 0 {
+      try browser.waitFor(event: "Page.loadEventFired")
+      pending = try browser.evaluate("document.querySelectorAll('button[data-accept]:not([hidden])').length") as? Int
+    }
+    let cards = try #require(pending)
+    #expect(cards > 0)
+    for _ in 0..<cards {
+      browser.forgetEvents()
+      let answer = try browser.evaluate(Self.acceptFirst) as? String ?? ""
+      #expect(answer.hasPrefix("Accepted "), "\(answer)")
+      // The report is checked again and its page reloads in place.
+      try browser.waitFor(event: "Page.loadEventFired")
+    }
+    #expect(try browser.evaluate("document.querySelectorAll('button[data-accept]').length") as? Int == 0)
+    #expect(try browser.evaluate(shows("Every render matches its golden.")) as? Bool == true)
+    #expect(try Data(contentsOf: golden) != before)
+    #expect(String(decoding: try Data(contentsOf: golden), as: UTF8.self).contains("Nothing Saved"))
+    let check = try CommandLineTests.run(
+      ["check"], in: server.folder, environment: ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""])
+    #expect(check.status == 0, "\(check.output)")
+  }
+
+  /// `text` as a JavaScript string literal.
+  static func literal(_ text: String) -> String {
+    let data = try? JSONSerialization.data(withJSONObject: [text])
+    return String(decoding: data ?? Data(), as: UTF8.self).dropFirst().dropLast().description
+  }
+}
