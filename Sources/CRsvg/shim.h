@@ -25,12 +25,12 @@ typedef struct {
                          blankslate_gerror **error);
   void (*object_unref)(void *object);
   void (*error_free)(blankslate_gerror *error);
-  void *(*image_surface_create)(int format, int width, int height);
   void *(*create)(void *surface);
   void (*destroy)(void *context);
   void (*surface_flush)(void *surface);
   int (*write_to_png_stream)(void *surface, blankslate_write_function write, void *closure);
   void (*surface_destroy)(void *surface);
+  void *(*image_surface_create_for_data)(unsigned char *data, int format, int width, int height, int stride);
 } blankslate_rsvg_api;
 
 /// Opens librsvg and looks the calls up; 0, or -1 with the reason in `*error` (static text).
@@ -48,12 +48,12 @@ static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **er
   BLANKSLATE_FIND(render_document, "rsvg_handle_render_document")
   BLANKSLATE_FIND(object_unref, "g_object_unref")
   BLANKSLATE_FIND(error_free, "g_error_free")
-  BLANKSLATE_FIND(image_surface_create, "cairo_image_surface_create")
   BLANKSLATE_FIND(create, "cairo_create")
   BLANKSLATE_FIND(destroy, "cairo_destroy")
   BLANKSLATE_FIND(surface_flush, "cairo_surface_flush")
   BLANKSLATE_FIND(write_to_png_stream, "cairo_surface_write_to_png_stream")
   BLANKSLATE_FIND(surface_destroy, "cairo_surface_destroy")
+  BLANKSLATE_FIND(image_surface_create_for_data, "cairo_image_surface_create_for_data")
 #undef BLANKSLATE_FIND
   return 0;
 }
@@ -81,12 +81,13 @@ static int blankslate_png_append(void *closure, const unsigned char *data, unsig
 }
 
 /// Draws `svg` (a document of `width` × `height` points) at `scale` pixels per
-/// point into `out` as PNG. Nothing is read from outside the bytes: the handle
-/// has no base file, so a relative reference resolves to nothing. Returns 0, or
-/// -1 with a message in `*error` (release it with free).
-static inline int blankslate_render_png(const blankslate_rsvg_api *api, const unsigned char *svg, size_t length,
-                                        double width, double height, double scale, blankslate_png_buffer *out,
-                                        char **error) {
+/// point into `pixels`: ceil(width·scale) × ceil(height·scale) premultiplied
+/// ARGB32 words, row after row, which the caller allocates and clears. Nothing
+/// is read from outside the bytes: the handle has no base file, so a relative
+/// reference resolves to nothing. Returns 0, or -1 with a message in `*error`
+/// (release it with free).
+static inline int blankslate_render_pixels(const blankslate_rsvg_api *api, const unsigned char *svg, size_t length,
+                                           int pixelWidth, int pixelHeight, uint32_t *pixels, char **error) {
   blankslate_gerror *failure = NULL;
   *error = NULL;
   void *handle = api->handle_new_from_data(svg, length, &failure);
@@ -95,8 +96,8 @@ static inline int blankslate_render_png(const blankslate_rsvg_api *api, const un
     if (failure) api->error_free(failure);
     return -1;
   }
-  int pixelWidth = (int)ceil(width * scale), pixelHeight = (int)ceil(height * scale);
-  void *surface = api->image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, pixelWidth, pixelHeight);
+  void *surface = api->image_surface_create_for_data((unsigned char *)pixels, 0 /* CAIRO_FORMAT_ARGB32 */,
+                                                     pixelWidth, pixelHeight, pixelWidth * 4);
   void *context = api->create(surface);
   blankslate_rsvg_rectangle viewport = {0, 0, (double)pixelWidth, (double)pixelHeight};
   int result = 0;
@@ -106,15 +107,24 @@ static inline int blankslate_render_png(const blankslate_rsvg_api *api, const un
     result = -1;
   }
   api->destroy(context);
-  if (result == 0) {
-    api->surface_flush(surface);
-    if (api->write_to_png_stream(surface, blankslate_png_append, out) != 0) {
-      *error = strdup("cairo could not write the PNG");
-      result = -1;
-    }
-  }
+  api->surface_flush(surface);
   api->surface_destroy(surface);
   api->object_unref(handle);
+  return result;
+}
+
+/// `pixels` (as `blankslate_render_pixels` fills them) written as PNG into `out`.
+static inline int blankslate_write_png(const blankslate_rsvg_api *api, uint32_t *pixels, int pixelWidth,
+                                       int pixelHeight, blankslate_png_buffer *out, char **error) {
+  *error = NULL;
+  void *surface = api->image_surface_create_for_data((unsigned char *)pixels, 0 /* CAIRO_FORMAT_ARGB32 */,
+                                                     pixelWidth, pixelHeight, pixelWidth * 4);
+  int result = 0;
+  if (api->write_to_png_stream(surface, blankslate_png_append, out) != 0) {
+    *error = strdup("cairo could not write the PNG");
+    result = -1;
+  }
+  api->surface_destroy(surface);
   return result;
 }
 

@@ -22,6 +22,7 @@ enum SnapshotCommands {
 
   static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
+    let pngScale = try Commands.pngScale(parsed)
     var mode = RecordMode.never
     if let requested = environment["SNAPSHOT_TESTING_RECORD"], !requested.isEmpty {
       if isCI {
@@ -39,7 +40,7 @@ enum SnapshotCommands {
       let run = try SnapshotChecker(options: options).run()
       let summary = run.summary
       printResults(summary)
-      try writeOutputs(summary, parsed, site: options.siteFolder)
+      try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
       let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
       Terminal.out(
@@ -65,14 +66,16 @@ enum SnapshotCommands {
     }
   }
 
-  private static func writeOutputs(_ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL)
-    throws(SnapshotError)
-  {
+  /// `pngScale`: from `--png`/`--scale`, read before any work (a usage error comes first).
+  private static func writeOutputs(
+    _ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL, pngScale: Int?
+  ) throws(SnapshotError) {
     let gallery = URL(fileURLWithPath: parsed.value("--gallery") ?? "_site")
     let reportPath = parsed.value("--report") ?? "_report"
     try SnapshotReport(
       output: URL(fileURLWithPath: reportPath), outputDisplay: reportPath, gallery: gallery,
-      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) }
+      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) }, pngScale: pngScale,
+      workers: parsed.value("--jobs").flatMap(Int.init)
     ).write(summary, site: site)
     Terminal.error("Report: \(reportPath)/index.html")
     if let path = parsed.value("--json") {
@@ -143,6 +146,7 @@ enum SnapshotCommands {
     guard parsed.has("--merge"), !parsed.positional.isEmpty else {
       throw CommandSpec.UsageError(description: "report needs --merge and at least one JSON summary")
     }
+    let pngScale = try Commands.pngScale(parsed)
     do {
       var summaries: [SnapshotSummary] = []
       for path in parsed.positional {
@@ -153,7 +157,7 @@ enum SnapshotCommands {
       }
       let merged = SummaryJSON.merge(summaries)
       printResults(merged)
-      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: "Site"))
+      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: "Site"), pngScale: pngScale)
       Terminal.out(
         "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
       )

@@ -11,6 +11,11 @@ extension CommandSpec {
   private static let junit = Option(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
   private static let gallery = Option(
     name: "--gallery", value: "DIR", help: "the gallery the report links to (default: _site)")
+  private static let reportPNG = Option(
+    name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
+  private static let reportScale = Option(
+    name: "--scale", value: "1|2|3", help: "pixels per point of those PNGs and heat maps (default: 2; without --png: 1)"
+  )
 
   /// Every command, in the order `blankslate --help` lists them.
   public static let all: [CommandSpec] = [
@@ -57,7 +62,7 @@ extension CommandSpec {
         Option(
           name: "--markdown", value: "FILE",
           help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
-        gallery, templates, jobs,
+        gallery, templates, reportPNG, reportScale, jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
     CommandSpec(
@@ -116,6 +121,7 @@ extension CommandSpec {
         Option(name: "--merge", value: nil, help: "merge the summaries named after the options (required)"), report,
         Option(name: "--json", value: "FILE", help: "write the merged JSON summary"), junit,
         Option(name: "--markdown", value: "FILE", help: "write the merged Markdown summary"), gallery, templates,
+        reportPNG, reportScale,
       ],
       exitCodes: "0 no shard found a difference, 1 one did, 2 bad input"),
     CommandSpec(

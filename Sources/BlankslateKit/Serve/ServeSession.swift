@@ -104,7 +104,9 @@ public final class ServeSession: @unchecked Sendable {
         options: SnapshotOptions(
           siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
       ).run()
-      try SnapshotReport(output: reportFolder, outputDisplay: "_report", gallery: options.output).write(
+      try SnapshotReport(
+        output: reportFolder, outputDisplay: "_report", gallery: options.output, workers: options.workers
+      ).write(
         run.summary, site: options.siteFolder)
     } catch {
       report("note: the snapshot report was not updated: \(error.description)")

@@ -74,17 +74,24 @@ public enum MarkdownSummary {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Where a change applies: each axis's values when the renders are every
-  /// combination of them (`iphone-se × dark, light × ar, en`), else the first renders by name.
-  static func placement(of renders: [String]) -> String {
+  /// The values of each axis (device, theme, locale, text size: `large` when
+  /// the id names none) when `renders` are every combination of them, else nil.
+  static func axes(of renders: [String]) -> [[String]]? {
     let parts = renders.map { $0.split(separator: " ").map(String.init) }
+    guard parts.allSatisfy({ $0.count == 3 || $0.count == 4 }) else { return nil }
     let axes = (0..<4).map { axis in
       parts.reduce(into: [String]()) { values, render in
         let value = axis < render.count ? render[axis] : "large"
         if !values.contains(value) { values.append(value) }
       }
     }
-    if axes.reduce(1, { $0 * $1.count }) == renders.count {
+    return axes.reduce(1, { $0 * $1.count }) == Set(renders).count ? axes : nil
+  }
+
+  /// Where a change applies: each axis's values when the renders are every
+  /// combination of them (`iphone-se × dark, light × ar, en`), else the first renders by name.
+  static func placement(of renders: [String]) -> String {
+    if let axes = axes(of: renders) {
       return axes.filter { $0 != ["large"] }.map { $0.joined(separator: ", ") }.joined(separator: " × ")
     }
     let more = renders.count > 6 ? " and \(renders.count - 6) more" : ""
@@ -93,7 +100,9 @@ public enum MarkdownSummary {
 
   /// A `--filter` that selects exactly the group's renders among the results of
   /// its status: the shortest prefix (the variant, then its device, then its
-  /// theme) that does, else each render by name.
+  /// theme) that does; else, when the renders are every combination of some
+  /// devices, themes, locales and sizes, one alternation per axis (which
+  /// matches exactly those ids); else each render by name.
   static func filter(for group: Group, in summary: SnapshotSummary) -> String {
     let ids = Set(group.ids)
     let sameStatus = summary.results.filter { $0.status == group.status }.map(\.id)
@@ -101,6 +110,20 @@ public enum MarkdownSummary {
     for length in 1...min(3, first.count) {
       let prefix = first[..<length].joined(separator: ".") + "."
       if Set(sameStatus.filter { $0.hasPrefix(prefix) }) == ids { return "^" + regexEscaped(prefix) }
+    }
+    if let axes = axes(of: group.renders) {
+      func choice(_ values: [String]) -> String {
+        values.count == 1 ? regexEscaped(values[0]) : "(" + values.map(regexEscaped).joined(separator: "|") + ")"
+      }
+      let sizes = axes[3].filter { $0 != "large" }
+      let optional = sizes.count < axes[3].count
+      let size =
+        sizes.isEmpty
+        ? ""
+        : sizes.count == 1 && !optional
+          ? "\\." + regexEscaped(sizes[0])
+          : "(\\." + sizes.map(regexEscaped).joined(separator: "|\\.") + ")" + (optional ? "?" : "")
+      return "^" + regexEscaped(group.variant) + "\\." + axes[..<3].map(choice).joined(separator: "\\.") + size + "$"
     }
     return "^(" + group.ids.map(regexEscaped).joined(separator: "|") + ")$"
   }

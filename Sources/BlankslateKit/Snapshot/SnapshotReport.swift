@@ -12,12 +12,22 @@ public struct SnapshotReport: Sendable {
   /// The gallery the report links to, if any (`_site`).
   public var gallery: URL?
   public var templates: URL?
+  /// With `--png`: the renders shown are also written as PNG at this many
+  /// pixels per point, and heat maps are drawn at it (else at 1).
+  public var pngScale: Int?
+  /// Threads for drawing the renders the report shows.
+  public var workers: Int
 
-  public init(output: URL, outputDisplay: String? = nil, gallery: URL? = nil, templates: URL? = nil) {
+  public init(
+    output: URL, outputDisplay: String? = nil, gallery: URL? = nil, templates: URL? = nil, pngScale: Int? = nil,
+    workers: Int? = nil
+  ) {
     self.output = output
     self.outputDisplay = outputDisplay ?? output.path
     self.gallery = gallery
     self.templates = templates
+    self.pngScale = pngScale
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// Writes the report of `summary`.
@@ -67,6 +77,18 @@ public struct SnapshotReport: Sendable {
   ) throws(SnapshotError) {
     var files: [(String, [UInt8])] = []
     let galleryPrefix = gallery.map { Self.relativePath(from: output, to: $0) }
+    // Renders of one variant with the same explanation make one card: the first
+    // is shown, the others are listed, and the card says how to accept them all.
+    let groups = MarkdownSummary.groups(summary)
+    let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // The renders shown, drawn as pixels (in parallel): heat maps, and PNGs with `--png`.
+    let shown = groups.compactMap { byID[$0.ids[0]] }
+    let scale = pngScale ?? 1
+    let writesPNG = pngScale != nil
+    let drawn = ParallelWork.map(count: shown.count, workers: workers) { index in
+      Self.pixels(of: shown[index], scale: scale, writesPNG: writesPNG)
+    }
+    let pixelsByID = Dictionary(zip(shown.map(\.id), drawn), uniquingKeysWith: { first, _ in first })
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
       let name = result.id.replacingOccurrences(of: "/", with: "--")
       var context: [String: TemplateValue] = [
@@ -98,6 +120,14 @@ public struct SnapshotReport: Sendable {
         files.append((path, Array(svg.utf8)))
         context["currentSrc"] = .string(path)
       }
+      if let pixels = pixelsByID[result.id] {
+        for (suffix, bytes) in pixels.files {
+          files.append(("renders/\(name).\(suffix)", bytes))
+          context[suffix == "golden.png" ? "goldenPNG" : suffix == "current.png" ? "currentPNG" : "heatSrc"] =
+            .string("renders/\(name).\(suffix)")
+        }
+        context["pixels"] = .string(pixels.caption)
+      }
       context["goldenHighlights"] = .list(result.goldenFrames.map { Self.highlight($0, width: width, height: height) })
       context["currentHighlights"] = .list(
         result.currentFrames.map { Self.highlight($0, width: width, height: height) })
@@ -105,10 +135,6 @@ public struct SnapshotReport: Sendable {
       return .object(context)
     }
     var index = 0
-    // Renders of one variant with the same explanation make one card: the first
-    // is shown, the others are listed, and the card says how to accept them all.
-    let groups = MarkdownSummary.groups(summary)
-    let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let siteOption =
       summary.site == "Site" ? "" : " --site '\(summary.site.replacingOccurrences(of: "'", with: "'\\''"))'"
     func items(_ status: SnapshotStatus) -> [TemplateValue] {
@@ -184,6 +210,45 @@ public struct SnapshotReport: Sendable {
         path: outputDisplay,
         reason: "the report did not validate:\n" + issues.map(\.description).joined(separator: "\n"))
     }
+  }
+
+  /// What the report shows of `result` in pixels: its files (`golden.png`,
+  /// `current.png` with `--png`; `heat.png` for a change) and the heat map's caption.
+  struct Pixels: Sendable {
+    var files: [(String, [UInt8])] = []
+    var caption = ""
+  }
+
+  static func pixels(of result: SnapshotResult, scale: Int, writesPNG: Bool) -> Pixels {
+    var pixels = Pixels()
+    func bitmap(_ svg: String?) -> PNGRenderer.Bitmap? {
+      guard let svg, let size = SVGStructure(Array(svg.utf8), file: result.golden)?.size else { return nil }
+      return try? PNGRenderer.bitmap(svg: Array(svg.utf8), size: size, scale: scale)
+    }
+    if let reason = PNGRenderer.unavailable {
+      pixels.caption = "Pixels not compared: \(reason)."
+      return pixels
+    }
+    let golden = bitmap(result.goldenSVG)
+    let current = bitmap(result.currentSVG)
+    if writesPNG {
+      if let golden, let png = try? PNGRenderer.png(golden) { pixels.files.append(("golden.png", png)) }
+      if let current, let png = try? PNGRenderer.png(current) { pixels.files.append(("current.png", png)) }
+    }
+    guard result.status == .changed else { return pixels }
+    guard let golden, let current else {
+      pixels.caption = "Pixels not compared: the golden cannot be drawn."
+      return pixels
+    }
+    let diff = PixelDiff(golden: golden, current: current)
+    if let png = try? PNGRenderer.png(diff.heatMap) { pixels.files.append(("heat.png", png)) }
+    // Short enough for one line above the smallest zoom.
+    pixels.caption =
+      diff.changed == 0
+      ? "Heat map: no pixel changed"
+      : "Heat map: \(NumberText.grouped(diff.changed)) px "
+        + "(\(NumberText.format(diff.fraction * 100, fractionDigits: diff.fraction < 0.001 ? 3 : 1)) %)"
+    return pixels
   }
 
   /// A golden as the report shows it: itself when it is well-formed SVG, else

@@ -36,6 +36,17 @@ public enum NumberText {
     return (scaled < 0 ? "-" : "") + String(magnitude / power) + (fraction.isEmpty ? "" : "." + fraction)
   }
 
+  /// `value` with a comma between each group of three digits: 12,345.
+  public static func grouped(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var text = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
+  }
+
   /// Appends `format(value)`'s UTF-8 to `output` without making a string.
   static func append(_ value: Double, to output: inout [UInt8]) {
     guard value.isFinite else {

@@ -65,6 +65,48 @@ struct SnapshotCommandTests {
       again.output.contains("\(64 - groupSize) changed, 0 new, 0 orphaned, \(704 + groupSize) unchanged"), "\(first)")
   }
 
+  /// A change on every combination of some locales and sizes (not a prefix of
+  /// ids) gets one filter per axis; the report shows its pixels as a heat map.
+  @Test func aChangeOnSomeLocalesHasAnExactFilterAndAHeatMap() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""imageTint": "systemPink""#,
+      with: #""imageTint": "systemRed""#)
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""en": "No Favourites Yet""#,
+      with: #""en": "No Favourites Saved""#)
+    let check = try run(["check", "--markdown", "summary.md", "--png", "--scale", "1"], in: copy)
+    #expect(check.status == 1)
+    let markdown = try String(contentsOf: copy.folder.appending(path: "summary.md"), encoding: .utf8)
+    let product =
+      #"^favourites-empty/default\.(iphone-15|iphone-se)\.(dark|light)\.(ar|de|zh-Hans)(\.accessibilityExtraExtraExtraLarge)?$"#
+    #expect(markdown.contains("--filter '\(product)'"), "\(markdown)")
+    #expect(!markdown.contains("|favourites-empty/default"), "a filter lists renders one by one")
+    // The report: a heat map per card, with its count of changed pixels, and PNGs of what it shows.
+    let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
+    let cards = report.components(separatedBy: "<article class=\"result\"").count - 1
+    #expect(cards == 4)
+    #expect(report.components(separatedBy: "<figure class=\"heat\">").count - 1 == cards)
+    // The tint moves a heart's few hundred pixels: some, not most, of 334,836.
+    let counts = report.components(separatedBy: "<figcaption>Heat map: ").dropFirst().compactMap {
+      Int($0.prefix { $0 != " " }.filter(\.isNumber))
+    }
+    #expect(counts.count == cards && counts.allSatisfy { $0 > 100 && $0 < 20_000 }, "\(counts)")
+    let renders = try FileManager.default.contentsOfDirectory(
+      atPath: copy.folder.appending(path: "_report/renders").path)
+    #expect(renders.filter { $0.hasSuffix(".heat.png") }.count == cards)
+    #expect(renders.filter { $0.hasSuffix(".golden.png") }.count == cards)
+    let heat = try #require(renders.first { $0.hasSuffix(".heat.png") })
+    let png = [UInt8](try Data(contentsOf: copy.folder.appending(path: "_report/renders/\(heat)")))
+    #expect(PNGTests.dimensions(png).map { $0.width == 393 || $0.width == 375 } == true)
+    // The product filter, run, accepts its 24 renders and nothing else.
+    let accept = try run(["record", "--mode", "failed", "--filter", product], in: copy)
+    #expect(accept.output.contains("Recorded 24 goldens"), "\(accept.output)")
+    let again = try run(["check"], in: copy)
+    #expect(again.output.contains("8 changed, 0 new, 0 orphaned, 760 unchanged"), "\(again.output.suffix(300))")
+  }
+
   @Test func aChangeExitsOneWithAnExplanationADiffAndAReport() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }

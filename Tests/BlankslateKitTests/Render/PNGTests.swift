@@ -72,3 +72,47 @@ struct PNGTests {
     #expect(run.error.contains(message), "\(run.error)")
   }
 }
+
+/// The report's pixel comparison: what counts as changed, where, and how the heat map shows it.
+@Suite("Pixel differences")
+struct PixelDiffTests {
+  static let white: UInt32 = 0xFFFF_FFFF
+  static let black: UInt32 = 0xFF00_0000
+
+  static func bitmap(_ width: Int, _ height: Int, _ fill: UInt32) -> PNGRenderer.Bitmap {
+    PNGRenderer.Bitmap(width: width, height: height, pixels: Array(repeating: fill, count: width * height))
+  }
+
+  @Test func identicalDrawingsChangeNothingAndTheHeatMapIsAPaleCopy() {
+    let diff = PixelDiff(golden: Self.bitmap(4, 3, Self.black), current: Self.bitmap(4, 3, Self.black))
+    #expect(diff.changed == 0 && diff.total == 12 && diff.bounds == nil)
+    // Black fades to a light grey; nothing is hot.
+    let pale = diff.heatMap.pixels[0]
+    #expect(diff.heatMap.pixels.allSatisfy { $0 == pale })
+    #expect(pale & 0xFF > 0xC0 && pale & 0xFF < 0xFF)
+  }
+
+  @Test func eachChangedPixelIsCountedBoundedAndHot() {
+    var current = Self.bitmap(10, 10, Self.white)
+    current.pixels[3 * 10 + 2] = Self.black  // (2, 3): a full change
+    current.pixels[7 * 10 + 6] = 0xFFFF_FFFE  // (6, 7): one level of blue
+    let diff = PixelDiff(golden: Self.bitmap(10, 10, Self.white), current: current)
+    #expect(diff.changed == 2)
+    #expect(diff.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [2, 3, 5, 5])
+    func channels(_ pixel: UInt32) -> (red: UInt32, green: UInt32, blue: UInt32) {
+      ((pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
+    }
+    let full = channels(diff.heatMap[2, 3])
+    let faint = channels(diff.heatMap[6, 7])
+    // A full change is red; the faintest is yellow, and still far from the pale ground.
+    #expect(full.red > 200 && full.green < 40)
+    #expect(faint.red > 240 && faint.green > 150 && faint.blue < 120)
+    #expect(channels(diff.heatMap[0, 0]) == (255, 255, 255))
+  }
+
+  @Test func aDrawingOfAnotherSizeChangesTheMargin() {
+    let diff = PixelDiff(golden: Self.bitmap(4, 4, Self.white), current: Self.bitmap(4, 6, Self.white))
+    #expect(diff.total == 24 && diff.changed == 8)
+    #expect(diff.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [0, 4, 4, 2])
+  }
+}
