@@ -16,9 +16,27 @@ struct AssetResolver: Sendable {
   static let imageExtensions = ["svg", "png"]
 
   let siteRoot: URL
+  /// Notes every answer given, when set (so a memo can ask again later).
+  var answers: Answers?
+
+  /// The answers a resolver gave, by path.
+  final class Answers: @unchecked Sendable {
+    var byPath: [String: Result<String, Problem>] = [:]
+  }
+
+  init(siteRoot: URL, answers: Answers? = nil) {
+    self.siteRoot = siteRoot
+    self.answers = answers
+  }
 
   /// The path relative to the site folder when it names an image under `assets/`.
   func resolve(_ path: String) -> Result<String, Problem> {
+    let answer = check(path)
+    answers?.byPath[path] = answer
+    return answer
+  }
+
+  private func check(_ path: String) -> Result<String, Problem> {
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
     guard !path.hasPrefix("/"), !path.contains("\\"), components.count >= 2, components[0] == "assets",
       components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })

@@ -11,18 +11,51 @@ public struct SiteLoader: Sendable {
   public var displayRoot: String
   /// How many files are read and decoded at once.
   public var workers: Int
+  /// Decoded files kept from earlier loads (`serve`), or nil.
+  public var memo: Memo?
 
-  public init(root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+  public init(
+    root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+    memo: Memo? = nil
+  ) {
     self.root = root
     self.displayRoot = displayRoot ?? root.path
     self.workers = max(1, workers)
+    self.memo = memo
   }
 
   /// One placeholder file, read and decoded on its own.
-  private struct LoadedFile: Sendable {
+  struct LoadedFile: Sendable {
     var design: Design?
     var errors: [DefinitionError]
     var idLocation: SourceLocation?
+  }
+
+  /// Placeholder files decoded by earlier loads, for a process that loads the
+  /// same site again and again (`serve`): a file is decoded again only when
+  /// its bytes, the limits or the display root changed, or an image path it
+  /// names now resolves otherwise (an asset added, removed or linked away).
+  public final class Memo: @unchecked Sendable {
+    struct Entry {
+      var hash: String
+      var limits: SiteLimits
+      var display: String
+      var assets: [String: Result<String, AssetResolver.Problem>]
+      var loaded: LoadedFile
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    func entry(_ path: String) -> Entry? {
+      lock.withLock { entries[path] }
+    }
+
+    func store(_ entry: Entry, at path: String) {
+      lock.withLock { entries[path] = entry }
+    }
   }
 
   /// - Throws: `DefinitionErrors` with every problem found, in file order.
@@ -84,14 +117,39 @@ public struct SiteLoader: Sendable {
     var errors: [DefinitionError] = []
     let display = displayPath("placeholders/" + file)
     guard
-      let (json, hash) = parse(
+      let bytes = read(
         relativePath: "placeholders/" + file, limits: limits, rootPath: rootPath, realRoot: realRoot,
         folderIsInside: folderIsInside, errors: &errors)
     else {
       return LoadedFile(errors: errors)
     }
+    let hash = ContentHash.of(bytes).hex
+    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
+    if let memo, let entry = memo.entry(file), entry.hash == hash, entry.limits == limits, entry.display == display,
+      entry.assets.allSatisfy({ resolver.resolve($0.key) == $0.value })
+    {
+      return entry.loaded
+    }
+    let loaded = decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
+    if let memo, let answers = resolver.answers {
+      memo.store(
+        Memo.Entry(hash: hash, limits: limits, display: display, assets: answers.byPath, loaded: loaded), at: file)
+    }
+    return loaded
+  }
+
+  private func decode(
+    _ bytes: [UInt8], hash: String, file: String, display: String, limits: SiteLimits, resolver: AssetResolver
+  ) -> LoadedFile {
+    var errors: [DefinitionError] = []
+    let json: JSONValue
+    do {
+      json = try JSONParser(maximumDepth: limits.depth).parse(bytes)
+    } catch {
+      return LoadedFile(errors: [.syntax(file: display, position: error.position, message: error.message)])
+    }
     let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
-    let decoder = DesignDecoder(fields: fields, assets: AssetResolver(siteRoot: root), limits: limits)
+    let decoder = DesignDecoder(fields: fields, assets: resolver, limits: limits)
     let stem = String(file.dropLast(".json".count))
     var design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
     design?.sourceHash = hash
@@ -161,6 +219,24 @@ public struct SiteLoader: Sendable {
     relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
     errors: inout [DefinitionError]
   ) -> (JSONValue, String)? {
+    guard
+      let bytes = read(
+        relativePath: relativePath, limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside, errors: &errors)
+    else { return nil }
+    do {
+      return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
+    } catch {
+      errors.append(.syntax(file: displayPath(relativePath), position: error.position, message: error.message))
+      return nil
+    }
+  }
+
+  /// The file's bytes, when it lies in the site and within the size limit.
+  private func read(
+    relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
+    errors: inout [DefinitionError]
+  ) -> [UInt8]? {
     let path = rootPath + "/" + relativePath
     let display = displayPath(relativePath)
     // A definition reached through a symbolic link (or in a linked folder) must still lie in the site.
@@ -186,11 +262,6 @@ public struct SiteLoader: Sendable {
       }
       return nil
     }
-    do {
-      return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
-    } catch {
-      errors.append(.syntax(file: display, position: error.position, message: error.message))
-      return nil
-    }
+    return bytes
   }
 }

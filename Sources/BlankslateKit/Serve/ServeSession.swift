@@ -28,6 +28,7 @@ public final class ServeSession: @unchecked Sendable {
   public init(options: BuildOptions, report: @escaping @Sendable (String) -> Void) {
     var options = options
     options.incremental = true
+    options.memo = BuildMemo()
     self.options = options
     self.report = report
     var generator = SystemRandomNumberGenerator()
@@ -144,7 +145,8 @@ public final class ServeSession: @unchecked Sendable {
       refreshReport()
       report(
         "Built \(summary.renders) renders in \(NumberText.format(seconds, fractionDigits: 2)) s "
-          + "(\(summary.rendered) designs rendered, \(summary.designs - summary.rendered) reused); pages reload.")
+          + "(\(summary.rendered) rendered, \(summary.designs - summary.rendered) reused of \(summary.designs) "
+          + "design\(summary.designs == 1 ? "" : "s")); pages reload.")
     } catch {
       live.failed(error.description)
       report("error: \(error.description)\nThe gallery keeps the last good build.")

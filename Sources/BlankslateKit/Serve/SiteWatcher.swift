@@ -35,7 +35,11 @@ final class SiteWatcher: @unchecked Sendable {
 
   /// Blocks until a change, then until `quiet` seconds pass without another;
   /// the paths that changed. Returns nil when `stopped()` turns true.
-  func next(quiet: Double = 0.15, stopped: () -> Bool) -> [String]? {
+  ///
+  /// The quiet is short: an editor's save (write a temporary file, rename it
+  /// over the old one) arrives as one burst, and a change that comes while a
+  /// build runs is gathered into the next build anyway.
+  func next(quiet: Double = 0.005, stopped: () -> Bool) -> [String]? {
     var changed: [String] = []
     var pending = false
     while true {

@@ -48,18 +48,37 @@ struct BuildCache: Sendable {
 
   /// The caches in `state` that describe `folders` (by identity) and were
   /// made by the tool and templates `identity`, one for each folder or nil.
-  static func load(state: String, for folders: [String], identity: String) -> [BuildCache?] {
+  static func load(state: String, for folders: [String], identity: String, memo: BuildMemo? = nil) -> [BuildCache?] {
     let wanted = folders.map(StagingFolder.identity(of:))
     var found = [BuildCache?](repeating: nil, count: folders.count)
+    memo?.keepOnly([publishedName, backName, nextName].compactMap { FileTree.identity(of: state + "/" + $0) })
     for name in [publishedName, backName, nextName] {
-      guard let bytes = try? FileTree.read(state + "/" + name, limit: maximumSize, noFollow: true),
-        let root = try? JSONParser(maximumDepth: 16).parse(bytes),
-        let folder = root["folder"]?.stringValue,
-        let index = wanted.firstIndex(where: { $0 == folder }), found[index] == nil
+      guard let loaded = load(state + "/" + name, identity: identity, memo: memo),
+        let index = wanted.firstIndex(where: { $0 == loaded.folder }), found[index] == nil
       else { continue }
-      found[index] = parse(root, identity: identity)
+      found[index] = loaded.cache
     }
     return found
+  }
+
+  /// A cache file as read: the folder it describes and, when it is valid and made by this identity, the cache.
+  struct Loaded {
+    var folder: String
+    var cache: BuildCache?
+  }
+
+  /// The cache file at `path`, from `memo` when it is the same file as last time.
+  private static func load(_ path: String, identity: String, memo: BuildMemo?) -> Loaded? {
+    let file = FileTree.identity(of: path)
+    if let memo, let file, let kept = memo.cache(file, identity: identity) { return kept }
+    var loaded: Loaded?
+    if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true),
+      let root = try? JSONParser(maximumDepth: 16).parse(bytes), let folder = root["folder"]?.stringValue
+    {
+      loaded = Loaded(folder: folder, cache: parse(root, identity: identity))
+    }
+    if let memo, let file { memo.keep(loaded, file: file, identity: identity) }
+    return loaded
   }
 
   /// The cache `root` holds, or nil when it is not one made by `identity` or any value is out of place.

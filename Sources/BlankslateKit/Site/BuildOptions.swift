@@ -22,6 +22,8 @@ public struct BuildOptions: Sendable {
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   /// Told once when another build is writing the same output and this one waits for it.
   public var waiting: (@Sendable () -> Void)?
+  /// What a long-lived process (`serve`) keeps between its builds, or nil.
+  public var memo: BuildMemo?
 
   public init(
     siteFolder: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, workers: Int? = nil,
@@ -33,6 +35,38 @@ public struct BuildOptions: Sendable {
     self.outputDisplay = outputDisplay ?? output.path
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     self.templates = templates
+  }
+}
+
+/// What one process keeps between builds of the same site (`serve`): the
+/// decoded definitions and the parsed build caches. Each is used again only
+/// when what it was made from is unchanged (a definition's bytes and the
+/// answers its image paths got; a cache file's inode, size and time), so a
+/// build with a memo makes exactly what one without it makes.
+public final class BuildMemo: @unchecked Sendable {
+  let definitions = SiteLoader.Memo()
+  private let lock = NSLock()
+  /// Parsed cache files by file (a publish renames them: the file, not the name, is what was parsed).
+  private var caches: [FileTree.Identity: (identity: String, cache: BuildCache.Loaded?)] = [:]
+
+  public init() {}
+
+  /// The cache `file` as parsed for `identity` before, or nil when it was not.
+  func cache(_ file: FileTree.Identity, identity: String) -> BuildCache.Loaded?? {
+    lock.withLock {
+      guard let kept = caches[file], kept.identity == identity else { return nil }
+      return .some(kept.cache)
+    }
+  }
+
+  /// Keeps `cache` as what `file` holds; files no longer in `present` are forgotten.
+  func keep(_ cache: BuildCache.Loaded?, file: FileTree.Identity, identity: String) {
+    lock.withLock { caches[file] = (identity, cache) }
+  }
+
+  /// Forgets every cache file but `present`.
+  func keepOnly(_ present: [FileTree.Identity]) {
+    lock.withLock { caches = caches.filter { present.contains($0.key) } }
   }
 }
 

@@ -58,7 +58,7 @@ struct BuildPlan {
     let folders = [staging.folderPath, options.output.path]
     let caches =
       options.incremental
-      ? BuildCache.load(state: staging.statePath, for: folders, identity: identity) : [nil, nil]
+      ? BuildCache.load(state: staging.statePath, for: folders, identity: identity, memo: options.memo) : [nil, nil]
     let earlier = ParallelWork.map(count: 2, workers: options.workers) { index in
       caches[index].map { DesignPhase.EarlierBuild(cache: $0, folder: folders[index]) }
     }

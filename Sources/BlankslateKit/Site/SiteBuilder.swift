@@ -31,6 +31,12 @@ public struct SiteBuilder: Sendable {
       try timings.measure(.publish) { () throws(BuildError) in
         try staging.publish(cache: cache, workers: options.workers)
       }
+      // The cache just published is known: the next build of this process need not read it back.
+      if let memo = options.memo, let file = FileTree.identity(of: staging.statePath + "/" + BuildCache.publishedName),
+        let folder = StagingFolder.identity(of: options.output.path)
+      {
+        memo.keep(BuildCache.Loaded(folder: folder, cache: cache), file: file, identity: plan.identity)
+      }
       return plan.summary(designs, tally: tally, timings: timings)
     } catch {
       staging.discard()
@@ -42,7 +48,10 @@ public struct SiteBuilder: Sendable {
   private func load() throws(BuildError) -> BuildPlan.Inputs {
     let site: SiteDefinition
     do throws(DefinitionErrors) {
-      site = try SiteLoader(root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers).load()
+      site = try SiteLoader(
+        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers,
+        memo: options.memo?.definitions
+      ).load()
     } catch {
       throw .definitions(error)
     }

@@ -43,6 +43,26 @@ extension FileTree {
     try? read(path, limit: Int.max)
   }
 
+  /// What tells one version of a file from another without reading it: its
+  /// device, inode, size and modification time (a file written anew by
+  /// write-then-rename has a new inode; a rename keeps all four).
+  struct Identity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var modifiedNanoseconds: Int
+  }
+
+  /// The identity of the regular file at `path` (a link is not followed), or nil.
+  static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Identity(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: status.st_mtim.tv_nsec)
+  }
+
   /// The bytes of the regular file at `path`, at most `limit` of them.
   ///
   /// Only a regular file is read: the file is opened without blocking (a

@@ -12,10 +12,13 @@ struct IncrementalBuildTests {
     return (attributes[.systemFileNumber] as? UInt64) ?? UInt64((attributes[.systemFileNumber] as? Int) ?? -1)
   }
 
-  static func build(_ site: URL, into output: URL, incremental: Bool = true) throws -> BuildSummary {
+  static func build(
+    _ site: URL, into output: URL, incremental: Bool = true, memo: BuildMemo? = nil
+  ) throws -> BuildSummary {
     var options = BuildOptions(
       siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2)
     options.incremental = incremental
+    options.memo = memo
     return try SiteBuilder(options: options).build()
   }
 
@@ -102,13 +105,16 @@ struct IncrementalBuildTests {
     return summary
   }
 
-  @Test func everyRebuildOfASeriesOfEditsMatchesAFullBuild() throws {
+  /// With a memo (as `serve` builds: definitions and caches kept between builds) and without.
+  @Test(arguments: [false, true])
+  func everyRebuildOfASeriesOfEditsMatchesAFullBuild(keepingAMemo: Bool) throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
     let output = copy.folder.appending(path: "_site")
     let scratch = copy.folder.appending(path: "full")
-    #expect(try Self.build(copy.site, into: output).rendered == 10)
-    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    let memo = keepingAMemo ? BuildMemo() : nil
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 10)
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 0)
     // The back buffer is one build behind the output: each edit meets it in another state.
     let edits: [(file: String, from: String, to: String)] = [
       ("placeholders/zero-code.json", #""messageColor": "orange""#, #""messageColor": "purple""#),
@@ -121,13 +127,38 @@ struct IncrementalBuildTests {
     ]
     for edit in edits {
       try copy.edit(edit.file, replacing: edit.from, with: edit.to)
-      let summary = try Self.build(copy.site, into: output)
+      let summary = try Self.build(copy.site, into: output, memo: memo)
       // Only the edited design is ever rendered whole; its neighbours at most have pages refreshed.
       #expect(summary.rendered <= 1 && summary.refreshed <= 2, "\(edit.file): \(summary.rendered) rendered")
       try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
     }
-    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 0)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+  }
+
+  /// A memo keeps a decoded definition only while the image paths it names
+  /// resolve as they did: an asset removed is an error at once, as without one.
+  @Test func aMemoNoticesAnAssetThatWentAway() throws {
+    let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "themes": ["light"]}"#,
+      placeholders: [
+        "a.json": #"{"layout": "content-unavailable", "image": "assets/a.svg", "variants": [{"id": "empty"}]}"#
+      ],
+      assets: ["assets/a.svg": svg])
+    defer { site.remove() }
+    let output = site.root.deletingLastPathComponent().appending(path: "out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let memo = BuildMemo()
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    try FileManager.default.removeItem(at: site.root.appending(path: "assets/a.svg"))
+    #expect {
+      try Self.build(site.root, into: output, memo: memo)
+    } throws: { error in
+      "\(error)".contains("placeholders/a.json") && "\(error)".contains("assets/a.svg")
+    }
+    try Data(svg).write(to: site.root.appending(path: "assets/a.svg"))
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 0)
   }
 
   @Test func aFailedRebuildLeavesTheOutputAndTheNextBuildIsWhole() throws {

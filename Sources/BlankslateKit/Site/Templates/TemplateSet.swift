@@ -11,6 +11,11 @@ public struct TemplateSet: Sendable {
 
   /// The templates Blankslate ships.
   public static func builtIn() throws(TemplateError) -> TemplateSet {
+    try builtInSet.get()
+  }
+
+  /// The built-in set, decoded and scanned once per process (it never changes).
+  private static let builtInSet = Result { () throws(TemplateError) in
     try TemplateSet(
       files: EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) })
   }
