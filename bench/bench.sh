@@ -12,6 +12,7 @@
 #   full build           blankslate build --no-cache  vs  hugo -d (to tmpfs), time and peak RSS
 #   incremental rebuild  one definition changed        vs  our full build
 #   check                10,000 unchanged renders       vs  our full build
+#   save to reload       serve, one definition saved    vs  our full build, and hugo server (bench/reload.py)
 #   scaling              1,000 / 10,000 / 50,000 renders: time and memory per render
 #   jobs                 --jobs 1 vs the default: time, and identical bytes
 set -euo pipefail
@@ -76,6 +77,10 @@ hyperfine --runs "$RUNS" --warmup 1 --export-json "$WORK/check.json" \
   "$B check --site $WORK/site$N --report $WORK/report --gallery $WORK/out" >/dev/null
 check_time=$(median "$WORK/check.json")
 
+# --- save-to-reload under serve, beside hugo server's rebuild of one page -------
+rm -rf "$WORK/serve-out" "$WORK/.serve-out.blankslate"
+reload_json=$(python3 bench/reload.py "$B" "$WORK/site$N" "$WORK/serve-out" "$WORK/hugo$N" "$((RUNS * 2))")
+
 # --- jobs: one worker, and identical bytes ------------------------------------
 rm -rf "$WORK/one" "$WORK/.one.blankslate"
 hyperfine --runs 1 --prepare "rm -rf $WORK/one $WORK/.one.blankslate" --export-json "$WORK/one.json" \
@@ -114,9 +119,10 @@ for spec in "tags list 25000 50000 100000" "tags build 25000 50000 100000" "loca
   done
 done
 
-python3 - "$hugo_time" "$full_time" "$incremental_time" "$check_time" "$one_time" "$hugo_peak" "$ours_peak" "$N" "$files" <<'PY'
-import sys
-hugo, full, inc, check, one, hugo_peak, ours_peak, n, files = sys.argv[1:]
+python3 - "$hugo_time" "$full_time" "$incremental_time" "$check_time" "$one_time" "$hugo_peak" "$ours_peak" "$N" "$files" "$reload_json" <<'PY'
+import json, sys
+hugo, full, inc, check, one, hugo_peak, ours_peak, n, files, reload = sys.argv[1:]
+reload = json.loads(reload)
 hugo, full, inc, check, one = map(float, (hugo, full, inc, check, one))
 hugo_peak, ours_peak = int(hugo_peak) / 1024, int(ours_peak) / 1024
 print(f"full build, {n} renders ({files} files): blankslate {full:.3f} s vs hugo {hugo:.3f} s = {full/hugo:.2f}x Hugo (target <= 0.5)")
@@ -124,6 +130,9 @@ print(f"peak memory: blankslate {ours_peak:.0f} MB vs hugo {hugo_peak:.0f} MB = 
 print(f"incremental rebuild, one definition changed: {inc:.3f} s = {inc/full:.3f}x our full build (target <= 0.05)")
 print(f"check of {n} unchanged renders: {check:.3f} s = {check/full:.2f}x our full build (target <= 0.3)")
 print(f"--jobs 1: {one:.3f} s = {one/full:.2f}x the default jobs")
+print(f"serve, save to reload event: {reload['ours']:.3f} s = {reload['ours']/full:.3f}x our full build (target <= 0.02); "
+      f"hugo server, save to one page rebuilt: {reload['hugo']:.3f} s (its own figure {reload['hugo_own']:.3f} s) = "
+      f"{reload['ours']/reload['hugo']:.3f}x")
 PY
 echo "incremental output identical to a full build: $identical_incremental; --jobs 1 output identical: $identical_jobs"
 echo "scaling:"
