@@ -401,8 +401,64 @@
     });
   });
 
+  // ---- Phone width: the filters fold under one button ---------------------
+
+  // At phone width the full panel would fill the first screen: the search
+  // stays, the other filters fold under a button that says how many are set.
+  function initFold(form) {
+    if (!form || !window.matchMedia) return;
+    var narrow = window.matchMedia("(max-width: 540px)");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "fold";
+    button.setAttribute("aria-controls", form.id);
+    form.insertBefore(button, form.children[1] || null);
+    function setCount() {
+      var set = Array.prototype.filter.call(form.querySelectorAll("select"), function (select) {
+        return select.value !== "";
+      }).length;
+      var open = !form.classList.contains("folded");
+      button.textContent = (open ? "Fewer filters" : "Filters") + (set ? " · " + set + " set" : "");
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    function apply() {
+      form.classList.toggle("folded", narrow.matches);
+      button.hidden = !narrow.matches;
+      setCount();
+    }
+    button.addEventListener("click", function () {
+      form.classList.toggle("folded");
+      setCount();
+    });
+    form.addEventListener("change", setCount);
+    if (narrow.addEventListener) narrow.addEventListener("change", apply);
+    apply();
+  }
+
+  // ---- Render pages: a device wider than the window is scaled to fit -----
+
+  // Scaled as a whole (CSS zoom), so the live rendition's text keeps its own
+  // layout; at full size nothing changes.
+  function initFit() {
+    var devices = document.querySelectorAll(".stage .device");
+    if (!devices.length) return;
+    function fit() {
+      Array.prototype.forEach.call(devices, function (device) {
+        device.style.zoom = "";
+        var stage = device.parentNode;
+        var room = stage.clientWidth;
+        var natural = device.getBoundingClientRect().width;
+        if (natural > room && room > 0) device.style.zoom = String(Math.floor(room / natural * 1000) / 1000);
+      });
+    }
+    window.addEventListener("resize", fit);
+    fit();
+  }
+
   var main = document.querySelector("main.index");
   if (main) initIndex(main);
+  if (main) initFold(document.getElementById("controls"));
+  initFit();
   initRenditions();
   initOverlays();
   initZoom();

@@ -75,7 +75,13 @@ struct BrowserTests {
     try Data(
       """
       <!DOCTYPE html><html><body><iframe id="f" src="index.html" style="width:390px;height:900px;border:0"></iframe>
+      <iframe id="r" src="designs/favourites-empty/default.iphone-15.light.en.html" style="width:390px;height:900px;border:0"></iframe>
       <pre id="result">pending</pre><script>
+      var parts = {};
+      function done() {
+        if (!parts.index || !parts.render) return;
+        document.getElementById("result").textContent = parts.index + " " + parts.render;
+      }
       document.getElementById("f").addEventListener("load", function () {
         var doc = this.contentDocument;
         var card = doc.querySelector(".card");
@@ -85,8 +91,18 @@ struct BrowserTests {
           var words = a.textContent.split(/[\\s+]/).length;
           return lines <= words ? "whole" : "broken:" + a.textContent;
         });
-        document.getElementById("result").textContent =
-          "direction=" + doc.defaultView.getComputedStyle(card).flexDirection + " names=" + names.join(",");
+        var panel = doc.getElementById("controls").getBoundingClientRect().height;
+        parts.index = "direction=" + doc.defaultView.getComputedStyle(card).flexDirection + " names=" + names.join(",") +
+          " panel=" + Math.round(panel) + " fold=" + doc.querySelector(".controls .fold").textContent;
+        done();
+      });
+      document.getElementById("r").addEventListener("load", function () {
+        var doc = this.contentDocument;
+        var edges = Array.prototype.map.call(doc.querySelectorAll(".stage .device"), function (device) {
+          return Math.round(device.getBoundingClientRect().right);
+        });
+        parts.render = "devices=" + edges.join(",");
+        done();
       });
       </script></body></html>
       """.utf8
@@ -96,6 +112,13 @@ struct BrowserTests {
     let result = measured.components(separatedBy: "<pre id=\"result\">").last?.components(separatedBy: "</pre>").first
     #expect(result?.hasPrefix("direction=column names=whole") == true, "\(result ?? String(measured.suffix(600)))")
     #expect(result?.contains("broken:") == false, "\(result ?? "")")
+    // The filters fold under one button, so the first screen shows designs.
+    let panel = result?.components(separatedBy: " panel=").last?.prefix { $0.isNumber }
+    #expect(panel.flatMap { Int($0) }.map { $0 > 0 && $0 < 160 } == true, "\(result ?? "")")
+    #expect(result?.contains(" fold=Filters") == true, "\(result ?? "")")
+    // A render page scales its devices to the window: both are inside its 390 points.
+    let edges = result?.components(separatedBy: "devices=").last?.split(separator: ",").compactMap { Int($0) } ?? []
+    #expect(edges.count == 2 && edges.allSatisfy { $0 > 200 && $0 <= 390 }, "\(result ?? "")")
   }
 
   @Test func switchesChangeEveryThumbnail() throws {
