@@ -9,6 +9,8 @@ final class LiveState: @unchecked Sendable {
     var failure: String?
     /// Bumped when the snapshot report is rewritten (after the gallery's pages have reloaded).
     var report = 0
+    /// The generation the report describes: behind `generation` while the renders are being checked.
+    var reportOf = 0
   }
 
   private let condition = NSCondition()
@@ -23,14 +25,17 @@ final class LiveState: @unchecked Sendable {
 
   func built() {
     condition.lock()
-    current = Snapshot(generation: current.generation + 1, failure: nil, report: current.report)
+    current = Snapshot(
+      generation: current.generation + 1, failure: nil, report: current.report, reportOf: current.reportOf)
     condition.broadcast()
     condition.unlock()
   }
 
-  func reportWritten() {
+  /// The report now describes the build `generation`.
+  func reportWritten(of generation: Int) {
     condition.lock()
     current.report += 1
+    current.reportOf = generation
     condition.broadcast()
     condition.unlock()
   }

@@ -99,7 +99,8 @@ public final class ServeSession: @unchecked Sendable {
   /// Compares the renders with their goldens and writes the report, which
   /// then shows each change with Accept (the served report knows the token).
   private func refreshReport() {
-    defer { live.reportWritten() }
+    let generation = live.snapshot.generation
+    defer { live.reportWritten(of: generation) }
     do throws(SnapshotError) {
       let run = try SnapshotChecker(
         options: SnapshotOptions(
@@ -124,8 +125,8 @@ public final class ServeSession: @unchecked Sendable {
           siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
       ).run()
       let written = try SnapshotRecorder(mode: .failed).record(run, isCI: false)
-      refreshReport()
       live.built()
+      refreshReport()
       report("Accepted \(written.count) golden\(written.count == 1 ? "" : "s") (\(filter)).")
       return (200, "Accepted \(written.count) golden\(written.count == 1 ? "" : "s").")
     } catch {

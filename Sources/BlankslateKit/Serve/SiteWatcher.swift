@@ -71,6 +71,9 @@ final class SiteWatcher: @unchecked Sendable {
       let name = String(decoding: nameBytes, as: UTF8.self)
       offset += header + length
       guard let folder = folders[watch], !ignored.contains(name) else { continue }
+      // An editor's temporary and backup files (`.x.json.swp`, `.x.json.tmp123`, `x.json~`)
+      // are never read by a build; the rename that ends a save names the file itself.
+      if name.hasPrefix(".") || name.hasSuffix("~") { continue }
       let path = name.isEmpty ? folder : folder + "/" + name
       if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { add(path) }
       changed.append(path)
