@@ -59,7 +59,7 @@ public final class BuildMemo: @unchecked Sendable {
     }
   }
 
-  /// Keeps `cache` as what `file` holds; files no longer in `present` are forgotten.
+  /// Keeps `cache` as what `file` holds.
   func keep(_ cache: BuildCache.Loaded?, file: FileTree.Identity, identity: String) {
     lock.withLock { caches[file] = (identity, cache) }
   }

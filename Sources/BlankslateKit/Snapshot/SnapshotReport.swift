@@ -121,10 +121,14 @@ public struct SnapshotReport: Sendable {
         context["currentSrc"] = .string(path)
       }
       if let pixels = pixelsByID[result.id] {
-        for (suffix, bytes) in pixels.files {
-          files.append(("renders/\(name).\(suffix)", bytes))
-          context[suffix == "golden.png" ? "goldenPNG" : suffix == "current.png" ? "currentPNG" : "heatSrc"] =
-            .string("renders/\(name).\(suffix)")
+        for (key, suffix, png) in [
+          ("goldenPNG", "golden", pixels.golden), ("currentPNG", "current", pixels.current),
+          ("heatSrc", "heat", pixels.heat),
+        ] {
+          guard let png else { continue }
+          let path = "renders/\(name).\(suffix).png"
+          files.append((path, png))
+          context[key] = .string(path)
         }
         context["pixels"] = .string(pixels.caption)
       }
@@ -212,10 +216,12 @@ public struct SnapshotReport: Sendable {
     }
   }
 
-  /// What the report shows of `result` in pixels: its files (`golden.png`,
-  /// `current.png` with `--png`; `heat.png` for a change) and the heat map's caption.
+  /// What the report shows of `result` in pixels: the PNGs of its renders
+  /// (with `--png`), the heat map of a change, and the heat map's caption.
   struct Pixels: Sendable {
-    var files: [(String, [UInt8])] = []
+    var golden: [UInt8]?
+    var current: [UInt8]?
+    var heat: [UInt8]?
     var caption = ""
   }
 
@@ -232,8 +238,8 @@ public struct SnapshotReport: Sendable {
     let golden = bitmap(result.goldenSVG)
     let current = bitmap(result.currentSVG)
     if writesPNG {
-      if let golden, let png = try? PNGRenderer.png(golden) { pixels.files.append(("golden.png", png)) }
-      if let current, let png = try? PNGRenderer.png(current) { pixels.files.append(("current.png", png)) }
+      pixels.golden = golden.flatMap { try? PNGRenderer.png($0) }
+      pixels.current = current.flatMap { try? PNGRenderer.png($0) }
     }
     guard result.status == .changed else { return pixels }
     guard let golden, let current else {
@@ -241,7 +247,7 @@ public struct SnapshotReport: Sendable {
       return pixels
     }
     let diff = PixelDiff(golden: golden, current: current)
-    if let png = try? PNGRenderer.png(diff.heatMap) { pixels.files.append(("heat.png", png)) }
+    pixels.heat = try? PNGRenderer.png(diff.heatMap)
     // Short enough for one line above the smallest zoom.
     pixels.caption =
       diff.changed == 0

@@ -53,9 +53,6 @@ struct ServeBrowserTests {
     let server = try ServeTests.Server()
     defer { server.stop() }
     let browser = try DevTools()
-    let original = try String(contentsOf: server.definition, encoding: .utf8)
-    let edited = original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved")
-    let broken = original.replacingOccurrences(of: #""layout": "content-unavailable""#, with: #""layout": 7"#)
     // A mark on the open document: gone after a reload.
     let mark = "window.blankslateMark = true"
     let reloaded = "window.blankslateMark === undefined"
@@ -65,11 +62,11 @@ struct ServeBrowserTests {
     try browser.open(server.base + "/designs/favourites/empty.iphone-15.light.en.html")
     #expect(try browser.evaluate(shows("No Favourites Yet")) as? Bool == true)
     try browser.evaluate(mark)
-    try Data(edited.utf8).write(to: server.definition)
+    try server.retitle()
     #expect(try Self.afterReload(browser, "\(reloaded) && \(shows("Nothing Saved"))") as? Bool == true)
 
     // Break → the overlay names the file and line; the last good page stays under it.
-    try Data(broken.utf8).write(to: server.definition)
+    try server.breakLayout()
     let overlay = try browser.evaluate(Self.overlayText) as? String ?? ""
     #expect(overlay.contains("Site/placeholders/favourites.json:5:"), "\(overlay)")
     #expect(try browser.evaluate(shows("Nothing Saved")) as? Bool == true)
@@ -77,7 +74,7 @@ struct ServeBrowserTests {
     // Fix → the page reloads without the overlay.
     try browser.evaluate(mark)
     browser.forgetEvents()
-    try Data(edited.utf8).write(to: server.definition)
+    try server.retitle()
     #expect(
       try Self.afterReload(
         browser, "\(reloaded) && !document.getElementById('blankslate-error') && \(shows("Nothing Saved"))")

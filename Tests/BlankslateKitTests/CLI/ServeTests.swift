@@ -13,9 +13,12 @@ struct ServeTests {
     var port = 0
     var base: String { "http://127.0.0.1:\(port)" }
     var definition: URL { folder.appending(path: "Site/placeholders/favourites.json") }
+    /// The sample definition as `init` wrote it.
+    private(set) var original = ""
 
     init() throws {
       _ = try SiteScaffold.create(at: folder)
+      original = try String(contentsOf: definition, encoding: .utf8)
       process.executableURL = CommandLineTests.binary
       process.arguments = ["serve", "--port", "0"]
       process.currentDirectoryURL = folder
@@ -29,6 +32,20 @@ struct ServeTests {
       let digits = reader.wait(for: "/").prefix { $0.isNumber }
       port = try #require(Int(digits))
     }
+
+    /// The definition as `init` wrote it, with `old` replaced by `new` (as a save writes it).
+    func save(replacing old: String, with new: String) throws {
+      try Data(original.replacingOccurrences(of: old, with: new).utf8).write(to: definition)
+    }
+
+    /// The definition back as `init` wrote it.
+    func restore() throws { try Data(original.utf8).write(to: definition) }
+
+    /// Retitles the sample ("No Favourites Yet" → "Nothing Saved"): a change to its goldens.
+    func retitle() throws { try save(replacing: "No Favourites Yet", with: "Nothing Saved") }
+
+    /// Makes the sample unbuildable: its layout a number, on line 5.
+    func breakLayout() throws { try save(replacing: #""layout": "content-unavailable""#, with: #""layout": 7"#) }
 
     func stop() {
       if process.isRunning {
@@ -154,22 +171,19 @@ struct ServeTests {
     let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
 
-    let original = try String(contentsOf: server.definition, encoding: .utf8)
-    try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
-      to: server.definition)
+    try server.retitle()
     reader.wait(for: "event: reload")
     #expect(
       try Self.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"]).contains("Nothing Saved"))
 
-    try Data(original.replacingOccurrences(of: #""layout": "content-unavailable""#, with: #""layout": 7"#).utf8)
-      .write(to: server.definition)
+    try server.breakLayout()
     reader.wait(for: "event: failure")
     let message = reader.wait(for: "nothing was built")
     #expect(message.contains("Site/placeholders/favourites.json:5:"), "\(message)")
     // The last good gallery stays.
     #expect(try Self.status([server.base + "/designs/favourites/"]) == "200")
 
-    try Data(original.utf8).write(to: server.definition)
+    try server.restore()
     reader.wait(for: "event: reload")
   }
 
@@ -180,9 +194,7 @@ struct ServeTests {
     defer { server.stop() }
     let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
-    let original = try String(contentsOf: server.definition, encoding: .utf8)
-    try Data(original.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Saved").utf8).write(
-      to: server.definition)
+    try server.retitle()
     // Pages reload first; the report follows once every render is checked.
     reader.wait(for: "event: reload")
     reader.wait(for: "event: report")
