@@ -388,7 +388,7 @@
     });
   }
 
-  // ---- Design pages: copy a code snippet ---------------------------------
+  // ---- Design and render pages: copy a code snippet -------------------
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-copy]") : null;

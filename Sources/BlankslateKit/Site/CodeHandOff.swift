@@ -136,12 +136,23 @@ public enum CodeHandOff {
       swiftUI = ["ContentUnavailableView.search(text: \(literal(query ?? "")))"]
     } else {
       swiftUI = ["ContentUnavailableView {"]
-      if let shownTitle, let symbol {
-        swiftUI.append("  Label(\(literal(shownTitle)), systemImage: \(literal(symbol)))")
-      } else if let shownTitle {
-        swiftUI.append("  Text(\(literal(shownTitle)))")
-      } else if let symbol {
+      // A tint colours the symbol alone: on the whole view it would colour the texts too.
+      let tint = properties.imageTint.map { "Color(\(uiColor($0)))" }
+      switch (shownTitle, symbol, tint) {
+      case (let title?, let symbol?, let tint?):
+        swiftUI += [
+          "  Label {", "    Text(\(literal(title)))", "  } icon: {", "    Image(systemName: \(literal(symbol)))",
+          "      .symbolRenderingMode(.monochrome)", "      .foregroundStyle(\(tint))", "  }",
+        ]
+      case (let title?, let symbol?, nil):
+        swiftUI.append("  Label(\(literal(title)), systemImage: \(literal(symbol)))")
+      case (let title?, nil, _):
+        swiftUI.append("  Text(\(literal(title)))")
+      case (nil, let symbol?, let tint):
         swiftUI.append("  Image(systemName: \(literal(symbol)))")
+        if let tint { swiftUI += ["    .symbolRenderingMode(.monochrome)", "    .foregroundStyle(\(tint))"] }
+      case (nil, nil, _):
+        break
       }
       swiftUI.append("} description: {")
       swiftUI.append("  Text(\(literal(shownMessage ?? "")))")
@@ -156,10 +167,6 @@ public enum CodeHandOff {
         }
         swiftUI.append("}")
       }
-    }
-    if let tint = properties.imageTint, state != .loading, symbol != nil {
-      swiftUI.append(".symbolRenderingMode(.monochrome)")
-      swiftUI.append(".foregroundStyle(Color(\(uiColor(tint))))")
     }
 
     // UIKit

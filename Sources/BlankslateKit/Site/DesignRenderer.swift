@@ -175,8 +175,10 @@ struct DesignRenderer: Sendable {
   private struct RenderState {
     let layoutCache = LayoutCache()
     var lint: Linter.Session
-    /// Each variant's resolved definition, as its pages show it.
+    /// Each variant's resolved-definition section, as its pages show it.
     var definitions: [String: String] = [:]
+    /// Each variant's code section, by variant and locale.
+    var handoffs: [String: String] = [:]
   }
 
   /// One render laid out, reviewed and drawn, through the one render path.
@@ -188,18 +190,36 @@ struct DesignRenderer: Sendable {
     return (timings.measure(.svg) { renderer.render(job, scene: scene) }, findings)
   }
 
-  /// The render's page: the SVG's place, the live rendition, findings and definition.
+  /// The render's page: the SVG's place, the live rendition, findings, definition and code.
   private func page(
     _ render: Render, findings: [LintFinding], state: inout RenderState, timings: inout BuildTimings
   ) throws(TemplateError) -> [UInt8] {
     let job = render.job
-    // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
-    let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
-    let definition = state.definitions[key] ?? GalleryPages.resolvedDefinition(of: job).rendered(pretty: true)
-    state.definitions[key] = definition
     return try timings.measure(.page) { () throws(TemplateError) -> [UInt8] in
-      try pages.renderPage(
-        render, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: findings, definition: definition)
+      // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
+      let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
+      let definition: String
+      if let known = state.definitions[key] {
+        definition = known
+      } else {
+        definition = try pages.definitionSection(
+          of: job, json: GalleryPages.resolvedDefinition(of: job).rendered(pretty: true))
+        state.definitions[key] = definition
+      }
+      // The code is the same for every device, theme and text size of a variant in one locale.
+      let codeKey = job.variant.id + "\u{1F}" + job.locale
+      let handoff: String
+      if let known = state.handoffs[codeKey] {
+        handoff = known
+      } else {
+        handoff = try pages.handoffSection(
+          snippets: CodeHandOff.snippets(for: job.design, variant: job.variant, locale: job.locale),
+          locale: job.locale)
+        state.handoffs[codeKey] = handoff
+      }
+      return try pages.renderPage(
+        render, live: htmlRenderer.render(render.scene, idPrefix: "live-"), findings: findings,
+        definition: definition, handoff: handoff)
     }
   }
 

@@ -1,11 +1,12 @@
 extension GalleryPages {
   /// The permalink page of one render: the SVG beside the live HTML
-  /// rendition, the resolved definition, and links to its neighbours.
+  /// rendition, the resolved definition, the code that builds the screen,
+  /// and links to its neighbours.
   ///
-  /// `definition`: the variant's resolved definition as pretty JSON
-  /// (the same for all its renders; computed once by the caller).
+  /// `definition` and `handoff`: the page's sections that many renders share
+  /// (`definitionSection`, `handoffSection`), rendered once by the caller.
   func renderPage(
-    _ render: Render, live: String, findings: [LintFinding], definition: String
+    _ render: Render, live: String, findings: [LintFinding], definition: String, handoff: String
   ) throws(TemplateError) -> [UInt8] {
     let (job, scene) = (render.job, render.scene)
     let path = SitePaths.page(job)
@@ -44,10 +45,8 @@ extension GalleryPages {
           Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue)
         }
       })
-    context["sourceFile"] = .string(job.design.sourceFile)
-    context["sourcePath"] = .string(
-      job.variant.path == .root ? "its single default variant" : job.variant.path.description)
-    context["definitionJSON"] = .string(definition)
+    context["definitionSection"] = .string(definition)
+    context["handoffSection"] = .string(handoff)
     let neighbours = self.neighbours(of: job)
     if let previous = neighbours.previous {
       context["previous"] = [
@@ -62,6 +61,37 @@ extension GalleryPages {
       ]
     }
     return try templates.renderBytes("render", .object(context))
+  }
+
+  /// A render page's section showing the variant's resolved definition
+  /// (`json`, pretty; the same for all its renders, or for all in one locale).
+  func definitionSection(of job: RenderJob, json: String) throws(TemplateError) -> String {
+    let context: [String: TemplateValue] = [
+      "sourceFile": .string(job.design.sourceFile),
+      "sourcePath": .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description),
+      "json": .string(json),
+    ]
+    return try Self.section(templates.renderBytes("partials/definition", .object(context)))
+  }
+
+  /// A render page's section showing the Swift that builds the variant's screen
+  /// in `locale` (the same for every device, theme and text size), with copy buttons.
+  func handoffSection(snippets: [CodeHandOff.Snippet], locale: String) throws(TemplateError) -> String {
+    let context: [String: TemplateValue] = [
+      "locale": .string(locale),
+      "snippets": .list(
+        snippets.enumerated().map { index, snippet in
+          ["label": .string(snippet.label), "code": .string(snippet.code), "codeID": .string("code-\(index + 1)")]
+        }),
+    ]
+    return try Self.section(templates.renderBytes("partials/handoff", .object(context)))
+  }
+
+  /// A partial's output as a page lays it in: its escaping already done, one line break at its end.
+  private static func section(_ bytes: [UInt8]) -> String {
+    var text = String(decoding: bytes, as: UTF8.self)
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text + "\n"
   }
 
   static func kind(of finding: LintFinding) -> String {

@@ -65,7 +65,18 @@ struct CodeHandOffTests {
     let design = try #require(site.designs.first { $0.id == "favourites-empty" })
     let snippets = CodeHandOff.snippets(for: design, variant: design.variants[0], locale: "de")
     let swiftUI = try #require(snippets.first { $0.label == "SwiftUI" }).code
-    #expect(swiftUI.contains(#"Label("Noch keine Favoriten", systemImage: "heart")"#))
+    // The tint is the symbol's alone, not the title's and message's.
+    #expect(
+      swiftUI.contains(
+        """
+          Label {
+            Text("Noch keine Favoriten")
+          } icon: {
+            Image(systemName: "heart")
+              .symbolRenderingMode(.monochrome)
+              .foregroundStyle(Color(UIColor.systemPink))
+          }
+        """))
     #expect(swiftUI.contains(#"Button("Rezepte entdecken")"#))
     #expect(swiftUI.contains(".tint(Color(UIColor.systemIndigo))"))
     let uiKit = try #require(snippets.first { $0.label == "UIKit" }).code
@@ -77,7 +88,7 @@ struct CodeHandOffTests {
     #expect(CodeHandOff.literal("a \"quote\" \\ and\nline\u{202E}") == #""a \"quote\" \\ and\nline\u{202e}""#)
   }
 
-  @Test func designPagesShowTheCodeWithACopyButton() throws {
+  @Test func designAndRenderPagesShowTheCodeWithACopyButton() throws {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
     let run = try CommandLineTests.run(["build", "--output", output.path, "--quiet"])
@@ -86,5 +97,15 @@ struct CodeHandOffTests {
     #expect(page.contains("<button type=\"button\" class=\"copy\" data-copy=\"code-default-2\">Copy</button>"))
     #expect(page.contains("UIContentUnavailableConfiguration.empty()"))
     #expect(page.contains("configuration.text = &quot;无网络连接&quot;") || page.contains("configuration.text = \"无网络连接\""))
+    // Each render page shows its own variant's code, in its own locale.
+    for (render, title) in [
+      ("offline/default.iphone-se.dark.de", "Keine Internetverbindung"),
+      ("offline/default.iphone-15.light.ar.accessibilityExtraExtraExtraLarge", "لا يوجد اتصال بالإنترنت"),
+    ] {
+      let renderPage = try String(contentsOf: output.appending(path: "designs/\(render).html"), encoding: .utf8)
+      #expect(renderPage.contains("<button type=\"button\" class=\"copy\" data-copy=\"code-2\">Copy</button>"))
+      #expect(renderPage.contains("<pre><code id=\"code-2\">var configuration = UIContentUnavailableConfiguration"))
+      #expect(renderPage.contains("configuration.text = \"\(title)\""), "\(render)")
+    }
   }
 }
