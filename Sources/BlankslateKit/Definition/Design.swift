@@ -33,7 +33,14 @@ public struct Variant: Sendable, Equatable {
   public var id: String
   public var name: String
   /// The resolved properties: the design's with this variant's laid over them.
-  public var properties: Properties
+  public var properties: Properties {
+    get { storage.properties }
+    set { storage = PropertiesStorage(newValue) }
+  }
+  /// Properties are large (hundreds of bytes, dozens of references) and a
+  /// variant is copied into every one of its render jobs: they are kept in
+  /// one shared, immutable box, so a copy is one reference.
+  private var storage: PropertiesStorage
   /// The variant's JSON path in its file (`variants[2]`), or the root for `default`.
   public var path: JSONPath
   /// Where the variant's object starts in its file (for annotations that point at it).
@@ -48,9 +55,24 @@ public struct Variant: Sendable, Equatable {
   ) {
     self.id = id
     self.name = name
-    self.properties = properties
+    self.storage = PropertiesStorage(properties)
     self.path = path
     self.position = position
     self.suppressions = suppressions
+  }
+
+  public static func == (left: Variant, right: Variant) -> Bool {
+    left.id == right.id && left.name == right.name && left.path == right.path && left.position == right.position
+      && left.suppressions == right.suppressions
+      && (left.storage === right.storage || left.storage.properties == right.storage.properties)
+  }
+}
+
+/// A variant's properties, boxed (`Variant.properties`).
+private final class PropertiesStorage: Sendable {
+  let properties: Properties
+
+  init(_ properties: Properties) {
+    self.properties = properties
   }
 }

@@ -11,15 +11,20 @@ public struct RenderMatrix: Sendable {
   public let locales: [String]
   public let textSizes: [TextSize]
   /// Every render, design by design, variant by variant, then device, theme, locale and text size.
-  public let jobs: [RenderJob]
+  public var jobs: Jobs { Jobs(matrix: self) }
   /// Each design's renders: a contiguous run of `jobs`, in site order.
   public let designRanges: [Range<Int>]
   /// The renders of one variant: devices × themes × locales × text sizes.
   public let rendersPerVariant: Int
+  /// Each design's renders, in site order (one array per design, so that a
+  /// matrix made again for a changed site shares the unchanged designs' arrays).
+  private let designJobs: [[RenderJob]]
   /// The index of each variant's first render, by `design/variant`.
   private let variantStart: [String: Int]
 
-  public init(_ site: SiteDefinition) {
+  /// `reusing`: the matrix of an earlier build of the site; each design that
+  /// is the same, on the same axes, keeps its renders without making them again.
+  public init(_ site: SiteDefinition, reusing earlier: RenderMatrix? = nil) {
     devices = site.devices
     themes = site.themes
     locales = site.locales
@@ -27,31 +32,87 @@ public struct RenderMatrix: Sendable {
     rendersPerVariant = Self.rendersPerVariant(
       devices: site.devices.count, themes: site.themes.count, locales: site.locales.count,
       textSizes: site.textSizes.count)
-    var jobs: [RenderJob] = []
-    jobs.reserveCapacity(site.designs.reduce(0) { $0 + $1.variants.count } * rendersPerVariant)
+    var earlierJobs: [String: [RenderJob]] = [:]
+    if let earlier, earlier.devices == devices, earlier.themes == themes, earlier.locales == locales,
+      earlier.textSizes == textSizes
+    {
+      for jobs in earlier.designJobs {
+        if let first = jobs.first { earlierJobs[first.design.id] = jobs }
+      }
+    }
+    var designJobs: [[RenderJob]] = []
+    designJobs.reserveCapacity(site.designs.count)
     var ranges: [Range<Int>] = []
     var starts: [String: Int] = [:]
+    var count = 0
     for design in site.designs {
-      let designStart = jobs.count
-      for variant in design.variants {
-        starts[design.id + "/" + variant.id] = jobs.count
-        for device in site.devices {
-          for theme in site.themes {
-            for locale in site.locales {
-              for textSize in site.textSizes {
-                jobs.append(
-                  RenderJob(
-                    design: design, variant: variant, device: device, theme: theme, locale: locale, textSize: textSize))
-              }
+      for (index, variant) in design.variants.enumerated() {
+        starts[design.id + "/" + variant.id] = count + index * rendersPerVariant
+      }
+      let jobs: [RenderJob]
+      if let kept = earlierJobs[design.id], kept.first?.design == design {
+        jobs = kept
+      } else {
+        jobs = Self.jobs(of: design, in: site, count: design.variants.count * rendersPerVariant)
+      }
+      designJobs.append(jobs)
+      ranges.append(count..<(count + jobs.count))
+      count += jobs.count
+    }
+    self.designJobs = designJobs
+    designRanges = ranges
+    variantStart = starts
+  }
+
+  /// The renders of one design, in order.
+  private static func jobs(of design: Design, in site: SiteDefinition, count: Int) -> [RenderJob] {
+    var jobs: [RenderJob] = []
+    jobs.reserveCapacity(count)
+    for variant in design.variants {
+      for device in site.devices {
+        for theme in site.themes {
+          for locale in site.locales {
+            for textSize in site.textSizes {
+              jobs.append(
+                RenderJob(
+                  design: design, variant: variant, device: device, theme: theme, locale: locale, textSize: textSize))
             }
           }
         }
       }
-      ranges.append(designStart..<jobs.count)
     }
-    self.jobs = jobs
-    designRanges = ranges
-    variantStart = starts
+    return jobs
+  }
+
+  /// Every render of the matrix in its one order, as one collection over the designs' runs.
+  public struct Jobs: RandomAccessCollection, Sendable {
+    fileprivate let matrix: RenderMatrix
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { matrix.count }
+
+    public subscript(position: Int) -> RenderJob {
+      let design = matrix.design(containing: position)
+      return matrix.designJobs[design][position - matrix.designRanges[design].lowerBound]
+    }
+  }
+
+  /// The renders in `range`, which lies inside one design's run (a design, or some of its variants).
+  public func run(_ range: Range<Int>) -> ArraySlice<RenderJob> {
+    guard !range.isEmpty else { return [] }
+    let design = design(containing: range.lowerBound)
+    let start = designRanges[design].lowerBound
+    precondition(range.upperBound <= designRanges[design].upperBound, "a run of renders crosses designs")
+    return designJobs[design][(range.lowerBound - start)..<(range.upperBound - start)]
+  }
+
+  /// The index of the design whose run holds render `position`.
+  private func design(containing position: Int) -> Int {
+    var (low, high) = (0, designRanges.count - 1)
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if designRanges[middle].lowerBound <= position { low = middle } else { high = middle - 1 }
+    }
+    return low
   }
 
   /// The renders of one variant on axes of these sizes.
@@ -59,7 +120,7 @@ public struct RenderMatrix: Sendable {
     devices * themes * locales * textSizes
   }
 
-  public var count: Int { jobs.count }
+  public var count: Int { designRanges.last?.upperBound ?? 0 }
 
   /// Each variant's run of renders in design `index`, in order.
   public func variantRanges(ofDesign index: Int) -> [Range<Int>] {

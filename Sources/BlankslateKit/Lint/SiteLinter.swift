@@ -20,17 +20,16 @@ public struct SiteLinter: Sendable {
     let linter = Linter(site: definition)
     let renderer = Renderer()
     let matrix = RenderMatrix(definition)
-    let renderJobs = matrix.jobs
     // One task per design, so each dark render meets its light twin already laid out.
     let runs = matrix.designRanges
     let findings = ParallelWork.map(count: runs.count, workers: workers) { index in
       var session = Linter.Session(linter: linter, renderer: renderer)
       let cache = LayoutCache()
-      return renderJobs[runs[index]].flatMap { job in
+      return matrix.run(runs[index]).flatMap { job in
         session.findings(for: job, scene: renderer.scene(for: job, cache: cache))
       }
     }
     let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
-    return (LintReport(findings: findings.flatMap { $0 }, renderCount: renderJobs.count), variants)
+    return (LintReport(findings: findings.flatMap { $0 }, renderCount: matrix.count), variants)
   }
 }

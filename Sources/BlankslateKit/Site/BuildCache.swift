@@ -145,49 +145,87 @@ struct BuildCache: Sendable {
     text.utf8.count <= 16 << 20 && !XMLCharacters.mayRefuse(text)
   }
 
-  /// The cache as JSON, naming the folder it describes.
-  func json(describing folder: String) -> String {
-    let designs: [(String, JSONDocument)] = self.designs.keys.sorted().compactMap { id in
-      guard let entry = self.designs[id] else { return nil }
-      let lint: [(String, JSONDocument)] = entry.meta.lint.keys.sorted().map { variant in
+  /// The cache as JSON, naming the folder it describes; written as it goes
+  /// (a site of 10,000 renders has a cache of a few hundred kilobytes, written on every build).
+  func json(describing folder: String) -> [UInt8] {
+    var writer = JSONWriter(capacity: 1 << 16)
+    writer.beginObject()
+    writer.key("v")
+    writer.number(2)
+    writer.key("identity")
+    writer.string(identity)
+    writer.key("folder")
+    writer.string(folder)
+    writer.key("designs")
+    writer.beginObject()
+    for id in designs.keys.sorted() {
+      guard let entry = designs[id] else { continue }
+      writer.key(id)
+      writer.beginObject()
+      writer.key("key")
+      writer.string(entry.key.own)
+      writer.key("previous")
+      writer.string(entry.key.previous)
+      writer.key("next")
+      writer.string(entry.key.next)
+      writer.key("alt")
+      if let alt = entry.meta.thumbnailAlt { writer.string(alt) } else { writer.null() }
+      writer.key("bytes")
+      writer.number(Double(entry.meta.bytes))
+      writer.key("texts")
+      writer.beginArray()
+      for text in entry.meta.texts { writer.string(text) }
+      writer.endArray()
+      writer.key("characters")
+      writer.string(Self.text(of: entry.meta.characters))
+      writer.key("lint")
+      writer.beginObject()
+      for variant in entry.meta.lint.keys.sorted() {
         let counts = entry.meta.lint[variant] ?? LintCounts()
-        return (
-          variant,
-          .array([.number(Double(counts.errors)), .number(Double(counts.warnings)), .number(Double(counts.accepted))])
-        )
+        writer.key(variant)
+        writer.beginArray()
+        for count in [counts.errors, counts.warnings, counts.accepted] { writer.number(Double(count)) }
+        writer.endArray()
       }
-      return (
-        id,
-        .object([
-          ("key", .string(entry.key.own)), ("previous", .string(entry.key.previous)), ("next", .string(entry.key.next)),
-          ("alt", entry.meta.thumbnailAlt.map(JSONDocument.string) ?? .null),
-          ("bytes", .number(Double(entry.meta.bytes))),
-          ("texts", .array(entry.meta.texts.map(JSONDocument.string))),
-          (
-            "characters",
-            .string(String(String.UnicodeScalarView(entry.meta.characters.sorted { $0.value < $1.value })))
-          ),
-          ("lint", .object(lint)),
-          (
-            "entries",
-            entry.entries.map { ranges in
-              .array(
-                [ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound].map
-                {
-                  .number(Double($0))
-                })
-            } ?? .null
-          ),
-          ("entriesFingerprint", entry.entries.map { .string($0.fingerprint) } ?? .null),
-        ])
-      )
+      writer.endObject()
+      writer.key("entries")
+      if let ranges = entry.entries {
+        writer.beginArray()
+        for bound in [
+          ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound,
+        ] {
+          writer.number(Double(bound))
+        }
+        writer.endArray()
+      } else {
+        writer.null()
+      }
+      writer.key("entriesFingerprint")
+      if let ranges = entry.entries { writer.string(ranges.fingerprint) } else { writer.null() }
+      writer.endObject()
     }
-    let pages: [(String, JSONDocument)] = self.pages.keys.sorted().map { ($0, .string(self.pages[$0] ?? "")) }
-    return JSONDocument.object([
-      ("v", .number(2)), ("identity", .string(identity)), ("folder", .string(folder)), ("designs", .object(designs)),
-      ("pages", .object(pages)),
-    ])
-    .rendered(pretty: false) + "\n"
+    writer.endObject()
+    writer.key("pages")
+    writer.beginObject()
+    for path in pages.keys.sorted() {
+      writer.key(path)
+      writer.string(pages[path] ?? "")
+    }
+    writer.endObject()
+    writer.endObject()
+    writer.append("\n")
+    return writer.bytes
+  }
+
+  /// `characters` in code point order, as one string.
+  private static func text(of characters: Set<Unicode.Scalar>) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(characters.count * 3)
+    for value in characters.map(\.value).sorted() {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      UTF8.encode(scalar) { bytes.append($0) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The whole numbers of a JSON array, or nil when it is not one of them only.

@@ -39,17 +39,55 @@ public struct BuildOptions: Sendable {
 }
 
 /// What one process keeps between builds of the same site (`serve`): the
-/// decoded definitions and the parsed build caches. Each is used again only
+/// decoded definitions, the parsed build caches, the render matrix, the
+/// index cards and each design's index entries. Each is used again only
 /// when what it was made from is unchanged (a definition's bytes and the
-/// answers its image paths got; a cache file's inode, size and time), so a
-/// build with a memo makes exactly what one without it makes.
+/// answers its image paths got; a cache file's inode, size and time; a
+/// design and the site's axes; a design and what its card shows of it; the
+/// entries' fingerprint the cache records), so a build with a memo makes
+/// exactly what one without it makes.
 public final class BuildMemo: @unchecked Sendable {
   let definitions = SiteLoader.Memo()
   private let lock = NSLock()
   /// Parsed cache files by file (a publish renames them: the file, not the name, is what was parsed).
   private var caches: [FileTree.Identity: (identity: String, cache: BuildCache.Loaded?)] = [:]
 
+  /// The last build's render matrix: the next one keeps its unchanged designs' renders.
+  private var matrix: RenderMatrix?
+  /// The last build's index cards.
+  private let cards = IndexCards()
+  /// Each design's entries in `index.json` and the search index as the last build made them, by design id.
+  private var entries: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
+
   public init() {}
+
+  /// The render matrix of `site`, sharing the unchanged designs' renders with the last one made here.
+  func renderMatrix(of site: SiteDefinition) -> RenderMatrix {
+    let made = RenderMatrix(site, reusing: lock.withLock { matrix })
+    lock.withLock { matrix = made }
+    return made
+  }
+
+  /// The entries of design `id` whose fingerprint is `fingerprint`, if the last build made them.
+  func entries(of id: String, fingerprint: String) -> SiteIndex.Entries? {
+    lock.withLock {
+      guard let kept = entries[id], kept.fingerprint == fingerprint else { return nil }
+      return kept.entries
+    }
+  }
+
+  /// Keeps the entries of every design of a build (and forgets the others).
+  func keep(entries made: [(id: String, fingerprint: String, entries: SiteIndex.Entries)]) {
+    var kept: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
+    for (id, fingerprint, entries) in made { kept[id] = (fingerprint, entries) }
+    lock.withLock { entries = kept }
+  }
+
+  /// The index cards kept for builds of `site` (those of designs it no longer has are forgotten).
+  func indexCards(of site: SiteDefinition) -> IndexCards {
+    cards.start(site)
+    return cards
+  }
 
   /// The cache `file` as parsed for `identity` before, or nil when it was not.
   func cache(_ file: FileTree.Identity, identity: String) -> BuildCache.Loaded?? {

@@ -42,8 +42,9 @@ struct BuildPlan {
     self.inputs = inputs
     self.staging = staging
     let site = inputs.site
-    matrix = RenderMatrix(site)
-    pages = GalleryPages(site: site, matrix: matrix, templates: inputs.templates)
+    matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
+    pages = GalleryPages(
+      site: site, matrix: matrix, templates: inputs.templates, cards: options.memo?.indexCards(of: site))
     siteIndex = SiteIndex(site: site)
     let fonts: String
     do throws(FontError) {
@@ -59,8 +60,8 @@ struct BuildPlan {
     let caches =
       options.incremental
       ? BuildCache.load(state: staging.statePath, for: folders, identity: identity, memo: options.memo) : [nil, nil]
-    let earlier = ParallelWork.map(count: 2, workers: options.workers) { index in
-      caches[index].map { DesignPhase.EarlierBuild(cache: $0, folder: folders[index]) }
+    let earlier = zip(caches, folders).map { cache, folder in
+      cache.map { DesignPhase.EarlierBuild(cache: $0, folder: folder) }
     }
     (inPlace, published) = (earlier[0], earlier[1])
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
@@ -99,9 +100,14 @@ struct BuildPlan {
       outputDisplay: options.outputDisplay, expectedFiles: expected, pngScale: options.pngScale)
     let results = try DesignPhase(
       site: inputs.site, matrix: matrix, keys: keys, renderer: renderer, siteIndex: siteIndex, staging: staging,
-      inPlace: inPlace, published: published, publishedFolder: options.output, workers: options.workers,
-      progress: options.progress
+      inPlace: inPlace, published: published, publishedFolder: options.output, memo: options.memo,
+      workers: options.workers, progress: options.progress
     ).run()
+    options.memo?.keep(
+      entries: zip(inputs.site.designs, results).compactMap { design, result in
+        guard let entries = result.entries, let fingerprint = result.entriesFingerprint else { return nil }
+        return (design.id, fingerprint, entries)
+      })
     return Designs(results: results)
   }
 
@@ -120,6 +126,7 @@ struct BuildPlan {
       cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
     }
     let entries = designs.results.compactMap(\.entries)
+    let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }
     let siteFiles = SiteFiles(
       staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
       alts: alts, lint: lint)
@@ -141,7 +148,9 @@ struct BuildPlan {
         case ..<pageCount: return siteFiles.indexPage(task)
         case pageCount:
           let (bytes, ranges) = siteIndex.json(entries)
-          var made = siteFiles.make(SitePaths.indexJSON, check: .json) { bytes }
+          // An earlier build's entries were checked in its index.json: the check reads the rest.
+          let trusted = zip(ranges, checked).compactMap { $1 ? $0 : nil }
+          var made = siteFiles.make(SitePaths.indexJSON, check: .json(trusting: trusted)) { bytes }
           made.entryRanges = ranges
           return made
         case pageCount + 1:

@@ -14,11 +14,13 @@ struct DesignPhase: Sendable {
   /// `index.json` and search index.
   struct EarlierBuild: Sendable {
     let cache: BuildCache
-    let index: SiteIndex.EarlierFiles?
+    /// The build's `index.json` and search index, read when a design's entries are first looked for there.
+    var index: SiteIndex.EarlierFiles? { files.value }
+    private let files: OnDemand<SiteIndex.EarlierFiles?>
 
     init(cache: BuildCache, folder: String) {
       self.cache = cache
-      index = SiteIndex.EarlierFiles.read(from: folder)
+      files = OnDemand { SiteIndex.EarlierFiles.read(from: folder) }
     }
   }
 
@@ -27,11 +29,12 @@ struct DesignPhase: Sendable {
     var entries: SiteIndex.Entries?
     /// The entries' fingerprint, for the cache.
     var entriesFingerprint: String?
+    /// Whether the entries are an earlier build's, whose `index.json` passed its check with them.
+    var entriesChecked = false
   }
 
   let site: SiteDefinition
   let matrix: RenderMatrix
-  private var jobs: [RenderJob] { matrix.jobs }
   private var ranges: [Range<Int>] { matrix.designRanges }
   let keys: [BuildCache.Key]
   let renderer: DesignRenderer
@@ -42,6 +45,8 @@ struct DesignPhase: Sendable {
   /// The published output's build (its files are linked from `publishedFolder`).
   let published: EarlierBuild?
   let publishedFolder: URL
+  /// What a long-lived process keeps between builds (each design's entries), or nil.
+  let memo: BuildMemo?
   let workers: Int
   let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -94,12 +99,12 @@ struct DesignPhase: Sendable {
     }
 
     let done = Atomic<Int>(0)
-    let total = jobs.count
+    let total = matrix.count
     let work = tasks
     let finished = ParallelWork.map(count: work.count, workers: workers) { task -> (design: Int, result: Result)? in
       switch work[task] {
       case .part(let design, let range):
-        let part = renderer.renderPart(jobs[range])
+        let part = renderer.renderPart(matrix.run(range))
         progress?(done.wrappingAdd(range.count, ordering: .relaxed).newValue, total)
         guard let parts = assembly.add(part, task: task) else { return nil }
         defer { Failpoint.reach("build.design-done") }
@@ -135,7 +140,9 @@ struct DesignPhase: Sendable {
     var reused = DesignRenderer.Output()
     if linked {
       let names =
-        jobs[ranges[index]].flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [SitePaths.designPageName]
+        matrix.run(ranges[index]).flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [
+          SitePaths.designPageName
+        ]
       do {
         try reused.timings.measure(.reuse) { () throws(BuildError) in
           try staging.reuse(names, in: folder, from: publishedFolder)
@@ -148,7 +155,7 @@ struct DesignPhase: Sendable {
           reused.failure = error
           return Result(output: reused, entries: nil)
         }
-        return rendered(index, parts: [renderer.renderPart(jobs[ranges[index]])])
+        return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
       }
     }
     let earlier = linked ? published : inPlace
@@ -161,16 +168,20 @@ struct DesignPhase: Sendable {
     ].compactMap { $0 }
     if !edges.isEmpty {
       reused = renderer.refreshPages(
-        of: design, jobs: jobs[ranges[index]].filter { edges.contains($0.variant.id) }, over: reused)
+        of: design, jobs: matrix.run(ranges[index]).filter { edges.contains($0.variant.id) }, over: reused)
       if reused.failure != nil { return Result(output: reused, entries: nil) }
     }
     // The entries depend on the design and its meta only: the earlier
-    // build's are these, if its files still hold them.
+    // build's are these, kept in memory by a long-lived process, or found
+    // in its files if they still hold them.
+    if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
+      return Result(output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true)
+    }
     if let files = earlier?.index, let at = entry.entries,
       let copied = SiteIndex.entries(in: files, json: at.json, search: at.search),
       copied.fingerprint == at.fingerprint
     {
-      return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint)
+      return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true)
     }
     let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
     return Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension GalleryPages {
   /// How many index pages the site's designs fill.
   var indexPageCount: Int {
@@ -12,7 +14,7 @@ extension GalleryPages {
   func indexPage(
     _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
   ) throws(TemplateError) -> String {
-    try renderIndexPage(indexPageContext(number, thumbnailAlts: thumbnailAlts, lint: lint))
+    try renderIndexPage(indexPageContext(number, thumbnailAlts: thumbnailAlts, lint: lint).context)
   }
 
   /// Index page `number` from its context (`indexPageContext`).
@@ -20,11 +22,15 @@ extension GalleryPages {
     try templates.render("index", context)
   }
 
-  /// Everything index page `number` shows: the page is a function of this
-  /// value and the templates, so its fingerprint says when the page changed.
+  /// Everything index page `number` shows, and its fingerprint: the page is
+  /// a function of this value and the templates, so the fingerprint says
+  /// when the page changed. It is made of parts — the page's own values,
+  /// the site's summary (once per build), each card's (once per design, and
+  /// kept between builds in `cards`) — so that an unchanged page is known
+  /// without walking all it shows.
   func indexPageContext(
     _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
-  ) -> TemplateValue {
+  ) -> (context: TemplateValue, fingerprint: ContentHash) {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
     var context = base(
@@ -32,7 +38,6 @@ extension GalleryPages {
       breadcrumbs: number == 1 ? [] : [["label": .string("Page \(number)")]])
     context["usesSearchIndex"] = true
     context["pageNumber"] = .string(String(number))
-    context.merge(indexSummary) { _, summary in summary }
 
     let first = (number - 1) * Self.designsPerPage
     let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
@@ -41,11 +46,6 @@ extension GalleryPages {
         ? "\(site.designs.count) design\(site.designs.count == 1 ? "" : "s")."
         : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount)."
     )
-    context["designs"] = .list(
-      designs.map { design in
-        let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
-        return card(for: design, root: root, alt: thumbnailAlts[design.id], lint: counts)
-      })
     context["hasPages"] = .bool(indexPageCount > 1)
     context["pages"] = .list(
       (1...indexPageCount).map { page in
@@ -54,14 +54,33 @@ extension GalleryPages {
           "href": .string(root + SitePaths.indexPage(page)),
         ]
       })
-    return .object(context)
+    var fingerprint = ContentHash()
+    TemplateValue.object(context).fingerprint(into: &fingerprint)
+    fingerprint.add(indexSummaryFingerprint)
+    let cards = designs.map { design in
+      let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
+      let alt = thumbnailAlts[design.id]
+      return self.cards?.card(for: design, root: root, alt: alt, lint: counts) {
+        card(for: design, root: root, alt: alt, lint: counts)
+      } ?? card(for: design, root: root, alt: alt, lint: counts)
+    }
+    for card in cards { fingerprint.add(card.fingerprint) }
+    context.merge(indexSummary) { _, summary in summary }
+    context["designs"] = .list(cards.map(\.value))
+    return (.object(context), fingerprint)
   }
 
-  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> TemplateValue {
+  /// A design's card on an index page, and the fingerprint of what it shows.
+  struct IndexCard: Sendable {
+    var value: TemplateValue
+    var fingerprint: String
+  }
+
+  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> IndexCard {
     let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
     let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
     let states = Self.states(of: design)
-    return [
+    let value: TemplateValue = [
       "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
       "href": .string(root + SitePaths.designPage(design.id)),
       "renderBase": .string(renderBase),
@@ -80,6 +99,9 @@ extension GalleryPages {
           ["name": .string($0.name), "href": .string(root + SitePaths.designPage(design.id) + "#variant-" + $0.id)]
         }),
     ]
+    var fingerprint = ContentHash()
+    value.fingerprint(into: &fingerprint)
+    return IndexCard(value: value, fingerprint: fingerprint.hex)
   }
 
   private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)])
@@ -162,5 +184,48 @@ extension GalleryPages {
     return counts.keys.sorted { $0.precedesInByteOrder($1) }.map {
       ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
     }
+  }
+}
+
+/// The index cards of the last build of a long-lived process (`BuildMemo`),
+/// by design id: a card is made again only when what it is made from differs
+/// (the design, its thumbnail's text, its lint counts, the page's root, the
+/// site's first device, theme and locale).
+final class IndexCards: @unchecked Sendable {
+  private struct Made {
+    var design: Design
+    var root: String
+    var alt: String?
+    var lint: LintCounts
+    var axes: [String]
+    var card: GalleryPages.IndexCard
+  }
+
+  private let lock = NSLock()
+  private var cards: [String: Made] = [:]
+  /// The site's first device, theme and locale: what every card's thumbnail shows.
+  private var axes: [String] = []
+
+  /// Starts a build of `site`: forgets the cards of designs it no longer has.
+  func start(_ site: SiteDefinition) {
+    let ids = Set(site.designs.map(\.id))
+    lock.withLock {
+      axes = [site.devices[0].rawValue, site.themes[0].rawValue, site.locales[0]]
+      cards = cards.filter { ids.contains($0.key) }
+    }
+  }
+
+  func card(
+    for design: Design, root: String, alt: String?, lint: LintCounts, make: () -> GalleryPages.IndexCard
+  ) -> GalleryPages.IndexCard {
+    let (kept, axes) = lock.withLock { (cards[design.id], self.axes) }
+    if let kept, kept.design == design, kept.root == root, kept.alt == alt, kept.lint == lint, kept.axes == axes {
+      return kept.card
+    }
+    let card = make()
+    lock.withLock {
+      cards[design.id] = Made(design: design, root: root, alt: alt, lint: lint, axes: axes, card: card)
+    }
+    return card
   }
 }

@@ -27,11 +27,11 @@ struct SiteFiles: Sendable {
   /// Index page `number`; one whose content the back buffer already holds is kept as it is.
   func indexPage(_ number: Int) -> Made {
     let path = SitePaths.indexPage(number)
-    let context = pages.indexPageContext(number, thumbnailAlts: alts, lint: lint)
+    let (context, contextFingerprint) = pages.indexPageContext(number, thumbnailAlts: alts, lint: lint)
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    context.fingerprint(into: &fingerprint)
+    fingerprint.add(contextFingerprint.hex)
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
       return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }

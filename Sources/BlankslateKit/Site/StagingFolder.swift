@@ -225,9 +225,27 @@ final class StagingFolder: Sendable {
   /// it is (not rewritten); any other is replaced by a new file, never
   /// written through.
   func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
+    var failure: BuildError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(BuildError) {
+        try update(buffer, at: relativePath)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// As `update(_:at:)`, for bytes in place.
+  func update(_ bytes: UnsafeRawBufferPointer, at relativePath: String) throws(BuildError) {
     let path = folderPath + "/" + relativePath
     if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path),
-      existing.hasSameBytes(as: bytes)
+      existing.withUnsafeBytes({ existing in
+        guard let left = existing.baseAddress, let right = bytes.baseAddress else {
+          return existing.count == bytes.count
+        }
+        return memcmp(left, right, bytes.count) == 0
+      })
     {
       return
     }
@@ -345,7 +363,7 @@ final class StagingFolder: Sendable {
       let next = statePath + "/" + BuildCache.nextName
       unlink(next)
       do throws(FileWriter.Failure) {
-        try FileWriter.writeNew(Array(cache.json(describing: identity).utf8), at: next)
+        try FileWriter.writeNew(cache.json(describing: identity), at: next)
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }

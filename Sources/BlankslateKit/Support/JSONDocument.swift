@@ -53,40 +53,54 @@ public indirect enum JSONDocument: Sendable, Equatable {
     }
   }
 
-  /// Appends `text` as a JSON string, working on its UTF-8 bytes.
+  /// Appends `text` as a JSON string, working on its UTF-8 bytes: runs that
+  /// need no escape are copied whole.
   static func quote(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
-      var previous: UInt8 = 0
       var index = 0
+      var runStart = 0
+      func flush() {
+        if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+      }
       while index < bytes.count {
         let byte = bytes[index]
+        let escape: String
         switch byte {
-        case UInt8(ascii: "\""): output += #"\""#.utf8
-        case UInt8(ascii: "\\"): output += #"\\"#.utf8
-        case UInt8(ascii: "\n"): output += #"\n"#.utf8
-        case UInt8(ascii: "\r"): output += #"\r"#.utf8
-        case UInt8(ascii: "\t"): output += #"\t"#.utf8
-        case UInt8(ascii: "/") where previous == UInt8(ascii: "<"): output += #"\/"#.utf8
+        case UInt8(ascii: "\""): escape = #"\""#
+        case UInt8(ascii: "\\"): escape = #"\\"#
+        case UInt8(ascii: "\n"): escape = #"\n"#
+        case UInt8(ascii: "\r"): escape = #"\r"#
+        case UInt8(ascii: "\t"): escape = #"\t"#
+        case UInt8(ascii: "/") where index > 0 && bytes[index - 1] == UInt8(ascii: "<"): escape = #"\/"#
         case 0xE2
         where index + 2 < bytes.count && bytes[index + 1] == 0x80
           && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
           // U+2028 and U+2029 end a line in a script.
+          flush()
           output += (bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
           index += 3
-          previous = 0
+          runStart = index
           continue
         case ..<0x20:
+          flush()
           output += #"\u00"#.utf8
           output.append(hexDigits[Int(byte >> 4)])
           output.append(hexDigits[Int(byte & 0xF)])
+          index += 1
+          runStart = index
+          continue
         default:
-          output.append(byte)
+          index += 1
+          continue
         }
-        previous = byte
+        flush()
+        output += escape.utf8
         index += 1
+        runStart = index
       }
+      flush()
     }
     output.append(UInt8(ascii: "\""))
   }

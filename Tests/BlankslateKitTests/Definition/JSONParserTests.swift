@@ -88,4 +88,23 @@ struct JSONValidatorTests {
     #expect(JSONValidator.firstError(in: Array(text.utf8)) != nil, "\(text)")
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser().parse(text) }
   }
+
+  /// A trusted range (a part copied from a file that passed the check) is
+  /// skipped when a value starts there; everything around it is still read.
+  @Test func skipsTrustedValuesAndReadsTheRest() {
+    let text = Array(#"{"designs": [{"a": 1}, {"b": oops}, {"c": 3}]}"#.utf8)
+    let second = 23..<34
+    #expect(String(decoding: text[second], as: UTF8.self) == #"{"b": oops}"#)
+    #expect(JSONValidator.firstError(in: text) != nil)
+    text.withUnsafeBytes { bytes in
+      #expect(JSONValidator.firstError(in: bytes, trusting: [second]) == nil)
+      // A range that does not start where a value starts is never skipped.
+      #expect(JSONValidator.firstError(in: bytes, trusting: [24..<34]) != nil)
+      // Trusting one entry vouches for nothing after it.
+      let broken = Array(#"{"designs": [{"a": 1}, {"b": 2}], "x": }"#.utf8)
+      broken.withUnsafeBytes { broken in
+        #expect(JSONValidator.firstError(in: broken, trusting: [13..<21]) != nil)
+      }
+    }
+  }
 }

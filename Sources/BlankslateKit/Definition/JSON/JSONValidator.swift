@@ -4,19 +4,31 @@
 public enum JSONValidator {
   /// The position of the first error, or nil when the bytes are valid JSON.
   public static func firstError(in bytes: [UInt8], maximumDepth: Int = 64) -> (offset: Int, message: String)? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var cursor = Cursor(bytes: buffer, maximumDepth: maximumDepth)
-      if let error = cursor.value(0) { return error }
-      cursor.skip()
-      if cursor.index != buffer.count { return (cursor.index, "content after the end of the document") }
-      return nil
-    }
+    bytes.withUnsafeBytes { firstError(in: $0, maximumDepth: maximumDepth) }
+  }
+
+  /// As `firstError(in:)`, for bytes in place. `trusted`: ranges, in order,
+  /// that each hold one value already checked (a part copied from a file
+  /// that passed this check); a value starting where one starts is skipped.
+  public static func firstError(
+    in bytes: UnsafeRawBufferPointer, maximumDepth: Int = 64, trusting trusted: [Range<Int>] = []
+  ) -> (offset: Int, message: String)? {
+    let buffer = bytes.bindMemory(to: UInt8.self)
+    var cursor = Cursor(bytes: buffer, maximumDepth: maximumDepth)
+    cursor.trusted = trusted.filter { $0.upperBound <= buffer.count }
+    if let error = cursor.value(0) { return error }
+    cursor.skip()
+    if cursor.index != buffer.count { return (cursor.index, "content after the end of the document") }
+    return nil
   }
 
   private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
+    /// Values already checked, in order, and the next one that may come.
+    var trusted: [Range<Int>] = []
+    var nextTrusted = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
       self.bytes = bytes
@@ -39,6 +51,12 @@ public enum JSONValidator {
     mutating func value(_ depth: Int) -> (offset: Int, message: String)? {
       guard depth <= maximumDepth else { return fail("nesting deeper than \(maximumDepth) levels") }
       skip()
+      while nextTrusted < trusted.count, trusted[nextTrusted].lowerBound < index { nextTrusted += 1 }
+      if nextTrusted < trusted.count, trusted[nextTrusted].lowerBound == index {
+        index = trusted[nextTrusted].upperBound
+        nextTrusted += 1
+        return nil
+      }
       guard let first = current else { return fail("expected a value, found end of file") }
       switch first {
       case UInt8(ascii: "{"):
