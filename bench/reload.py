@@ -12,7 +12,12 @@ Hugo's: `hugo server` (rendering to memory, its default) of the anchor; from
 saving one content page to the line Hugo prints when that rebuild is done
 ("Total in N ms"); Hugo's own figure N is printed beside it.
 
-Prints one JSON object: the medians in seconds, and every run.
+The line it is held to is a ratio to our own cold full build of the same
+site (`build --no-cache`, no output and no back buffer beforehand), so the
+full build is timed here too, in the same run, its runs interleaved with
+nothing else.
+
+Prints one JSON object: the medians in seconds, the ratio, and every run.
 """
 import json
 import os
@@ -125,10 +130,27 @@ def hugo():
             f.write(original)
 
 
+def full_builds():
+    """Our cold full build of the same site, timed the same way (wall time)."""
+    scratch = output + ".full"
+    times = []
+    for _ in range(max(3, runs // 2)):
+        for path in (scratch, os.path.join(os.path.dirname(scratch), "." + os.path.basename(scratch) + ".blankslate")):
+            subprocess.run(["rm", "-rf", path], check=True)
+        start = time.perf_counter()
+        subprocess.run([blankslate, "build", "--site", site, "--output", scratch, "--no-cache", "--quiet"], check=True)
+        times.append(time.perf_counter() - start)
+    subprocess.run(["rm", "-rf", scratch, os.path.join(os.path.dirname(scratch), "." + os.path.basename(scratch) + ".blankslate")],
+                   check=True)
+    return times
+
+
+full_times = full_builds()
 ours_times = ours()
 hugo_times, hugo_own = hugo()
 print(json.dumps({
-    "ours": statistics.median(ours_times), "hugo": statistics.median(hugo_times),
-    "hugo_own": statistics.median(hugo_own),
-    "runs": {"ours": ours_times, "hugo": hugo_times, "hugo_own": hugo_own},
+    "ours": statistics.median(ours_times), "full": statistics.median(full_times),
+    "ratio": statistics.median(ours_times) / statistics.median(full_times),
+    "hugo": statistics.median(hugo_times), "hugo_own": statistics.median(hugo_own),
+    "runs": {"ours": ours_times, "full": full_times, "hugo": hugo_times, "hugo_own": hugo_own},
 }))

@@ -35,8 +35,10 @@ public struct SiteLoader: Sendable {
   /// same site again and again (`serve`): a file is decoded again only when
   /// its bytes, the limits or the display root changed, or an image path it
   /// names now resolves otherwise (an asset added, removed or linked away).
+  /// A file whose version (`FileTree.Version`) is the one decoded is not read again.
   public final class Memo: @unchecked Sendable {
     struct Entry {
+      var version: FileTree.Version?
       var hash: String
       var limits: SiteLimits
       var display: String
@@ -116,6 +118,15 @@ public struct SiteLoader: Sendable {
   ) -> LoadedFile {
     var errors: [DefinitionError] = []
     let display = displayPath("placeholders/" + file)
+    let path = rootPath + "/placeholders/" + file
+    var status = stat()
+    // The version decoded last time, of a file in the site and not a link: it is not read again.
+    let version = folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil
+    if let memo, let version, let entry = memo.entry(file), entry.version == version, entry.limits == limits,
+      entry.display == display, entry.assets.isEmpty || Self.sameAnswers(entry.assets, root: root)
+    {
+      return entry.loaded
+    }
     guard
       let bytes = read(
         relativePath: "placeholders/" + file, limits: limits, rootPath: rootPath, realRoot: realRoot,
@@ -125,17 +136,27 @@ public struct SiteLoader: Sendable {
     }
     let hash = ContentHash.of(bytes).hex
     let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
-    if let memo, let entry = memo.entry(file), entry.hash == hash, entry.limits == limits, entry.display == display,
+    if let memo, var entry = memo.entry(file), entry.hash == hash, entry.limits == limits, entry.display == display,
       entry.assets.allSatisfy({ resolver.resolve($0.key) == $0.value })
     {
+      entry.version = version
+      memo.store(entry, at: file)
       return entry.loaded
     }
     let loaded = decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
     if let memo, let answers = resolver.answers {
       memo.store(
-        Memo.Entry(hash: hash, limits: limits, display: display, assets: answers.byPath, loaded: loaded), at: file)
+        Memo.Entry(
+          version: version, hash: hash, limits: limits, display: display, assets: answers.byPath, loaded: loaded),
+        at: file)
     }
     return loaded
+  }
+
+  /// Whether every image path still resolves as it did.
+  private static func sameAnswers(_ answers: [String: Result<String, AssetResolver.Problem>], root: URL) -> Bool {
+    let resolver = AssetResolver(siteRoot: root, answers: nil)
+    return answers.allSatisfy { resolver.resolve($0.key) == $0.value }
   }
 
   private func decode(

@@ -341,6 +341,9 @@ final class StagingFolder: Sendable {
   /// Creates the folders that parallel writers will fill.
   func createFolders(_ relativePaths: some Sequence<String>) throws(BuildError) {
     for path in relativePaths {
+      // One call for a folder a back buffer already holds (a rebuild meets all but the new ones).
+      var status = stat()
+      if lstat(folderPath + "/" + path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { continue }
       do {
         try FileManager.default.createDirectory(at: url.appending(path: path), withIntermediateDirectories: true)
       } catch {

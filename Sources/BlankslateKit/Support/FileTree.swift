@@ -57,10 +57,33 @@ extension FileTree {
   /// The identity of the regular file at `path` (a link is not followed), or nil.
   static func identity(of path: String) -> Identity? {
     var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard lstat(path, &status) == 0 else { return nil }
+    return identity(of: status)
+  }
+
+  /// The identity of the file `status` describes, or nil when it is not a regular file.
+  static func identity(of status: stat) -> Identity? {
+    guard (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     return Identity(
       device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
       modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: status.st_mtim.tv_nsec)
+  }
+
+  /// One version of a file's content: its identity and its change time,
+  /// which every write sets and no tool can set back (as `touch` and
+  /// `rsync -t` can the modification time). A rename sets it too, so a
+  /// renamed file counts as another version.
+  struct Version: Equatable, Sendable {
+    var identity: Identity
+    var changed: Int64
+    var changedNanoseconds: Int
+  }
+
+  /// The version of the file `status` describes, or nil when it is not a regular file.
+  static func version(of status: stat) -> Version? {
+    identity(of: status).map {
+      Version(identity: $0, changed: Int64(status.st_ctim.tv_sec), changedNanoseconds: status.st_ctim.tv_nsec)
+    }
   }
 
   /// The bytes of the regular file at `path`, at most `limit` of them.

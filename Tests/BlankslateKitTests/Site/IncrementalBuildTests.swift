@@ -161,6 +161,40 @@ struct IncrementalBuildTests {
     #expect(try Self.build(site.root, into: output, memo: memo).rendered == 0)
   }
 
+  /// A memo does not read a definition whose file is the same version as
+  /// last time; an edit that keeps the size and sets the modification time
+  /// back is still another version (its change time moved) and is read.
+  @Test func aMemoReadsADefinitionWrittenBackToItsOldTimes() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "themes": ["light"]}"#,
+      placeholders: ["a.json": #"{"layout": "content-unavailable", "title": "AAAA", "variants": [{"id": "empty"}]}"#])
+    defer { site.remove() }
+    let output = site.root.deletingLastPathComponent().appending(path: "out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let memo = BuildMemo()
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 0)
+    let path = site.root.appending(path: "placeholders/a.json").path
+    var before = stat()
+    #expect(lstat(path, &before) == 0)
+    // The same size and inode, written in place; then the old modification time put back.
+    let descriptor = open(path, O_WRONLY)
+    #expect(descriptor >= 0)
+    let text = Array(#"{"layout": "content-unavailable", "title": "BBBB", "variants": [{"id": "empty"}]}"#.utf8)
+    #expect(pwrite(descriptor, text, text.count, 0) == text.count)
+    close(descriptor)
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var after = stat()
+    #expect(lstat(path, &after) == 0)
+    #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
+    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    let page = try String(
+      contentsOf: output.appending(path: "designs/a/empty.iphone-se.light.en.html"), encoding: .utf8)
+    #expect(page.contains("BBBB") && !page.contains("AAAA"))
+  }
+
   @Test func aFailedRebuildLeavesTheOutputAndTheNextBuildIsWhole() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
