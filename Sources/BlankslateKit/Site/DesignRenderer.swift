@@ -176,7 +176,7 @@ struct DesignRenderer: Sendable {
     let layoutCache = LayoutCache()
     var lint: Linter.Session
     /// Each variant's resolved-definition section, as its pages show it.
-    var definitions: [String: String] = [:]
+    var definitions: [String: GalleryPages.DefinitionSection] = [:]
     /// Each variant's code section, by variant and locale.
     var handoffs: [String: String] = [:]
   }
@@ -198,7 +198,7 @@ struct DesignRenderer: Sendable {
     return try timings.measure(.page) { () throws(TemplateError) -> [UInt8] in
       // The same for every render of a variant, unless a text is cut to a window of locales around the render's own.
       let key = GalleryPages.definitionDependsOnLocale(job) ? job.variant.id + "\u{1F}" + job.locale : job.variant.id
-      let definition: String
+      let definition: GalleryPages.DefinitionSection
       if let known = state.definitions[key] {
         definition = known
       } else {

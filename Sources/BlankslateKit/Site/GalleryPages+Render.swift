@@ -6,7 +6,7 @@ extension GalleryPages {
   /// `definition` and `handoff`: the page's sections that many renders share
   /// (`definitionSection`, `handoffSection`), rendered once by the caller.
   func renderPage(
-    _ render: Render, live: String, findings: [LintFinding], definition: String, handoff: String
+    _ render: Render, live: String, findings: [LintFinding], definition: DefinitionSection, handoff: String
   ) throws(TemplateError) -> [UInt8] {
     let (job, scene) = (render.job, render.scene)
     let path = SitePaths.page(job)
@@ -45,8 +45,12 @@ extension GalleryPages {
           Self.outline($0, kind: Self.kind(of: finding), screen: scene.size, label: finding.rule.rawValue)
         }
       })
-    context["definitionSection"] = .string(definition)
+    context["definitionSection"] = .string(definition.html)
     context["handoffSection"] = .string(handoff)
+    // What the section is made of, for a theme's render.html that lays out the definition itself.
+    context["definitionJSON"] = .string(definition.json)
+    context["sourceFile"] = .string(job.design.sourceFile)
+    context["sourcePath"] = .string(Self.sourcePath(of: job))
     let neighbours = self.neighbours(of: job)
     if let previous = neighbours.previous {
       context["previous"] = [
@@ -63,15 +67,26 @@ extension GalleryPages {
     return try templates.renderBytes("render", .object(context))
   }
 
+  /// A variant's resolved definition: its pretty JSON and the page section that shows it.
+  struct DefinitionSection: Sendable {
+    var json: String
+    var html: String
+  }
+
   /// A render page's section showing the variant's resolved definition
   /// (`json`, pretty; the same for all its renders, or for all in one locale).
-  func definitionSection(of job: RenderJob, json: String) throws(TemplateError) -> String {
+  func definitionSection(of job: RenderJob, json: String) throws(TemplateError) -> DefinitionSection {
     let context: [String: TemplateValue] = [
-      "sourceFile": .string(job.design.sourceFile),
-      "sourcePath": .string(job.variant.path == .root ? "its single default variant" : job.variant.path.description),
+      "sourceFile": .string(job.design.sourceFile), "sourcePath": .string(Self.sourcePath(of: job)),
       "json": .string(json),
     ]
-    return try Self.section(templates.renderBytes("partials/definition", .object(context)))
+    return DefinitionSection(
+      json: json, html: try Self.section(templates.renderBytes("partials/definition", .object(context))))
+  }
+
+  /// Where the variant lies in its file, as the definition section says it.
+  static func sourcePath(of job: RenderJob) -> String {
+    job.variant.path == .root ? "its single default variant" : job.variant.path.description
   }
 
   /// A render page's section showing the Swift that builds the variant's screen

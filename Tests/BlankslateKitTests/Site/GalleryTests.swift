@@ -137,6 +137,41 @@ struct GalleryTests {
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "_gallery/gallery.js").path))
   }
 
+  /// A theme's render.html written before the page's definition and code
+  /// became partials still builds: the values it names are still given.
+  /// And a theme restyles the code section through its partial.
+  @Test func aThemesRenderPageKeepsTheDefinitionsValues() throws {
+    let templates = temporaryFolder()
+    try FileManager.default.createDirectory(
+      at: templates.appending(path: "partials"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: templates) }
+    let builtIn = try String(contentsOf: Repository.root.appending(path: "Templates/render.html"), encoding: .utf8)
+    let older = builtIn.replacingOccurrences(
+      of: "{{{definitionSection}}}",
+      with: """
+        <section class="definition"><h2>Resolved</h2><p><code>{{sourceFile}}</code>, <code>{{sourcePath}}</code></p>
+        <pre><code>{{definitionJSON}}</code></pre></section>
+        """
+    ).replacingOccurrences(of: "{{{handoffSection}}}", with: "")
+    #expect(older != builtIn)
+    try Data(older.utf8).write(to: templates.appending(path: "render.html"))
+    try Data("<section class=\"handoff\"><h2>Acme code</h2>{{#snippets}}<pre>{{code}}</pre>{{/snippets}}</section>\n".utf8)
+      .write(to: templates.appending(path: "partials/handoff.html"))
+    let (output, _) = try Self.build(site: Repository.site, templates: templates)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let page = try Self.text(output, "designs/offline/default.iphone-se.light.en.html")
+    #expect(page.contains("<code>placeholders/offline.json</code>, <code>its single default variant</code>"))
+    #expect(page.contains("&quot;design&quot;: &quot;offline&quot;") || page.contains(#""design": "offline""#))
+    #expect(!page.contains("Acme code"))
+    // The built-in render.html with the theme's partial.
+    try FileManager.default.removeItem(at: templates.appending(path: "render.html"))
+    let (themed, _) = try Self.build(site: Repository.site, templates: templates)
+    defer { try? FileManager.default.removeItem(at: themed) }
+    let themedPage = try Self.text(themed, "designs/offline/default.iphone-se.light.en.html")
+    #expect(themedPage.contains("<h2>Acme code</h2><pre>ContentUnavailableView {"))
+    #expect(themedPage.contains("</pre><pre>var configuration = UIContentUnavailableConfiguration.empty()"))
+  }
+
   @Test func aBrokenUserTemplateNamesItsFileAndLine() throws {
     let templates = temporaryFolder()
     try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
