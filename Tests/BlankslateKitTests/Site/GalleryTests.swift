@@ -155,8 +155,10 @@ struct GalleryTests {
     ).replacingOccurrences(of: "{{{handoffSection}}}", with: "")
     #expect(older != builtIn)
     try Data(older.utf8).write(to: templates.appending(path: "render.html"))
-    try Data("<section class=\"handoff\"><h2>Acme code</h2>{{#snippets}}<pre>{{code}}</pre>{{/snippets}}</section>\n".utf8)
-      .write(to: templates.appending(path: "partials/handoff.html"))
+    try Data(
+      "<section class=\"handoff\"><h2>Acme code</h2>{{#snippets}}<pre>{{code}}</pre>{{/snippets}}</section>\n".utf8
+    )
+    .write(to: templates.appending(path: "partials/handoff.html"))
     let (output, _) = try Self.build(site: Repository.site, templates: templates)
     defer { try? FileManager.default.removeItem(at: output) }
     let page = try Self.text(output, "designs/offline/default.iphone-se.light.en.html")
