@@ -77,16 +77,17 @@ hyperfine --runs "$RUNS" --warmup 1 --export-json "$WORK/check.json" \
   "$B check --site $WORK/site$N --report $WORK/report --gallery $WORK/out" >/dev/null
 check_time=$(median "$WORK/check.json")
 
-# --- save-to-reload under serve, beside hugo server's rebuild of one page -------
-rm -rf "$WORK/serve-out" "$WORK/.serve-out.blankslate"
-reload_json=$(python3 bench/reload.py "$B" "$WORK/site$N" "$WORK/serve-out" "$WORK/hugo$N" "$((RUNS * 2))")
-
 # --- jobs: one worker, and identical bytes ------------------------------------
 rm -rf "$WORK/one" "$WORK/.one.blankslate"
 hyperfine --runs 1 --prepare "rm -rf $WORK/one $WORK/.one.blankslate" --export-json "$WORK/one.json" \
   "$B build --site $WORK/site$N --output $WORK/one --no-cache --jobs 1 --quiet" >/dev/null
 identical_jobs=$(diff -r -q "$WORK/one" "$WORK/fresh" >/dev/null && echo yes || echo NO)
 one_time=$(median "$WORK/one.json")
+
+# --- save-to-reload under serve, beside hugo server's rebuild of one page -------
+# (after the comparisons of bytes above: each save edits the site.)
+rm -rf "$WORK/serve-out" "$WORK/.serve-out.blankslate"
+reload_json=$(python3 bench/reload.py "$B" "$WORK/site$N" "$WORK/serve-out" "$WORK/hugo$N" "$((RUNS * 2))")
 
 # --- scaling ------------------------------------------------------------------
 scaling=""
