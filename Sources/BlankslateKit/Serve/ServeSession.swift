@@ -98,21 +98,26 @@ public final class ServeSession: @unchecked Sendable {
 
   /// Compares the renders with their goldens and writes the report, which
   /// then shows each change with Accept (the served report knows the token).
-  private func refreshReport() {
+  ///
+  /// `givingWay`: stop as soon as a build is waiting (a save during the
+  /// check of every render would wait for it); the build after it checks again.
+  private func refreshReport(givingWay: Bool = false) {
     let generation = live.snapshot.generation
-    defer { live.reportWritten(of: generation) }
+    var snapshotOptions = SnapshotOptions(
+      siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
+    if givingWay { snapshotOptions.isCancelled = { [self] in lock.withLock { buildPending } } }
     do throws(SnapshotError) {
-      let run = try SnapshotChecker(
-        options: SnapshotOptions(
-          siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
-      ).run()
+      let run = try SnapshotChecker(options: snapshotOptions).run()
       try SnapshotReport(
         output: reportFolder, outputDisplay: "_report", gallery: options.output, workers: options.workers
       ).write(
         run.summary, site: options.siteFolder)
+    } catch .cancelled {
+      return
     } catch {
       report("note: the snapshot report was not updated: \(error.description)")
     }
+    live.reportWritten(of: generation)
   }
 
   /// Records the goldens `filter` selects that differ from their renders,
@@ -141,9 +146,9 @@ public final class ServeSession: @unchecked Sendable {
       let summary = try SiteBuilder(options: options).build()
       let elapsed = clock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      // Pages reload at once; the report (a check of every render) follows.
+      // Pages reload at once; the report (a check of every render) follows, and gives way to the next save.
       live.built()
-      refreshReport()
+      refreshReport(givingWay: true)
       report(
         "Built \(summary.renders) renders in \(NumberText.format(seconds, fractionDigits: 2)) s "
           + "(\(summary.rendered) rendered, \(summary.designs - summary.rendered) reused of \(summary.designs) "

@@ -10,6 +10,9 @@ public struct SnapshotOptions: Sendable {
   public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
   public var keepsUnchangedRenders = false
+  /// Asked before each design's renders are compared; once it says yes, the
+  /// run compares no more and throws `SnapshotError.cancelled`.
+  public var isCancelled: (@Sendable () -> Bool)?
 
   public init(
     siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
@@ -45,6 +48,7 @@ public struct SnapshotChecker: Sendable {
   }
 
   public func run() throws(SnapshotError) -> SnapshotRun {
+    if options.isCancelled?() == true { throw .cancelled }
     let site: SiteDefinition
     do {
       site = try SiteLoader(root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers).load()
@@ -57,6 +61,7 @@ public struct SnapshotChecker: Sendable {
     } catch {
       throw .build(error)
     }
+    if options.isCancelled?() == true { throw .cancelled }
     let selection = try Selection(filter: options.filter, shard: options.shard)
     let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
 
@@ -78,10 +83,13 @@ public struct SnapshotChecker: Sendable {
     }
     let batches = groups
     let keep = options.keepsUnchangedRenders
-    let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index in
+    let isCancelled = options.isCancelled
+    typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
+    let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index -> [Compared] in
+      if isCancelled?() == true { return [] }
       let cache = LayoutCache()
       return batches[index].map {
-        job -> Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError> in
+        job -> Compared in
         do throws(SnapshotError) {
           return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache, keep: keep))
         } catch {
@@ -89,6 +97,7 @@ public struct SnapshotChecker: Sendable {
         }
       }
     }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
+    if isCancelled?() == true { throw .cancelled }
     var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
     for orphan in orphans {
       let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }

@@ -13,6 +13,9 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
   /// A file of the site that may not be used: a link out of the site, a
   /// FIFO or device where a file belongs, a file over its size limit.
   case unsafeInput(path: String, reason: String)
+  /// The run was told to stop (`SnapshotOptions.isCancelled`): `serve` stops a
+  /// report's check when a newer build is waiting, and checks again after it.
+  case cancelled
 
   public var description: String {
     switch self {
@@ -23,13 +26,14 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
     case .unreadableSummary(let file, let reason): "\(file): not a Blankslate check summary: \(reason)."
     case .io(let path, let reason): "\(path): \(reason)."
     case .unsafeInput(let path, let reason): "\(path): refused: \(reason)."
+    case .cancelled: "the check was stopped before it finished."
     }
   }
 
   public var exitCode: Int32 {
     switch self {
     case .build(let error): error.exitCode
-    case .badFilter, .recordingRefusedInCI, .unreadableSummary, .unsafeInput, .io: 2
+    case .badFilter, .recordingRefusedInCI, .unreadableSummary, .unsafeInput, .io, .cancelled: 2
     }
   }
 }

@@ -1,5 +1,6 @@
 import BlankslateKit
 import Foundation
+import Synchronization
 import Testing
 
 /// A copy of the bundled site (with its goldens) that a test may edit.
@@ -176,6 +177,25 @@ struct SnapshotTests {
     #expect(throws: SnapshotError.self) {
       try SnapshotChecker(options: SnapshotOptions(siteFolder: Repository.site, filter: "(unclosed")).run()
     }
+  }
+
+  /// `serve` stops a report's check when a newer build waits: the run asks
+  /// before each design, compares nothing once told to stop, and says so.
+  @Test func aRunToldToStopComparesNoMoreAndSaysSo() throws {
+    let asked = Atomic<Int>(0)
+    var options = SnapshotOptions(siteFolder: Repository.site, siteDisplay: "Site", workers: 1)
+    // Asked before loading the site and after; told to stop once the second design is about to be compared.
+    options.isCancelled = { asked.wrappingAdd(1, ordering: .relaxed).newValue >= 4 }
+    #expect {
+      try SnapshotChecker(options: options).run()
+    } throws: { error in
+      if case SnapshotError.cancelled = error { true } else { false }
+    }
+    let designs = try Repository.bundledSite().designs.count
+    // Twice before, each design once (its renders skipped from the second on), and once more at the end.
+    #expect(asked.load(ordering: .relaxed) == 2 + designs + 1)
+    options.isCancelled = { false }
+    #expect(try SnapshotChecker(options: options).run().summary.checked == 768)
   }
 
   @Test func junitAndJSONSayTheSame() throws {
