@@ -10,8 +10,9 @@ public struct SnapshotOptions: Sendable {
   public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
   public var keepsUnchangedRenders = false
-  /// Asked before each design's renders are compared; once it says yes, the
-  /// run compares no more and throws `SnapshotError.cancelled`.
+  /// Asked before the site is loaded, once it is, and before each design's
+  /// renders are compared; once it says yes, the run compares no more and
+  /// throws `SnapshotError.cancelled`.
   public var isCancelled: (@Sendable () -> Bool)?
 
   public init(
