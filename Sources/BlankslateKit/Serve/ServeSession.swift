@@ -87,6 +87,7 @@ public final class ServeSession: @unchecked Sendable {
     let alreadyPending = buildPending
     buildPending = true
     lock.unlock()
+    Failpoint.note("serve.build-requested")
     guard !alreadyPending else { return }
     queue.async { [self] in
       lock.lock()
@@ -102,9 +103,12 @@ public final class ServeSession: @unchecked Sendable {
   /// `givingWay`: stop as soon as a build is waiting (a save during the
   /// check of every render would wait for it); the build after it checks again.
   private func refreshReport(givingWay: Bool = false) {
+    Failpoint.hold("serve.report")
     let generation = live.snapshot.generation
     var snapshotOptions = SnapshotOptions(
       siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
+    // The definitions the build just decoded.
+    snapshotOptions.definitions = options.memo?.definitions
     if givingWay { snapshotOptions.isCancelled = { [self] in lock.withLock { buildPending } } }
     do throws(SnapshotError) {
       let run = try SnapshotChecker(options: snapshotOptions).run()
@@ -125,10 +129,10 @@ public final class ServeSession: @unchecked Sendable {
   func accept(filter: String) -> (status: UInt32, message: String) {
     guard !isCI else { return (403, "CI never writes goldens.") }
     do throws(SnapshotError) {
-      let run = try SnapshotChecker(
-        options: SnapshotOptions(
-          siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
-      ).run()
+      var snapshotOptions = SnapshotOptions(
+        siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
+      snapshotOptions.definitions = options.memo?.definitions
+      let run = try SnapshotChecker(options: snapshotOptions).run()
       let written = try SnapshotRecorder(mode: .failed).record(run, isCI: false)
       live.built()
       refreshReport()

@@ -14,6 +14,8 @@ public struct SnapshotOptions: Sendable {
   /// renders are compared; once it says yes, the run compares no more and
   /// throws `SnapshotError.cancelled`.
   public var isCancelled: (@Sendable () -> Bool)?
+  /// The decoded definitions a long-lived process keeps (`serve`: its builds'), or nil.
+  public var definitions: SiteLoader.Memo?
 
   public init(
     siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
@@ -52,7 +54,9 @@ public struct SnapshotChecker: Sendable {
     if options.isCancelled?() == true { throw .cancelled }
     let site: SiteDefinition
     do {
-      site = try SiteLoader(root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers).load()
+      site = try SiteLoader(
+        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers, memo: options.definitions
+      ).load()
     } catch {
       throw .build(.definitions(error))
     }

@@ -16,20 +16,24 @@ struct ServeTests {
     /// The sample definition as `init` wrote it.
     private(set) var original = ""
 
-    init() throws {
+    /// What the server prints, read as it comes.
+    lazy var log = Reader(output.fileHandleForReading)
+
+    /// `environment`: added to the test's (a debug build's hold and note points).
+    init(environment: [String: String] = [:]) throws {
       _ = try SiteScaffold.create(at: folder)
       original = try String(contentsOf: definition, encoding: .utf8)
       process.executableURL = CommandLineTests.binary
       process.arguments = ["serve", "--port", "0"]
       process.currentDirectoryURL = folder
       process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }
+        .merging(environment) { _, new in new }
       process.standardOutput = output
       process.standardError = output
       try process.run()
       // The moment it serves is the line that names its address.
-      let reader = Reader(output.fileHandleForReading)
-      reader.wait(for: "Serving http://127.0.0.1:")
-      let digits = reader.wait(for: "/").prefix { $0.isNumber }
+      log.wait(for: "Serving http://127.0.0.1:")
+      let digits = log.wait(for: "/").prefix { $0.isNumber }
       port = try #require(Int(digits))
     }
 
@@ -185,6 +189,41 @@ struct ServeTests {
 
     try server.restore()
     reader.wait(for: "event: reload")
+  }
+
+  /// The report that follows a build (a check of every render) gives way to
+  /// a save that lands while it is checked: the page reloads with the new
+  /// build first, and the report follows that build. The debug build holds
+  /// the second report until the save is seen, so the order is not a race.
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func aSaveDuringTheReportIsBuiltWithoutWaitingForIt() throws {
+    let release = temporaryFolder().appending(path: "release")
+    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
+    let server = try Server(environment: [
+      "BLANKSLATE_HOLD": "serve.report@2", "BLANKSLATE_HOLD_UNTIL": release.path,
+      "BLANKSLATE_NOTE": "serve.build-requested",
+    ])
+    defer { server.stop() }
+    let (events, reader) = try Self.events(of: server)
+    defer { if events.isRunning { events.terminate() } }
+
+    try server.retitle()
+    reader.wait(for: "event: reload")
+    // The report of that build has started, and is held.
+    server.log.wait(for: "hold serve.report reached")
+    try server.restore()
+    server.log.wait(for: "note serve.build-requested")
+    try FileManager.default.createDirectory(
+      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data().write(to: release)
+    // The held check gives way: the next build's reload comes before any report.
+    let beforeReload = reader.wait(for: "event: reload")
+    #expect(!beforeReload.contains("event: report"), "\(beforeReload)")
+    // The report follows the build after it, and describes the restored title.
+    reader.wait(for: "event: report")
+    let report = try String(
+      contentsOf: server.folder.appending(path: "_report/index.html"), encoding: .utf8)
+    #expect(!report.contains("Nothing Saved"))
   }
 
   /// Accept in the served report: the golden on disk changes through `record`'s path, and `check` passes.
