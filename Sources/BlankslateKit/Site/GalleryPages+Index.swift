@@ -145,6 +145,11 @@ extension GalleryPages {
       "deviceList": .string(site.devices.map(\.metrics.name).joined(separator: ", ")),
       "themeList": .string(site.themes.map(\.rawValue).joined(separator: ", ")),
       "localeList": .string(site.locales.joined(separator: ", ")),
+      // Each on its own, so that a narrow window does not break "zh-Hans" at its hyphen.
+      "localeItems": .list(
+        site.locales.enumerated().map { index, locale in
+          ["name": .string(locale), "last": .bool(index == site.locales.count - 1)]
+        }),
       "layouts": .list(counted(site.designs.map { [$0.layout.rawValue] })),
       "states": .list(counted(site.designs.map(states))),
       "tags": .list(tags.shown),
