@@ -14,29 +14,39 @@ import Foundation
   /// stop there for good, so a test that reads standard error kills it at
   /// exactly that moment, however fast or busy the machine is.
   public enum Failpoint {
-    private static let armed: (name: String, hit: Int)? = {
-      guard let text = ProcessInfo.processInfo.environment["BLANKSLATE_FAILPOINT"], !text.isEmpty else { return nil }
+    /// `NAME` or `NAME@N` from the environment variable `key`: a point, and which of its hits counts.
+    private static func point(_ key: String) -> (name: String, hit: Int)? {
+      guard let text = ProcessInfo.processInfo.environment[key], !text.isEmpty else { return nil }
       let parts = text.split(separator: "@", maxSplits: 1)
       return (String(parts[0]), parts.count == 2 ? Int(parts[1]) ?? 1 : 1)
-    }()
+    }
+
+    /// Whether this reach of `name` is the one `point` names; counted in `hits`.
+    private static func isTheHit(_ name: String, of point: (name: String, hit: Int)?, _ hits: borrowing Atomic<Int>)
+      -> Bool
+    {
+      guard let point, point.name == name else { return false }
+      return hits.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue == point.hit
+    }
+
+    /// A line on standard error, written at once (no buffering to lose).
+    private static func say(_ text: String) {
+      let line = Array((text + "\n").utf8)
+      _ = line.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+    }
+
+    private static let armed = point("BLANKSLATE_FAILPOINT")
     private static let hits = Atomic<Int>(0)
 
     /// Stops here for good when this point is armed and this is its hit.
     public static func reach(_ name: String) {
-      guard let armed, armed.name == name else { return }
-      guard hits.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue == armed.hit else { return }
-      let line = Array("failpoint \(name) reached\n".utf8)
-      _ = line.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+      guard isTheHit(name, of: armed, hits) else { return }
+      say("failpoint \(name) reached")
       while true { pause() }
     }
 
-    private static let held: (name: String, hit: Int, until: String)? = {
-      let environment = ProcessInfo.processInfo.environment
-      guard let text = environment["BLANKSLATE_HOLD"], !text.isEmpty, let until = environment["BLANKSLATE_HOLD_UNTIL"]
-      else { return nil }
-      let parts = text.split(separator: "@", maxSplits: 1)
-      return (String(parts[0]), parts.count == 2 ? Int(parts[1]) ?? 1 : 1, until)
-    }()
+    private static let held = point("BLANKSLATE_HOLD")
+    private static let holdUntil = ProcessInfo.processInfo.environment["BLANKSLATE_HOLD_UNTIL"]
     private static let holds = Atomic<Int>(0)
 
     /// `BLANKSLATE_HOLD=NAME@N` with `BLANKSLATE_HOLD_UNTIL=PATH`: at the N-th
@@ -44,11 +54,9 @@ import Foundation
     /// until a file appears at PATH, then goes on; so a test does something
     /// at exactly that moment, and then lets the run go on.
     public static func hold(_ name: String) {
-      guard let held, held.name == name else { return }
-      guard holds.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue == held.hit else { return }
-      let line = Array("hold \(name) reached\n".utf8)
-      _ = line.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
-      while access(held.until, F_OK) != 0 { usleep(1000) }
+      guard let holdUntil, isTheHit(name, of: held, holds) else { return }
+      say("hold \(name) reached")
+      while access(holdUntil, F_OK) != 0 { usleep(1000) }
     }
 
     private static let noted: Set<String> = Set(
@@ -57,9 +65,7 @@ import Foundation
     /// `BLANKSLATE_NOTE=NAME[,NAME…]`: prints `note NAME` on standard error
     /// each time NAME is reached, so a test sees that the moment has passed.
     public static func note(_ name: String) {
-      guard noted.contains(name) else { return }
-      let line = Array("note \(name)\n".utf8)
-      _ = line.withUnsafeBytes { Foundation.write(2, $0.baseAddress, $0.count) }
+      if noted.contains(name) { say("note \(name)") }
     }
   }
 #else
