@@ -44,6 +44,15 @@ public struct SiteLoader: Sendable {
       var display: String
       var assets: [String: Result<String, AssetResolver.Problem>]
       var loaded: LoadedFile
+
+      /// Whether what was decoded still stands for these limits and display
+      /// path, every image path resolving as it did; then the same bytes decode the same.
+      func holds(limits: SiteLimits, display: String, root: URL) -> Bool {
+        guard self.limits == limits, self.display == display else { return false }
+        guard !assets.isEmpty else { return true }
+        let resolver = AssetResolver(siteRoot: root)
+        return assets.allSatisfy { resolver.resolve($0.key) == $0.value }
+      }
     }
 
     private let lock = NSLock()
@@ -122,11 +131,8 @@ public struct SiteLoader: Sendable {
     var status = stat()
     // The version decoded last time, of a file in the site and not a link: it is not read again.
     let version = folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil
-    if let memo, let version, let entry = memo.entry(file), entry.version == version, entry.limits == limits,
-      entry.display == display, entry.assets.isEmpty || Self.sameAnswers(entry.assets, root: root)
-    {
-      return entry.loaded
-    }
+    let kept = memo?.entry(file).flatMap { $0.holds(limits: limits, display: display, root: root) ? $0 : nil }
+    if let kept, let version, kept.version == version { return kept.loaded }
     guard
       let bytes = read(
         relativePath: "placeholders/" + file, limits: limits, rootPath: rootPath, realRoot: realRoot,
@@ -135,14 +141,12 @@ public struct SiteLoader: Sendable {
       return LoadedFile(errors: errors)
     }
     let hash = ContentHash.of(bytes).hex
-    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
-    if let memo, var entry = memo.entry(file), entry.hash == hash, entry.limits == limits, entry.display == display,
-      entry.assets.allSatisfy({ resolver.resolve($0.key) == $0.value })
-    {
-      entry.version = version
-      memo.store(entry, at: file)
-      return entry.loaded
+    if let memo, var kept, kept.hash == hash {
+      kept.version = version
+      memo.store(kept, at: file)
+      return kept.loaded
     }
+    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
     let loaded = decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
     if let memo, let answers = resolver.answers {
       memo.store(
@@ -151,12 +155,6 @@ public struct SiteLoader: Sendable {
         at: file)
     }
     return loaded
-  }
-
-  /// Whether every image path still resolves as it did.
-  private static func sameAnswers(_ answers: [String: Result<String, AssetResolver.Problem>], root: URL) -> Bool {
-    let resolver = AssetResolver(siteRoot: root, answers: nil)
-    return answers.allSatisfy { resolver.resolve($0.key) == $0.value }
   }
 
   private func decode(

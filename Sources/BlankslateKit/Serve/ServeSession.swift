@@ -105,10 +105,7 @@ public final class ServeSession: @unchecked Sendable {
   private func refreshReport(givingWay: Bool = false) {
     Failpoint.hold("serve.report")
     let generation = live.snapshot.generation
-    var snapshotOptions = SnapshotOptions(
-      siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
-    // The definitions the build just decoded.
-    snapshotOptions.definitions = options.memo?.definitions
+    var snapshotOptions = self.snapshotOptions()
     if givingWay { snapshotOptions.isCancelled = { [self] in lock.withLock { buildPending } } }
     do throws(SnapshotError) {
       let run = try SnapshotChecker(options: snapshotOptions).run()
@@ -124,15 +121,20 @@ public final class ServeSession: @unchecked Sendable {
     live.reportWritten(of: generation)
   }
 
+  /// What the report's check and Accept compare: this site, with the definitions its builds decoded.
+  private func snapshotOptions(filter: String? = nil) -> SnapshotOptions {
+    var snapshotOptions = SnapshotOptions(
+      siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
+    snapshotOptions.definitions = options.memo?.definitions
+    return snapshotOptions
+  }
+
   /// Records the goldens `filter` selects that differ from their renders,
   /// through `record`'s atomic path; the report and open pages update.
   func accept(filter: String) -> (status: UInt32, message: String) {
     guard !isCI else { return (403, "CI never writes goldens.") }
     do throws(SnapshotError) {
-      var snapshotOptions = SnapshotOptions(
-        siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
-      snapshotOptions.definitions = options.memo?.definitions
-      let run = try SnapshotChecker(options: snapshotOptions).run()
+      let run = try SnapshotChecker(options: snapshotOptions(filter: filter)).run()
       let written = try SnapshotRecorder(mode: .failed).record(run, isCI: false)
       live.built()
       refreshReport()

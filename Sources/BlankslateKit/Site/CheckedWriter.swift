@@ -61,30 +61,17 @@ struct CheckedWriter {
     _ bytes: [UInt8], to path: String, check: Check, replacing: Bool = false, into tally: inout Tally,
     timings: inout BuildTimings
   ) throws(BuildError) {
-    var failure: BuildError?
-    bytes.withUnsafeBytes { raw in
-      do throws(BuildError) {
-        try write(raw, to: path, check: check, replacing: replacing, into: &tally, timings: &timings)
-      } catch {
-        failure = error
-      }
+    try bytes.withBytes { raw throws(BuildError) in
+      try write(raw, to: path, check: check, replacing: replacing, into: &tally, timings: &timings)
     }
-    if let failure { throw failure }
   }
 
   func write(
     _ text: String, to path: String, check: Check, into tally: inout Tally, timings: inout BuildTimings
   ) throws(BuildError) {
-    var text = text
-    var failure: BuildError?
-    text.withUTF8 { utf8 in
-      do throws(BuildError) {
-        try write(UnsafeRawBufferPointer(utf8), to: path, check: check, into: &tally, timings: &timings)
-      } catch {
-        failure = error
-      }
+    try text.withBytes { utf8 throws(BuildError) in
+      try write(utf8, to: path, check: check, into: &tally, timings: &timings)
     }
-    if let failure { throw failure }
   }
 
   private func check(_ bytes: UnsafeRawBufferPointer, path: String, as check: Check, into tally: inout Tally) {

@@ -185,15 +185,7 @@ final class StagingFolder: Sendable {
   /// The path must be new in this build (a fresh folder, or one `clear`ed):
   /// in a back buffer an older file may be a hard link to a published one.
   func write(_ bytes: [UInt8], to relativePath: String) throws(BuildError) {
-    var failure: BuildError?
-    bytes.withUnsafeBytes { buffer in
-      do throws(BuildError) {
-        try write(buffer, to: relativePath)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
+    try bytes.withBytes { buffer throws(BuildError) in try write(buffer, to: relativePath) }
   }
 
   /// Writes `bytes` at `relativePath` with plain POSIX calls (the hot path of
@@ -225,15 +217,7 @@ final class StagingFolder: Sendable {
   /// it is (not rewritten); any other is replaced by a new file, never
   /// written through.
   func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
-    var failure: BuildError?
-    bytes.withUnsafeBytes { buffer in
-      do throws(BuildError) {
-        try update(buffer, at: relativePath)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
+    try bytes.withBytes { buffer throws(BuildError) in try update(buffer, at: relativePath) }
   }
 
   /// As `update(_:at:)`, for bytes in place.
