@@ -228,8 +228,10 @@ public struct SnapshotReport: Sendable {
   static func pixels(of result: SnapshotResult, scale: Int, writesPNG: Bool) -> Pixels {
     var pixels = Pixels()
     func bitmap(_ svg: String?) -> PNGRenderer.Bitmap? {
-      guard let svg, let size = SVGStructure(Array(svg.utf8), file: result.golden)?.size else { return nil }
-      return try? PNGRenderer.bitmap(svg: Array(svg.utf8), size: size, scale: scale)
+      guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure(bytes, file: result.golden)?.size else {
+        return nil
+      }
+      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale)
     }
     if let reason = PNGRenderer.unavailable {
       pixels.caption = "Pixels not compared: \(reason)."
