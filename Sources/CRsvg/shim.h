@@ -55,6 +55,23 @@ static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **er
   BLANKSLATE_FIND(surface_destroy, "cairo_surface_destroy")
   BLANKSLATE_FIND(image_surface_create_for_data, "cairo_image_surface_create_for_data")
 #undef BLANKSLATE_FIND
+  // An empty font configuration, current before librsvg's first drawing: it
+  // would otherwise read /etc/fonts and the machine's fonts for any <text>.
+  // Blankslate's SVGs hold no text (it is drawn as outlines) and assets with
+  // text are refused, so no drawing needs a font, and none depends on the machine.
+  void *(*config_create)(void) = NULL;
+  int (*config_set_current)(void *) = NULL;
+  *(void **)(&config_create) = dlsym(api->library, "FcConfigCreate");
+  *(void **)(&config_set_current) = dlsym(api->library, "FcConfigSetCurrent");
+  if (!config_create || !config_set_current) {
+    *error = "librsvg's fontconfig lacks FcConfigCreate or FcConfigSetCurrent";
+    return -1;
+  }
+  void *empty = config_create();
+  if (!empty || !config_set_current(empty)) {
+    *error = "fontconfig could not make an empty configuration";
+    return -1;
+  }
   return 0;
 }
 

@@ -35,14 +35,8 @@ public struct AssetInspector: Sendable {
   }
 
   private func inspectPNG(_ bytes: [UInt8], path: String) throws(AssetProblem) {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-      throw AssetProblem(file: path, reason: "it is not a PNG file (no PNG signature and header)")
-    }
-    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-    guard (1...8192).contains(width), (1...8192).contains(height) else {
-      throw AssetProblem(file: path, reason: "its size \(width)×\(height) is outside 1…8192 pixels a side")
+    if case .failure(let refusal) = ImageHeader.size(of: bytes, mediaType: "image/png") {
+      throw AssetProblem(file: path, reason: refusal.reason)
     }
   }
 }

@@ -45,7 +45,7 @@ enum CSSReferences {
       case .string(let text):
         let lower = text.lowercased().filter { !$0.isWhitespace }
         if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") { return "a script URL" }
-      case .colon, .other:
+      case .colon, .delimiter:
         break
       }
     }
@@ -64,7 +64,8 @@ enum CSSReferences {
     case ident(String)
     case string(String)
     case colon
-    case other
+    /// Any other code point: punctuation, white space, a lone escape (as U+FFFD).
+    case delimiter(Unicode.Scalar)
   }
 
   /// A CSS tokenizer reduced to what the check needs: names, strings and URLs, with escapes decoded.
@@ -230,8 +231,9 @@ enum CSSReferences {
         if scalar == "\\" {
           // An escape that starts no name is still a character, as in a browser.
           _ = at(0) != nil ? escape() : "\u{FFFD}"
+          return .delimiter("\u{FFFD}")
         }
-        return .other
+        return .delimiter(scalar)
       }
       return nil
     }

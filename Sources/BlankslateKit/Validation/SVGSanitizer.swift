@@ -1,4 +1,5 @@
 @preconcurrency import CLibXML2
+import Foundation
 
 /// Rebuilds a user's SVG from an allowlist, after a strict libxml2 parse:
 /// only drawing elements and presentation attributes survive. Scripts, event
@@ -15,9 +16,14 @@ public struct SVGSanitizer: Sendable {
 
   /// Elements deeper than this are refused (a hostile file could nest without end).
   public var maximumDepth = 64
-  /// Elements a browser draws once every `<use>` is expanded: a few kilobytes
-  /// of nested `<use>` can stand for billions of shapes, so more is refused.
+  /// The drawing work an asset may ask for, in elements drawn once every
+  /// reference that draws a subtree is expanded where it is used (`DrawingCost`):
+  /// a few kilobytes of nested `<use>`, masks or markers can stand for
+  /// billions of shapes, so more is refused.
   public static let maximumInstances = 20_000
+  /// The pixels of all the images one SVG embeds (`data:` URLs), together: as
+  /// many as one image asset of the largest size.
+  public static let maximumEmbeddedPixels = 8192 * 8192
   /// Attributes of one element: libxml2 2.9 adds each attribute to a tree
   /// node by walking the ones before it, so a file with 80,000 attributes on
   /// one element would take seconds; a drawing needs a few dozen.
@@ -26,8 +32,8 @@ public struct SVGSanitizer: Sendable {
   public init() {}
 
   static let elements: Set<String> = [
-    "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text",
-    "tspan", "textPath", "title", "desc", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern",
+    "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "title",
+    "desc", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "pattern",
     "image", "style", "marker", "filter", "feGaussianBlur", "feOffset", "feBlend", "feColorMatrix", "feFlood",
     "feComposite", "feMerge", "feMergeNode", "feDropShadow", "switch",
   ]
@@ -75,10 +81,22 @@ public struct SVGSanitizer: Sendable {
             refusal = "its elements nest deeper than \(maximumDepth) levels (line \(tooDeep))"
             return
           }
-          var instances = UseExpansion(root: root, limit: Self.maximumInstances)
-          if let problem = instances.problem() {
+          if let problem = writer.refusal {
             refusal = problem
             return
+          }
+          var cost = DrawingCost(root: root, limit: Self.maximumInstances)
+          switch cost.problem() {
+          case .cycle?:
+            refusal = "its references (use, mask, clip-path, filter, marker, fill or stroke) form a cycle"
+            return
+          case .tooCostly?:
+            refusal =
+              "drawing it takes more than \(Self.maximumInstances) elements once its references (use, mask, clip-path, "
+              + "filter, markers at each vertex, patterns) are expanded (SVGSanitizer.maximumInstances)"
+            return
+          case nil:
+            break
           }
           result = Result(svg: writer.output, removed: writer.removed)
         }
@@ -180,7 +198,11 @@ private struct SanitizingWriter {
   var output = ""
   var removed: [String] = []
   var tooDeep: Int?
+  /// Why the file cannot be used at all (text, an embedded image too large), the first found.
+  var refusal: String?
   var ids: Set<String> = []
+  /// The pixels of the images embedded so far.
+  var embeddedPixels = 0
 
   init(maximumDepth: Int) {
     self.maximumDepth = maximumDepth
@@ -194,6 +216,14 @@ private struct SanitizingWriter {
     var name = element.name
     guard element.namespaceURI == XMLNamespace.svg else {
       removed.append("line \(element.line): removed <\(name)> (not an SVG element)")
+      return
+    }
+    if ["text", "tspan", "textPath"].contains(name) {
+      // Text would be drawn with whatever fonts the machine has, and so differ from machine to machine.
+      refusal =
+        refusal
+        ?? "it has text (<\(name)> on line \(element.line)), which each machine would draw with its own fonts; "
+        + "convert the text to outlines (Inkscape: Path > Object to Path; Illustrator: Create Outlines)"
       return
     }
     if name == "a" {
@@ -226,6 +256,12 @@ private struct SanitizingWriter {
         removed.append("line \(element.line): removed the attribute \(attribute) of <\(name)>")
         continue
       }
+      if key == "href", name == "image", !value.hasPrefix("#") {
+        if let problem = embeddedImageProblem(value) {
+          refusal = refusal ?? "its <image> on line \(element.line) \(problem)"
+          return
+        }
+      }
       if let problem = problem(attribute: key, value: value, element: name) {
         removed.append("line \(element.line): removed \(attribute) of <\(name)> (\(problem))")
         continue
@@ -255,6 +291,33 @@ private struct SanitizingWriter {
     output += "</" + name + ">"
   }
 
+  /// Why an embedded image (`data:image/…;base64,…`) cannot be drawn: its
+  /// header must have the format's signature and declare 1–8192 pixels a
+  /// side, as for an image asset, and the file's images together at most
+  /// `SVGSanitizer.maximumEmbeddedPixels`.
+  private mutating func embeddedImageProblem(_ value: String) -> String? {
+    let lower = value.lowercased()
+    guard lower.hasPrefix("data:image/"), let comma = value.firstIndex(of: ",") else { return nil }
+    let header = lower[lower.startIndex..<comma]
+    let mediaType = String(header.prefix { $0 != ";" }.dropFirst(5))
+    guard ["image/png", "image/jpeg", "image/gif", "image/webp"].contains(mediaType) else { return nil }
+    guard header.hasSuffix(";base64") else { return "embeds an image that is not base64 (data:…;base64,…)" }
+    guard
+      let decoded = Data(base64Encoded: String(value[value.index(after: comma)...]), options: .ignoreUnknownCharacters)
+    else { return "embeds an image whose base64 does not decode" }
+    switch ImageHeader.size(of: [UInt8](decoded), mediaType: mediaType) {
+    case .failure(let refusal):
+      return "embeds an image that cannot be used: \(refusal.reason)"
+    case .success(let size):
+      embeddedPixels += size.width * size.height
+      guard embeddedPixels <= SVGSanitizer.maximumEmbeddedPixels else {
+        return "brings the images it embeds to more than \(SVGSanitizer.maximumEmbeddedPixels) pixels "
+          + "(the size of one 8192 × 8192 image)"
+      }
+      return nil
+    }
+  }
+
   /// Why an allowed attribute's value must still go, if it must.
   private func problem(attribute: String, value: String, element: String) -> String? {
     let lower = value.lowercased().filter { !$0.isWhitespace }
@@ -267,61 +330,5 @@ private struct SanitizingWriter {
     }
     // Every other value is CSS to a browser (a presentation attribute, `style`, `media`): read it as CSS.
     return CSSReferences.problem(in: value)
-  }
-}
-
-/// Counts the elements a browser draws once every `<use>` is expanded.
-private struct UseExpansion {
-  let limit: Int
-  private var byID: [String: XMLElementView] = [:]
-  private var counts: [String: Int] = [:]
-  private var expanding: Set<String> = []
-  private let root: XMLElementView
-
-  init(root: XMLElementView, limit: Int) {
-    self.root = root
-    self.limit = limit
-    var found: [String: XMLElementView] = [:]
-    root.forEachElement { element in
-      if let id = element.attribute("id"), found[id] == nil { found[id] = element }
-    }
-    byID = found
-  }
-
-  /// Why the file expands too far, or nil.
-  mutating func problem() -> String? {
-    switch count(root) {
-    case .none: "its <use> elements refer to themselves in a cycle"
-    case let total? where total > limit:
-      "its <use> elements expand to more than \(limit) elements (SVGSanitizer.maximumInstances)"
-    default: nil
-    }
-  }
-
-  /// The element's drawn elements, or nil for a cycle; stops counting past the limit.
-  private mutating func count(_ element: XMLElementView) -> Int? {
-    var total = 1
-    if element.name == "use", let reference = element.attribute("href") ?? element.attribute("xlink:href"),
-      reference.hasPrefix("#")
-    {
-      let id = String(reference.dropFirst())
-      if let known = counts[id] {
-        total += known
-      } else if expanding.contains(id) {
-        return nil
-      } else if let target = byID[id] {
-        expanding.insert(id)
-        guard let referenced = count(target) else { return nil }
-        expanding.remove(id)
-        counts[id] = referenced
-        total += referenced
-      }
-    }
-    for child in element.children {
-      guard let inner = count(child) else { return nil }
-      total += inner
-      if total > limit { return total }
-    }
-    return min(total, limit + 1)
   }
 }
