@@ -9,6 +9,8 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <string.h>
+#include <strings.h>
+#include <stdio.h>
 #include <microhttpd.h>
 
 /// Starts a daemon on `address` (IPv4 dotted quad or IPv6 text) and `port` (0: any free one):
@@ -34,9 +36,44 @@ static inline struct MHD_Daemon *blankslate_mhd_start(const char *address, uint1
   } else {
     return NULL;
   }
+  // A connection idle for 10 s is closed, so request headers that never end
+  // free their slot; event streams lift this for themselves. One address may
+  // hold at most half the slots.
   return MHD_start_daemon(flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, socket,
-                          MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)120,
-                          MHD_OPTION_END);
+                          MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                          connections / 2, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10, MHD_OPTION_END);
+}
+
+/// Lets one connection stay open without a timeout (an event stream: its heartbeat finds a closed peer).
+static inline void blankslate_mhd_keep_open(struct MHD_Connection *connection) {
+  MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)0);
+}
+
+static enum MHD_Result blankslate_mhd_count_host(void *count, enum MHD_ValueKind kind, const char *key,
+                                                 const char *value) {
+  (void)kind;
+  (void)value;
+  if (key && strcasecmp(key, "Host") == 0) (*(int *)count)++;
+  return MHD_YES;
+}
+
+/// How many `Host` headers the request carries (RFC 9112: exactly one).
+static inline int blankslate_mhd_host_count(struct MHD_Connection *connection) {
+  int count = 0;
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, blankslate_mhd_count_host, &count);
+  return count;
+}
+
+/// The peer's address as text (no port) in `out`; 0, or -1 when it cannot be told.
+static inline int blankslate_mhd_peer(struct MHD_Connection *connection, char *out, size_t size) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (!info || !info->client_addr) return -1;
+  const struct sockaddr *address = info->client_addr;
+  const void *bytes = NULL;
+  if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)address)->sin_addr;
+  else if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;
+  else return -1;
+  return inet_ntop(address->sa_family, bytes, out, (socklen_t)size) ? 0 : -1;
 }
 
 /// The port the daemon listens on.

@@ -6,30 +6,35 @@ import Foundation
 /// (or shows a build's error over them), and one state-changing verb.
 ///
 /// Safe by default: it answers only a `Host` naming the address it is bound
-/// to (DNS rebinding), serves only regular files that resolve inside the
-/// output (no `..`, no link out), allows GET and HEAD on files, and POST only
-/// where a verb needs it, with the per-run token in `X-Blankslate-Token`.
+/// to (DNS rebinding), serves only regular files of the folders it was handed
+/// open (`ServedFolder`: the output this run built, the report it wrote),
+/// allows GET and HEAD on files, and POST only where a verb needs it, with
+/// the per-run token in `X-Blankslate-Token`.
 public final class DevServer: @unchecked Sendable {
   /// Where the reload script and the event stream live (no output file starts with `_blankslate`).
   static let prefix = "/_blankslate/"
 
-  let output: String
+  /// The output folder's name, under which the report's links reach it (`/_site/…`).
+  let outputName: String
   let token: String
   let live: LiveState
   /// The `Host` values a request may carry: the bound address and `localhost`, with the port.
   private(set) var allowedHosts: Set<String> = []
   /// Called for an authorised `POST /_blankslate/rebuild`.
   let rebuild: @Sendable () -> Void
-  /// The snapshot report's folder, served under `/_report/`.
-  var reportFolder: String?
+  private let folders = NSLock()
+  /// The output this run's last good build published; nil before the first.
+  private var output: ServedFolder?
+  /// The snapshot report this run last wrote, served under `/_report/`.
+  private var report: ServedFolder?
   /// Called for an authorised `POST /_blankslate/accept?filter=REGEX`: records
   /// those goldens; the HTTP status and a message.
   var accept: (@Sendable (String) -> (status: UInt32, message: String))?
   private var daemon: OpaquePointer?
   public private(set) var port: UInt16 = 0
 
-  init(output: String, token: String, live: LiveState, rebuild: @escaping @Sendable () -> Void) {
-    self.output = output
+  init(outputName: String, token: String, live: LiveState, rebuild: @escaping @Sendable () -> Void) {
+    self.outputName = outputName
     self.token = token
     self.live = live
     self.rebuild = rebuild
@@ -48,6 +53,19 @@ public final class DevServer: @unchecked Sendable {
     if host == "127.0.0.1" || host == "::1" { names += ["localhost", "127.0.0.1", "[::1]"] }
     allowedHosts = Set(names.map { "\($0):\(port)" })
     return true
+  }
+
+  /// From now on, serves the gallery from `folder` (a build's output, opened after it was published).
+  func serve(output folder: ServedFolder) {
+    folders.withLock { output = folder }
+  }
+
+  /// Whether a build's output is being served.
+  var servesOutput: Bool { folders.withLock { output != nil } }
+
+  /// From now on, serves the report from `folder`.
+  func serve(report folder: ServedFolder) {
+    folders.withLock { report = folder }
   }
 
   func stop() {
@@ -82,6 +100,10 @@ public final class DevServer: @unchecked Sendable {
   }
 
   private func respond(_ connection: OpaquePointer, path: String, method: String) -> MHD_Result {
+    // RFC 9112 §3.2: a request with more than one Host (or none) is answered 400.
+    guard blankslate_mhd_host_count(connection) == 1 else {
+      return send(connection, status: 400, text: "A request needs exactly one Host header.\n")
+    }
     guard let host = header(connection, "Host"), allowedHosts.contains(host.lowercased()) else {
       return send(
         connection, status: 421, text: "This server answers only \(allowedHosts.sorted().joined(separator: ", ")).\n")
@@ -112,41 +134,50 @@ public final class DevServer: @unchecked Sendable {
     if path == Self.prefix + "live.js" {
       return send(connection, status: 200, bytes: Array(LiveScript.source.utf8), type: "text/javascript; charset=utf-8")
     }
-    guard let file = resolve(path) else { return send(connection, status: 404, text: "Not found.\n") }
     // Read before the file: a build published in between makes the page reload
     // once more, never miss a build.
     let served = live.snapshot
-    guard var bytes = FileTree.contents(of: file.path) else {
+    guard let file = read(path) else {
+      if path.hasSuffix("/") || path.hasSuffix(".html"), folders.withLock({ output == nil }) {
+        // No build of this run has succeeded yet: a page that shows its failure and reloads when one does.
+        let page = LiveScript.inject(into: Array(Self.waitingPage.utf8), token: token, served: served)
+        return send(connection, status: 503, bytes: page, type: "text/html; charset=utf-8")
+      }
       return send(connection, status: 404, text: "Not found.\n")
     }
-    let type = Self.contentType(of: file.path)
+    var bytes = file.bytes
+    let type = Self.contentType(of: file.name)
     if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: token, served: served) }
-    return send(connection, status: 200, bytes: method == "HEAD" ? [] : bytes, type: type, length: bytes.count)
+    return send(connection, status: 200, bytes: bytes, type: type)
   }
 
-  /// The output file a URL path names: `/` and folders mean their `index.html`;
-  /// nil for `..`, a NUL, a hidden name (`.blankslate-output`), or anything
-  /// that is not a regular file resolving inside the output.
-  func resolve(_ path: String) -> (path: String, Void)? {
+  /// What `serve` shows before its first good build.
+  static let waitingPage = """
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8"><title>Blankslate: waiting for a good build</title></head>
+    <body><p>Blankslate is waiting for the site to build; this page reloads when it does.</p></body></html>
+
+    """
+
+  /// The file a URL path names, read from the folder it belongs to:
+  /// `/_report/…` the report, `/<output name>/…` and everything else the
+  /// output; `/` and folders mean their `index.html`. Nil for `..`, a NUL, a
+  /// hidden name (`.blankslate-output`), a link, or anything that is not a
+  /// regular file (`ServedFolder.read`).
+  func read(_ path: String) -> (bytes: [UInt8], name: String)? {
     guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return nil }
     var parts = path.split(separator: "/", omittingEmptySubsequences: true)
     guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return nil }
-    // `/_report/…` is the snapshot report; `/<output name>/…` the output, as the report's links name it.
-    var folder = output
-    if parts.first == "_report", let reportFolder {
-      folder = reportFolder
-      parts.removeFirst()
-    } else if parts.first.map(String.init) == (output as NSString).lastPathComponent {
-      parts.removeFirst()
+    let isReport = parts.first == "_report"
+    if isReport || parts.first.map(String.init) == outputName { parts.removeFirst() }
+    let folder: ServedFolder? = folders.withLock {
+      let held = isReport ? report : output
+      guard let held, held.isGone else { return held }
+      let reopened = try? ServedFolder(held.path)
+      if isReport { report = reopened } else { output = reopened }
+      return reopened
     }
-    guard let root = ContainedFolder.resolved(folder) else { return nil }
-    var candidate = root + (parts.isEmpty ? "" : "/" + parts.joined(separator: "/"))
-    var status = stat()
-    if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { candidate += "/index.html" }
-    guard let real = ContainedFolder.resolved(candidate), real.hasPrefix(root + "/"),
-      stat(real, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG
-    else { return nil }
-    return (real, ())
+    return folder?.read(parts)
   }
 
   static func contentType(of path: String) -> String {
@@ -167,9 +198,9 @@ public final class DevServer: @unchecked Sendable {
     send(connection, status: status, bytes: Array(text.utf8), type: "text/plain; charset=utf-8", allow: allow)
   }
 
+  /// Queues a response; for HEAD libmicrohttpd sends the headers alone, with the body's real length.
   private func send(
-    _ connection: OpaquePointer, status: UInt32, bytes: [UInt8], type: String, length: Int? = nil,
-    allow: String? = nil
+    _ connection: OpaquePointer, status: UInt32, bytes: [UInt8], type: String, allow: String? = nil
   ) -> MHD_Result {
     let response = bytes.withUnsafeBytes { buffer in
       MHD_create_response_from_buffer(
@@ -191,16 +222,54 @@ public final class DevServer: @unchecked Sendable {
 
   // MARK: - Server-sent events
 
+  /// Event streams open at once, in all and from one address: each holds a
+  /// connection's thread, so past these a new stream is refused (503) and
+  /// the other slots stay for pages.
+  static let maximumStreams = 64
+  static let maximumStreamsPerPeer = 16
+  private let streamsLock = NSLock()
+  private var streamsByPeer: [String: Int] = [:]
+
+  /// Counts a new stream from `peer`; false when a cap is reached.
+  private func openStream(from peer: String) -> Bool {
+    streamsLock.withLock {
+      guard streamsByPeer.values.reduce(0, +) < Self.maximumStreams,
+        streamsByPeer[peer, default: 0] < Self.maximumStreamsPerPeer
+      else { return false }
+      streamsByPeer[peer, default: 0] += 1
+      return true
+    }
+  }
+
+  private func closeStream(from peer: String) {
+    streamsLock.withLock {
+      streamsByPeer[peer, default: 1] -= 1
+      if streamsByPeer[peer] == 0 { streamsByPeer[peer] = nil }
+    }
+  }
+
+  private static func peer(of connection: OpaquePointer) -> String {
+    var text = [CChar](repeating: 0, count: 64)
+    guard blankslate_mhd_peer(connection, &text, text.count) == 0 else { return "unknown" }
+    return String(cString: text)
+  }
+
   /// One open event stream: what its page has been told, and what is still to write.
   private final class Stream {
     let server: DevServer
+    let peer: String
     var seen: LiveState.Snapshot
     var pending: [UInt8]
 
-    init(server: DevServer, seen: LiveState.Snapshot, pending: [UInt8]) {
+    init(server: DevServer, peer: String, seen: LiveState.Snapshot, pending: [UInt8]) {
       self.server = server
+      self.peer = peer
       self.seen = seen
       self.pending = pending
+    }
+
+    deinit {
+      server.closeStream(from: peer)
     }
   }
 
@@ -208,6 +277,13 @@ public final class DevServer: @unchecked Sendable {
   /// so a build that lands between sending the page and opening the stream is
   /// not missed: the page hears of it at once.
   private func events(_ connection: OpaquePointer) -> MHD_Result {
+    let peer = Self.peer(of: connection)
+    guard openStream(from: peer) else {
+      return send(
+        connection, status: 503,
+        text: "Too many open event streams (\(Self.maximumStreamsPerPeer) from one address, "
+          + "\(Self.maximumStreams) in all); close a tab.\n")
+    }
     let now = live.snapshot
     var seen = now
     if let generation = argument(connection, "generation").flatMap(Int.init) { seen.generation = generation }
@@ -216,15 +292,19 @@ public final class DevServer: @unchecked Sendable {
     // A page that opens while a build is failing sees the failure at once.
     var first = "retry: 1000\n\n"
     first += Self.changes(from: seen, to: now)
-    let stream = Stream(server: self, seen: now, pending: Array(first.utf8))
+    let stream = Stream(server: self, peer: peer, seen: now, pending: Array(first.utf8))
     let context = Unmanaged.passRetained(stream).toOpaque()
     guard
       let response = MHD_create_response_from_callback(
         UInt64.max, 1024, DevServer.readEvents, context, DevServer.releaseStream)
-    else { return blankslate_mhd_no }
+    else {
+      Unmanaged<Stream>.fromOpaque(context).release()
+      return blankslate_mhd_no
+    }
     defer { MHD_destroy_response(response) }
     MHD_add_response_header(response, "Content-Type", "text/event-stream")
     MHD_add_response_header(response, "Cache-Control", "no-store")
+    blankslate_mhd_keep_open(connection)
     return MHD_queue_response(connection, 200, response)
   }
 

@@ -36,12 +36,22 @@ public final class ServeSession: @unchecked Sendable {
   }
 
   /// Builds once and starts serving on `host`:`port`; the address pages are served at.
+  ///
+  /// - Throws: `Failure` when the output or the report folder is a symbolic
+  ///   link or holds files Blankslate did not write: `serve` serves only
+  ///   folders its own build made and marked.
   public func start(host: String, port: UInt16) throws(Failure) -> String {
-    build()
-    let server = DevServer(output: options.output.path, token: token, live: live) { [weak self] in
+    try Self.checkOwn(options.output.path, role: "output")
+    try Self.checkOwn(reportFolder.path, role: "report")
+    let server = DevServer(outputName: options.output.lastPathComponent, token: token, live: live) { [weak self] in
       self?.requestBuild()
     }
-    server.reportFolder = reportFolder.path
+    self.server = server
+    build()
+    if !server.servesOutput, let previous = try? ServedFolder(options.output.path) {
+      // The first build failed: the last good build (marked as Blankslate's) stays, as after any failed build.
+      server.serve(output: previous)
+    }
     server.accept = { [weak self] filter in
       guard let self else { return (503, "Stopping.") }
       return self.queue.sync { self.accept(filter: filter) }
@@ -50,9 +60,35 @@ public final class ServeSession: @unchecked Sendable {
       throw Failure(
         description: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
     }
-    self.server = server
     let shown = host.contains(":") ? "[\(host)]" : host
     return "http://\(shown):\(server.port)/"
+  }
+
+  /// Refuses a folder `serve` would publish into or serve from that is not
+  /// the tool's own: a symbolic link (a cloned repository can commit
+  /// `_site -> /etc`), something other than a folder, or a folder of files
+  /// without Blankslate's marker. A missing or empty folder is fine.
+  static func checkOwn(_ path: String, role: String) throws(Failure) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    switch status.st_mode & S_IFMT {
+    case S_IFLNK:
+      let target = ContainedFolder.resolved(path).map { " to \($0)" } ?? ""
+      throw Failure(
+        description: "\(path) is a symbolic link\(target); serve serves only a \(role) folder its own build made. "
+          + "Remove the link, or name another folder with --output")
+    case S_IFDIR:
+      let names = FileTree.entries(of: path).map(\.name)
+      guard names.isEmpty || names.contains(StagingFolder.marker) else {
+        throw Failure(
+          description: "\(path) holds files Blankslate did not write (no \(StagingFolder.marker)); serve serves "
+            + "only a \(role) folder its own build made. Move them, or name another folder with --output")
+      }
+    default:
+      throw Failure(
+        description:
+          "\(path) is \(FileReadError.kind(of: status.st_mode)), not a folder; serve needs it for its \(role)")
+    }
   }
 
   /// Watches the site and the templates until `stop()`; returns then.
@@ -117,6 +153,13 @@ public final class ServeSession: @unchecked Sendable {
       return
     } catch {
       report("note: the snapshot report was not updated: \(error.description)")
+      return
+    }
+    do throws(ServedFolder.Refusal) {
+      server?.serve(report: try ServedFolder(reportFolder.path))
+    } catch {
+      report("note: the snapshot report is not served: \(error.description)")
+      return
     }
     live.reportWritten(of: generation)
   }
@@ -150,6 +193,14 @@ public final class ServeSession: @unchecked Sendable {
     let start = clock.now
     do {
       let summary = try SiteBuilder(options: options).build()
+      do throws(ServedFolder.Refusal) {
+        // Opened once published, and served from the descriptor: never a link in its place.
+        server?.serve(output: try ServedFolder(options.output.path))
+      } catch {
+        live.failed(error.description)
+        report("error: \(error.description)\nThe gallery keeps the last good build.")
+        return
+      }
       let elapsed = clock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       // Pages reload at once; the report (a check of every render) follows, and gives way to the next save.

@@ -1,0 +1,205 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// `serve` against a hostile folder and hostile clients: it serves only
+/// folders its own build made (held open, never a name re-resolved), answers
+/// HTTP as RFC 9112 asks, and no one client can take every slot.
+@Suite("serve under attack", .serialized)
+struct ServeHardeningTests {
+  typealias Server = ServeTests.Server
+
+  /// A folder outside the site holding a secret, to link to.
+  static func secretFolder() throws -> URL {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("the secret\n".utf8).write(to: folder.appending(path: "secret.txt"))
+    try Data("<p>the secret page</p>\n".utf8).write(to: folder.appending(path: "index.html"))
+    return folder
+  }
+
+  /// `serve` in `folder`: what it printed once it exited, or nil (and the run
+  /// ended) when it went on serving instead.
+  static func refusal(in folder: URL) throws -> (status: Int32, output: String)? {
+    let process = Process()
+    process.executableURL = CommandLineTests.binary
+    process.arguments = ["serve", "--port", "0"]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let reader = ServeTests.Reader(output.fileHandleForReading)
+    // Either it says it serves (a failure here), or the pipe closes as it exits.
+    let said = reader.wait(for: "Serving http://", quietly: true)
+    if !said.isEmpty {
+      process.terminate()
+      process.waitUntilExit()
+      return nil
+    }
+    process.waitUntilExit()
+    return (process.terminationStatus, reader.text)
+  }
+
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"), arguments: ["_site", "_report"])
+  func aLinkedOutputOrReportIsRefusedBeforeAnythingIsServed(_ name: String) throws {
+    let secret = try Self.secretFolder()
+    defer { try? FileManager.default.removeItem(at: secret) }
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try SiteScaffold.create(at: folder)
+    try FileManager.default.createSymbolicLink(at: folder.appending(path: name), withDestinationURL: secret)
+    let refused = try Self.refusal(in: folder)
+    let (status, output) = try #require(refused, "serve went on serving with \(name) linked to another folder")
+    #expect(status == 2, "\(output)")
+    #expect(output.contains("\(name) is a symbolic link"), "\(output)")
+    #expect(output.contains("serve serves only a"), "\(output)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: secret.path).sorted() == ["index.html", "secret.txt"])
+  }
+
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func anOutputOfSomeoneElsesFilesIsRefused() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try SiteScaffold.create(at: folder)
+    try FileManager.default.createDirectory(at: folder.appending(path: "_site"), withIntermediateDirectories: true)
+    try Data("mine\n".utf8).write(to: folder.appending(path: "_site/notes.txt"))
+    let (status, output) = try #require(try Self.refusal(in: folder), "serve served a folder it did not build")
+    #expect(status == 2)
+    #expect(output.contains("holds files Blankslate did not write"), "\(output)")
+    #expect(try String(contentsOf: folder.appending(path: "_site/notes.txt"), encoding: .utf8) == "mine\n")
+  }
+
+  /// The folder is held open: a link put in the output's place while serving,
+  /// or inside it, is never followed.
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func aLinkPutInPlaceWhileServingIsNeverFollowed() throws {
+    let secret = try Self.secretFolder()
+    defer { try? FileManager.default.removeItem(at: secret) }
+    let server = try Server()
+    defer { server.stop() }
+    let output = server.folder.appending(path: "_site")
+    #expect(try ServeTests.status([server.base + "/index.html"]) == "200")
+    try FileManager.default.moveItem(at: output, to: server.folder.appending(path: "_site.moved"))
+    try FileManager.default.createSymbolicLink(at: output, withDestinationURL: secret)
+    #expect(try ServeTests.status([server.base + "/secret.txt"]) == "404")
+    #expect(try !ServeTests.curl([server.base + "/"]).contains("the secret"))
+    #expect(try !ServeTests.curl([server.base + "/_site/secret.txt"]).contains("the secret"))
+    // Links inside the served folder, at a file and at a folder, lead nowhere.
+    let moved = server.folder.appending(path: "_site.moved")
+    try FileManager.default.createSymbolicLink(
+      at: moved.appending(path: "leak.txt"), withDestinationURL: secret.appending(path: "secret.txt"))
+    try FileManager.default.createSymbolicLink(at: moved.appending(path: "leaks"), withDestinationURL: secret)
+    #expect(try ServeTests.status([server.base + "/leak.txt"]) == "404")
+    #expect(try ServeTests.status([server.base + "/leaks/secret.txt"]) == "404")
+    #expect(try ServeTests.status([server.base + "/leaks/"]) == "404")
+    #expect(try ServeTests.status([server.base + "/designs/favourites/"]) == "200")
+  }
+
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func headSendsTheLengthOfTheBodyGetWouldSend() throws {
+    let server = try Server()
+    defer { server.stop() }
+    for path in ["/designs/favourites/empty.iphone-15.light.en.svg", "/gallery.css", "/_blankslate/live.js"] {
+      let body = try ServeTests.curl([server.base + path])
+      let headers = try ServeTests.curl(["-I", server.base + path])
+      let length = headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+      #expect(
+        length.map { $0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces) } == "\(body.utf8.count)",
+        "\(path): \(headers)")
+      #expect(body.utf8.count > 0)
+    }
+  }
+
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func aRequestWithTwoHostsIsRefused() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let host = "127.0.0.1:\(server.port)"
+    let answer = try ServeTests.raw(
+      port: server.port, "GET / HTTP/1.1\r\nHost: \(host)\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")
+    #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(200))")
+    let alone = try ServeTests.raw(port: server.port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+    #expect(alone.hasPrefix("HTTP/1.1 200"), "\(alone.prefix(200))")
+  }
+
+  /// Event streams are capped per address and in all; page requests still pass.
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func oneClientCannotHoldEveryEventStream() throws {
+    let server = try Server()
+    defer { server.stop() }
+    var streams: [Process] = []
+    defer { for stream in streams where stream.isRunning { stream.terminate() } }
+    func open(from address: String) throws -> ServeTests.Reader {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+      process.arguments = ["-sN", "-i", "--interface", address, server.base + "/_blankslate/events"]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      streams.append(process)
+      return ServeTests.Reader(pipe.fileHandleForReading)
+    }
+    for _ in 0..<16 { try open(from: "127.0.0.1").wait(for: "retry: 1000") }
+    #expect(try open(from: "127.0.0.1").wait(for: "\r\n").hasPrefix("HTTP/1.1 503"))
+    // Other addresses have their own share, up to the total.
+    for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4"] {
+      for _ in 0..<16 { try open(from: address).wait(for: "retry: 1000") }
+    }
+    #expect(try open(from: "127.0.0.5").wait(for: "\r\n").hasPrefix("HTTP/1.1 503"))
+    #expect(try ServeTests.status([server.base + "/designs/favourites/"]) == "200")
+  }
+
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func requestHeadersThatNeverEndAreCutOff() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let socket = try ServeTests.connect(port: server.port)
+    defer { close(socket) }
+    let partial = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: ".utf8)
+    #expect(write(socket, partial, partial.count) == partial.count)
+    // The server closes the connection (read returns 0) once it has been idle
+    // for its timeout; the wait is bounded well above it.
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    #expect(poll(&poller, 1, 60_000) == 1, "the server kept a never-ending header open for a minute")
+    var byte: UInt8 = 0
+    #expect(read(socket, &byte, 1) <= 0)
+  }
+}
+
+extension ServeTests {
+  /// A TCP connection to the server on loopback.
+  static func connect(port: Int) throws -> Int32 {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    try #require(connected == 0, "cannot connect to 127.0.0.1:\(port)")
+    return socket
+  }
+
+  /// Sends `request` as it is and reads the answer until the server closes.
+  static func raw(port: Int, _ request: String) throws -> String {
+    let socket = try connect(port: port)
+    defer { close(socket) }
+    let bytes = Array(request.utf8)
+    _ = write(socket, bytes, bytes.count)
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 30_000) == 1 else { break }
+      let count = read(socket, &buffer, buffer.count)
+      guard count > 0 else { break }
+      answer += buffer[0..<count]
+    }
+    return String(decoding: answer, as: UTF8.self)
+  }
+}
