@@ -20,6 +20,8 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+    // SHA-256 from GNU Nettle (nettle-dev): the hashes that name what a reviewer saw.
+    .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
     // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev), opened with
     // dlopen on first use so that commands without --png never load its ~50 libraries.
     .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
@@ -42,7 +44,9 @@ let package = Package(
     ),
     .target(
       name: "BlankslateKit",
-      dependencies: ["CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg", "CMicroHTTPD"],
+      dependencies: [
+        "CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg", "CMicroHTTPD", "CNettle",
+      ],
       plugins: ["EmbedTemplates"]
     ),
     .executableTarget(

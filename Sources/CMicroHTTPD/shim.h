@@ -17,7 +17,8 @@
 /// one thread per connection (server-sent events hold theirs), at most
 /// `connections` at once. MHD_start_daemon is variadic, which Swift cannot call.
 static inline struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsigned int connections,
-                                                     MHD_AccessHandlerCallback handler, void *context) {
+                                                     MHD_AccessHandlerCallback handler,
+                                                     MHD_RequestCompletedCallback completed, void *context) {
   struct sockaddr_in v4;
   struct sockaddr_in6 v6;
   memset(&v4, 0, sizeof v4);
@@ -41,7 +42,8 @@ static inline struct MHD_Daemon *blankslate_mhd_start(const char *address, uint1
   // hold at most half the slots.
   return MHD_start_daemon(flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, socket,
                           MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                          connections / 2, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10, MHD_OPTION_END);
+                          connections / 2, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
+                          MHD_OPTION_NOTIFY_COMPLETED, completed, context, MHD_OPTION_END);
 }
 
 /// Lets one connection stay open without a timeout (an event stream: its heartbeat finds a closed peer).

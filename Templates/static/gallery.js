@@ -341,17 +341,23 @@
 
   // Under `blankslate serve` the report's changes can be accepted from the page:
   // the served page carries the run's token, which the server asks of every change.
+  // Accept names each render of the card with the golden and current hashes shown,
+  // so a change saved after the page was drawn is refused (409), never recorded.
   function initAccept() {
     var script = document.querySelector("script[data-token]");
     if (!script) return;
     var token = script.getAttribute("data-token");
-    Array.prototype.forEach.call(document.querySelectorAll("[data-accept]"), function (button) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-renders]"), function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
+        var decisions = JSON.parse(button.getAttribute("data-renders")).map(function (render) {
+          return { render: render.render, golden: render.golden, current: render.current, decision: "approve" };
+        });
         button.disabled = true;
         button.textContent = "Accepting…";
-        fetch("/_blankslate/accept?filter=" + encodeURIComponent(button.getAttribute("data-accept")), {
-          method: "POST", headers: { "X-Blankslate-Token": token }
+        fetch("/_blankslate/accept", {
+          method: "POST", headers: { "X-Blankslate-Token": token, "Content-Type": "application/json" },
+          body: JSON.stringify({ decisions: decisions })
         }).then(function (response) { return response.text(); })
           .then(function (text) { button.textContent = text.trim(); });
       });

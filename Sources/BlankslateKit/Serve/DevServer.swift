@@ -27,9 +27,12 @@ public final class DevServer: @unchecked Sendable {
   private var output: ServedFolder?
   /// The snapshot report this run last wrote, served under `/_report/`.
   private var report: ServedFolder?
-  /// Called for an authorised `POST /_blankslate/accept?filter=REGEX`: records
-  /// those goldens; the HTTP status and a message.
-  var accept: (@Sendable (String) -> (status: UInt32, message: String))?
+  /// Called for an authorised `POST /_blankslate/accept` with its body (a
+  /// decisions document: the renders and the hashes the reviewer saw);
+  /// the HTTP status and a message.
+  var accept: (@Sendable ([UInt8]) -> (status: UInt32, message: String))?
+  /// The largest request body read (Accept's decisions).
+  static let maximumBody = 4 << 20
   private var daemon: OpaquePointer?
   public private(set) var port: UInt16 = 0
 
@@ -43,7 +46,9 @@ public final class DevServer: @unchecked Sendable {
   /// Listens on `host`:`port` (0: a free port); nil when the address cannot be bound.
   func start(host: String, port requested: UInt16, connections: UInt32 = 512) -> Bool {
     let context = Unmanaged.passUnretained(self).toOpaque()
-    guard let daemon = blankslate_mhd_start(host, requested, connections, DevServer.handle, context) else {
+    guard
+      let daemon = blankslate_mhd_start(host, requested, connections, DevServer.handle, DevServer.completed, context)
+    else {
       return false
     }
     self.daemon = daemon
@@ -80,15 +85,56 @@ public final class DevServer: @unchecked Sendable {
     @convention(c) (
       UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
       UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    ) -> MHD_Result = { context, connection, url, method, _, _, uploadSize, _ in
-      guard let context, let connection, let url, let method else { return blankslate_mhd_no }
+    ) -> MHD_Result = { context, connection, url, method, _, upload, uploadSize, request in
+      guard let context, let connection, let url, let method, let request else { return blankslate_mhd_no }
       let server = Unmanaged<DevServer>.fromOpaque(context).takeUnretainedValue()
-      // A request body is not read: the one POST takes none. Consume any that comes.
+      let verb = String(cString: method)
+      guard verb == "POST" else {
+        // Only a POST's body is read; any other is consumed unread.
+        if let uploadSize, uploadSize.pointee > 0 {
+          uploadSize.pointee = 0
+          return blankslate_mhd_yes
+        }
+        return server.respond(connection, path: String(cString: url), method: verb, body: [])
+      }
+      // A POST's body comes in pieces after a first call without any; the request's box gathers it.
+      guard let opaque = request.pointee else {
+        request.pointee = Unmanaged.passRetained(RequestBody()).toOpaque()
+        return blankslate_mhd_yes
+      }
+      let body = Unmanaged<RequestBody>.fromOpaque(opaque).takeUnretainedValue()
       if let uploadSize, uploadSize.pointee > 0 {
+        if let upload, body.bytes.count + uploadSize.pointee <= maximumBody {
+          upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+            body.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+          }
+        } else {
+          body.isTooLarge = true
+        }
         uploadSize.pointee = 0
         return blankslate_mhd_yes
       }
-      return server.respond(connection, path: String(cString: url), method: String(cString: method))
+      guard !body.isTooLarge else {
+        return server.send(connection, status: 413, text: "A request body is limited to \(maximumBody) bytes.\n")
+      }
+      return server.respond(connection, path: String(cString: url), method: verb, body: body.bytes)
+    }
+
+  /// A POST's body as it arrives.
+  private final class RequestBody {
+    var bytes: [UInt8] = []
+    var isTooLarge = false
+  }
+
+  /// Releases a request's body box once the request is done, however it ended.
+  private static let completed:
+    @convention(c) (
+      UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+      MHD_RequestTerminationCode
+    ) -> Void = { _, _, request, _ in
+      guard let request, let opaque = request.pointee else { return }
+      Unmanaged<RequestBody>.fromOpaque(opaque).release()
+      request.pointee = nil
     }
 
   private func argument(_ connection: OpaquePointer, _ name: String) -> String? {
@@ -99,7 +145,7 @@ public final class DevServer: @unchecked Sendable {
     MHD_lookup_connection_value(connection, blankslate_mhd_header_kind, name).map { String(cString: $0) }
   }
 
-  private func respond(_ connection: OpaquePointer, path: String, method: String) -> MHD_Result {
+  private func respond(_ connection: OpaquePointer, path: String, method: String, body: [UInt8]) -> MHD_Result {
     // RFC 9112 §3.2: a request with more than one Host (or none) is answered 400.
     guard blankslate_mhd_host_count(connection) == 1 else {
       return send(connection, status: 400, text: "A request needs exactly one Host header.\n")
@@ -121,10 +167,8 @@ public final class DevServer: @unchecked Sendable {
       guard header(connection, "X-Blankslate-Token") == token else {
         return send(connection, status: 403, text: "A state-changing request needs this run's token.\n")
       }
-      guard let accept, let filter = argument(connection, "filter"), !filter.isEmpty else {
-        return send(connection, status: 400, text: "Accept needs ?filter=REGEX.\n")
-      }
-      let (status, message) = accept(filter)
+      guard let accept else { return send(connection, status: 503, text: "Accept is not available.\n") }
+      let (status, message) = accept(body)
       return send(connection, status: status, text: message + "\n")
     }
     guard method == "GET" || method == "HEAD" else {

@@ -52,9 +52,9 @@ public final class ServeSession: @unchecked Sendable {
       // The first build failed: the last good build (marked as Blankslate's) stays, as after any failed build.
       server.serve(output: previous)
     }
-    server.accept = { [weak self] filter in
+    server.accept = { [weak self] body in
       guard let self else { return (503, "Stopping.") }
-      return self.queue.sync { self.accept(filter: filter) }
+      return self.queue.sync { self.accept(body: body) }
     }
     guard server.start(host: host, port: port) else {
       throw Failure(
@@ -165,24 +165,29 @@ public final class ServeSession: @unchecked Sendable {
   }
 
   /// What the report's check and Accept compare: this site, with the definitions its builds decoded.
-  private func snapshotOptions(filter: String? = nil) -> SnapshotOptions {
+  private func snapshotOptions() -> SnapshotOptions {
     var snapshotOptions = SnapshotOptions(
-      siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, filter: filter, workers: options.workers)
+      siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
     snapshotOptions.definitions = options.memo?.definitions
     return snapshotOptions
   }
 
-  /// Records the goldens `filter` selects that differ from their renders,
-  /// through `record`'s atomic path; the report and open pages update.
-  func accept(filter: String) -> (status: UInt32, message: String) {
+  /// Records the renders a decisions document approves, when each one's
+  /// golden and current bytes are still those the reviewer saw (the report's
+  /// Accept sends them), through `record`'s atomic path; 409 with nothing
+  /// written when any has changed since. The report updates; gallery pages
+  /// do not reload, since goldens are not part of the gallery.
+  func accept(body: [UInt8]) -> (status: UInt32, message: String) {
     guard !isCI else { return (403, "CI never writes goldens.") }
     do throws(SnapshotError) {
-      let run = try SnapshotChecker(options: snapshotOptions(filter: filter)).run()
-      let written = try SnapshotRecorder(mode: .failed).record(run, isCI: false)
-      live.built()
+      let decisions = try SnapshotDecision.parse(body, file: "the request")
+      let written = try SnapshotAcceptor(options: snapshotOptions()).accept(decisions, isCI: false)
       refreshReport()
-      report("Accepted \(written.count) golden\(written.count == 1 ? "" : "s") (\(filter)).")
-      return (200, "Accepted \(written.count) golden\(written.count == 1 ? "" : "s").")
+      let count = "\(written.count) golden\(written.count == 1 ? "" : "s")"
+      report("Accepted \(count) (\(decisions.filter { $0.verdict == .approve }.count) approved).")
+      return (200, "Accepted \(count).")
+    } catch .staleDecisions(let stale) {
+      return (409, SnapshotError.staleDecisions(stale).description)
     } catch {
       return (400, error.description)
     }

@@ -6,6 +6,8 @@ public struct SnapshotOptions: Sendable {
   public var siteDisplay: String
   /// A regular expression matched against `design/variant.device.theme.locale`.
   public var filter: String?
+  /// Exactly these renders (`design/variant.device.theme.locale.size`), when set: what a reviewer approved.
+  public var renders: Set<String>?
   public var shard: Shard?
   public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
@@ -67,7 +69,7 @@ public struct SnapshotChecker: Sendable {
       throw .build(error)
     }
     if options.isCancelled?() == true { throw .cancelled }
-    let selection = try Selection(filter: options.filter, shard: options.shard)
+    let selection = try Selection(filter: options.filter, renders: options.renders, shard: options.shard)
     let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
 
     let allJobs = RenderMatrix(site).jobs
@@ -133,6 +135,7 @@ public struct SnapshotChecker: Sendable {
     guard let golden = try store.read(path) else {
       result.status = .new
       result.currentSVG = String(decoding: bytes, as: UTF8.self)
+      result.currentHash = SHA256.hex(bytes)
       return (path, bytes, result)
     }
     if golden.hasSameBytes(as: bytes) { return (path, keep ? bytes : [], result) }
@@ -146,6 +149,7 @@ public struct SnapshotChecker: Sendable {
       }
     } catch let failure as StrictXMLParser.Failure {
       result.status = .changed
+      (result.goldenHash, result.currentHash) = (SHA256.hex(golden), SHA256.hex(bytes))
       result.changes = ["the golden is not well-formed XML: " + (failure.issues.first?.description ?? "unknown error")]
       result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
       result.goldenSVG = goldenText
@@ -156,6 +160,7 @@ public struct SnapshotChecker: Sendable {
       result.changes = ["the golden cannot be compared: \(error)"]
     }
     result.status = .changed
+    (result.goldenHash, result.currentHash) = (SHA256.hex(golden), SHA256.hex(bytes))
     if let old = SVGStructure(golden, file: path), let new = SVGStructure(bytes, file: path) {
       let explanation = StructuralDiff.explain(golden: old, current: new)
       result.changes =
@@ -170,13 +175,16 @@ public struct SnapshotChecker: Sendable {
   }
 }
 
-/// Which renders a run covers: those matching the filter, in this shard.
+/// Which renders a run covers: those matching the filter (and named, when
+/// renders are named), in this shard.
 struct Selection {
   let filter: Regex<AnyRegexOutput>?
+  let renders: Set<String>?
   let shard: Shard?
 
-  init(filter pattern: String?, shard: Shard?) throws(SnapshotError) {
+  init(filter pattern: String?, renders: Set<String>? = nil, shard: Shard?) throws(SnapshotError) {
     self.shard = shard
+    self.renders = renders
     guard let pattern else {
       filter = nil
       return
@@ -189,6 +197,7 @@ struct Selection {
   }
 
   func contains(_ id: String) -> Bool {
+    if let renders, !renders.contains(id) { return false }
     if let filter, id.firstMatch(of: filter) == nil { return false }
     return shard?.contains(id) ?? true
   }

@@ -16,6 +16,11 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
   /// The run was told to stop (`SnapshotOptions.isCancelled`): `serve` stops a
   /// report's check when a newer build is waiting, and checks again after it.
   case cancelled
+  /// A decisions document (or Accept's request) is not what it must be.
+  case badDecisions(file: String, reason: String)
+  /// Approved renders whose golden or current bytes changed since they were
+  /// reviewed: nothing was recorded.
+  case staleDecisions([SnapshotAcceptor.Stale])
 
   public var description: String {
     switch self {
@@ -27,13 +32,19 @@ public enum SnapshotError: Error, Sendable, CustomStringConvertible {
     case .io(let path, let reason): "\(path): \(reason)."
     case .unsafeInput(let path, let reason): "\(path): refused: \(reason)."
     case .cancelled: "the check was stopped before it finished."
+    case .badDecisions(let file, let reason): "\(file): not a decisions file: \(reason)."
+    case .staleDecisions(let stale):
+      "nothing was recorded: \(stale.count) approved render\(stale.count == 1 ? " has" : "s have") changed since "
+        + "\(stale.count == 1 ? "it was" : "they were") reviewed; review again:\n"
+        + stale.map { "  " + $0.description }.joined(separator: "\n")
     }
   }
 
   public var exitCode: Int32 {
     switch self {
     case .build(let error): error.exitCode
-    case .badFilter, .recordingRefusedInCI, .unreadableSummary, .unsafeInput, .io, .cancelled: 2
+    case .badFilter, .recordingRefusedInCI, .unreadableSummary, .unsafeInput, .io, .cancelled, .badDecisions: 2
+    case .staleDecisions: 1
     }
   }
 }

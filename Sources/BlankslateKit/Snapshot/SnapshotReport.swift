@@ -72,6 +72,26 @@ public struct SnapshotReport: Sendable {
     }
   }
 
+  /// `[{"render", "golden", "current"}]` for the results a card shows: the
+  /// hashes a decision names (`SnapshotDecision`).
+  static func reviewed(_ results: [SnapshotResult]) -> String {
+    var writer = JSONWriter()
+    writer.beginArray(inline: true)
+    for result in results {
+      guard let current = result.currentHash else { continue }
+      writer.beginObject()
+      writer.key("render")
+      writer.string(result.id)
+      writer.key("golden")
+      if let golden = result.goldenHash { writer.string(golden) } else { writer.null() }
+      writer.key("current")
+      writer.string(current)
+      writer.endObject()
+    }
+    writer.endArray()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
   private func fill(
     _ staging: StagingFolder, summary: SnapshotSummary, templates: TemplateSet, site: URL
   ) throws(SnapshotError) {
@@ -152,6 +172,10 @@ public struct SnapshotReport: Sendable {
           status == .orphaned
             ? "blankslate prune\(siteOption) --filter '\(filter)'"
             : "blankslate record\(siteOption)\(status == .new ? "" : " --mode failed") --filter '\(filter)'")
+        // What Accept sends: each render of the card with the exact golden and current bytes shown.
+        if status != .orphaned {
+          context["renders"] = .string(Self.reviewed(group.ids.compactMap { byID[$0] }))
+        }
         context["groupCount"] = .string(String(group.renders.count))
         context["isGroup"] = .bool(group.renders.count > 1)
         context["placement"] = .string(MarkdownSummary.placement(of: group.renders))

@@ -32,6 +32,11 @@ public struct SnapshotResult: Sendable, Equatable {
   /// Where to draw attention on the current render and on the golden.
   public var currentFrames: [Rect]
   public var goldenFrames: [Rect]
+  /// SHA-256 of the golden's bytes and of the render's (none for a new
+  /// render's golden): what a reviewer approves, so that Accept and a
+  /// decisions file record exactly the renders that were seen.
+  public var goldenHash: String?
+  public var currentHash: String?
 
   public init(
     id: String, status: SnapshotStatus, golden: String, definitionFile: String? = nil, definitionLine: Int? = nil,

@@ -39,7 +39,7 @@ struct ServeBrowserTests {
   /// Clicks the first Accept button and resolves with its text once the server has answered.
   static let acceptFirst = """
     new Promise(function (resolve) {
-      var button = document.querySelector("button[data-accept]:not([hidden])");
+      var button = document.querySelector("button[data-renders]:not([hidden])");
       if (!button) { resolve(""); return; }
       new MutationObserver(function () {
         if (button.textContent.indexOf("Accepting") !== 0) resolve(button.textContent);
@@ -87,10 +87,10 @@ struct ServeBrowserTests {
     let before = try Data(contentsOf: golden)
     try browser.open(server.base + "/_report/index.html")
     // The served report may predate the fix's build; it reloads once the report is rewritten.
-    var pending = try browser.evaluate("document.querySelectorAll('button[data-accept]:not([hidden])').length") as? Int
+    var pending = try browser.evaluate("document.querySelectorAll('button[data-renders]:not([hidden])').length") as? Int
     for _ in 0..<2 where pending == 0 {
       try browser.waitFor(event: "Page.loadEventFired")
-      pending = try browser.evaluate("document.querySelectorAll('button[data-accept]:not([hidden])').length") as? Int
+      pending = try browser.evaluate("document.querySelectorAll('button[data-renders]:not([hidden])').length") as? Int
     }
     let cards = try #require(pending)
     #expect(cards > 0)
@@ -105,7 +105,7 @@ struct ServeBrowserTests {
       // The report is checked again and its page reloads in place.
       try browser.waitFor(event: "Page.loadEventFired")
     }
-    #expect(try browser.evaluate("document.querySelectorAll('button[data-accept]').length") as? Int == 0)
+    #expect(try browser.evaluate("document.querySelectorAll('button[data-renders]').length") as? Int == 0)
     #expect(try browser.evaluate(shows("Every render matches its golden.")) as? Bool == true)
     #expect(try Data(contentsOf: golden) != before)
     #expect(String(decoding: try Data(contentsOf: golden), as: UTF8.self).contains("Nothing Saved"))

@@ -227,6 +227,16 @@ struct ServeTests {
     #expect(!report.contains("Nothing Saved"))
   }
 
+  /// The decisions each card's Accept sends: its renders with the hashes shown, approved.
+  static func decisions(in report: String) -> [String] {
+    report.components(separatedBy: "data-renders=\"").dropFirst().map { attribute in
+      let renders = String(attribute.prefix { $0 != "\"" })
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        .replacingOccurrences(of: "}", with: #","decision":"approve"}"#)
+      return #"{"decisions":"# + renders + "}"
+    }
+  }
+
   /// Accept in the served report: the golden on disk changes through `record`'s path, and `check` passes.
   @Test(.enabled(if: curlExists, "curl is not installed"))
   func acceptingAChangeInTheServedReportRecordsItsGolden() throws {
@@ -240,23 +250,57 @@ struct ServeTests {
     reader.wait(for: "event: report")
     let report = try Self.curl([server.base + "/_report/index.html"])
     let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
-    let filters = report.components(separatedBy: "data-accept=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-    #expect(!filters.isEmpty && filters.allSatisfy { $0.hasPrefix("^favourites/empty\\.") }, "\(filters)")
+    let bodies = Self.decisions(in: report)
+    #expect(!bodies.isEmpty && bodies.allSatisfy { $0.contains(#""render":"favourites/empty."#) }, "\(bodies)")
     let environment = ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""]
     let before = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
     #expect(before.status == 1)
     // Each card's Accept, as the page's button sends it.
-    for filter in filters {
-      let escaped = filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    for body in bodies {
       let accepted = try Self.curl([
-        "-X", "POST", "-H", "X-Blankslate-Token: \(token)", server.base + "/_blankslate/accept?filter=" + escaped,
+        "-X", "POST", "-H", "X-Blankslate-Token: \(token)", "--data-binary", body, server.base + "/_blankslate/accept",
       ])
       #expect(accepted.hasPrefix("Accepted "), "\(accepted)")
-      reader.wait(for: "event: reload")
+      reader.wait(for: "event: report")
     }
     let check = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
     #expect(check.status == 0, "\(check.output)")
     #expect(try Self.curl([server.base + "/_report/index.html"]).contains("Changed (0)"))
-    #expect(try Self.status(["-X", "POST", server.base + "/_blankslate/accept?filter=x"]) == "403")
+    #expect(try Self.status(["-X", "POST", "--data-binary", bodies[0], server.base + "/_blankslate/accept"]) == "403")
+  }
+
+  /// A change saved after the report was shown is not what the reviewer saw:
+  /// Accept with the shown hashes answers 409 and writes no golden.
+  @Test(.enabled(if: curlExists, "curl is not installed"))
+  func acceptingWhatChangedSinceItWasShownIsRefused() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let (events, reader) = try Self.events(of: server)
+    defer { if events.isRunning { events.terminate() } }
+    try server.retitle()
+    reader.wait(for: "event: reload")
+    reader.wait(for: "event: report")
+    let report = try Self.curl([server.base + "/_report/index.html"])
+    let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
+    let shown = try #require(Self.decisions(in: report).first)
+    let goldens = server.folder.appending(path: "Site/__snapshots__")
+    let before = try CrashSafetyTests.contents(of: goldens)
+    // Saved again after the report was shown.
+    try server.save(replacing: "No Favourites Yet", with: "Nothing Kept")
+    reader.wait(for: "event: reload")
+    let answer = try Self.curl([
+      "-X", "POST", "-H", "X-Blankslate-Token: \(token)", "--data-binary", shown, "-w", "\n%{http_code}",
+      server.base + "/_blankslate/accept",
+    ])
+    #expect(answer.hasSuffix("409"), "\(answer)")
+    #expect(answer.contains("it renders differently since it was reviewed"), "\(answer)")
+    #expect(try CrashSafetyTests.contents(of: goldens) == before, "a golden was written")
+    // A malformed body is a clear 400, and also writes nothing.
+    let malformed = try Self.curl([
+      "-X", "POST", "-H", "X-Blankslate-Token: \(token)", "--data-binary", #"{"decisions": [{"render": 1}]}"#,
+      "-w", "\n%{http_code}", server.base + "/_blankslate/accept",
+    ])
+    #expect(malformed.hasSuffix("400") && malformed.contains("$.decisions[0]"), "\(malformed)")
+    #expect(try CrashSafetyTests.contents(of: goldens) == before)
   }
 }
