@@ -168,11 +168,13 @@ enum Commands {
       siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
       outputDisplay: output, workers: try parsed.count("--jobs"),
       templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
-    if !["127.0.0.1", "::1", "localhost"].contains(host) {
-      Terminal.error("warning: --host \(host) lets other machines on the network see the gallery.")
+    let allowsRemoteChanges = parsed.has("--allow-remote-changes")
+    if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
+      Terminal.error(exposure)
     }
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
+    session.allowsRemoteChanges = allowsRemoteChanges
     do throws(ServeSession.Failure) {
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(

@@ -161,6 +161,9 @@ extension CommandSpec {
         Option(
           name: "--host", value: "ADDR",
           help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)"),
+        Option(
+          name: "--allow-remote-changes", value: nil,
+          help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)"),
         jobs,
       ],
       exitCodes: "0 stopped, 2 bad usage, or the address cannot be bound"),

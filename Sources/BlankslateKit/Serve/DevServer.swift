@@ -17,6 +17,9 @@ public final class DevServer: @unchecked Sendable {
   /// The output folder's name, under which the report's links reach it (`/_site/…`).
   let outputName: String
   let token: String
+  /// Why state-changing verbs are off (a server bound beyond loopback without
+  /// `--allow-remote-changes`): they answer 403 with it, and pages carry no token.
+  var changesRefusal: String?
   let live: LiveState
   /// The `Host` values a request may carry: the bound address and `localhost`, with the port.
   private(set) var allowedHosts: Set<String> = []
@@ -154,18 +157,15 @@ public final class DevServer: @unchecked Sendable {
       return send(
         connection, status: 421, text: "This server answers only \(allowedHosts.sorted().joined(separator: ", ")).\n")
     }
-    if path == Self.prefix + "rebuild" {
+    if path == Self.prefix + "rebuild" || path == Self.prefix + "accept" {
       guard method == "POST" else { return send(connection, status: 405, text: "POST only.\n", allow: "POST") }
+      if let changesRefusal { return send(connection, status: 403, text: changesRefusal + "\n") }
       guard header(connection, "X-Blankslate-Token") == token else {
         return send(connection, status: 403, text: "A state-changing request needs this run's token.\n")
       }
-      rebuild()
-      return send(connection, status: 202, text: "Rebuilding.\n")
-    }
-    if path == Self.prefix + "accept" {
-      guard method == "POST" else { return send(connection, status: 405, text: "POST only.\n", allow: "POST") }
-      guard header(connection, "X-Blankslate-Token") == token else {
-        return send(connection, status: 403, text: "A state-changing request needs this run's token.\n")
+      guard path == Self.prefix + "accept" else {
+        rebuild()
+        return send(connection, status: 202, text: "Rebuilding.\n")
       }
       guard let accept else { return send(connection, status: 503, text: "Accept is not available.\n") }
       let (status, message) = accept(body)
@@ -184,16 +184,19 @@ public final class DevServer: @unchecked Sendable {
     guard let file = read(path) else {
       if path.hasSuffix("/") || path.hasSuffix(".html"), folders.withLock({ output == nil }) {
         // No build of this run has succeeded yet: a page that shows its failure and reloads when one does.
-        let page = LiveScript.inject(into: Array(Self.waitingPage.utf8), token: token, served: served)
+        let page = LiveScript.inject(into: Array(Self.waitingPage.utf8), token: pageToken, served: served)
         return send(connection, status: 503, bytes: page, type: "text/html; charset=utf-8")
       }
       return send(connection, status: 404, text: "Not found.\n")
     }
     var bytes = file.bytes
     let type = Self.contentType(of: file.name)
-    if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: token, served: served) }
+    if type.hasPrefix("text/html") { bytes = LiveScript.inject(into: bytes, token: pageToken, served: served) }
     return send(connection, status: 200, bytes: bytes, type: type)
   }
+
+  /// The token pages carry: none while state-changing verbs are off.
+  private var pageToken: String? { changesRefusal == nil ? token : nil }
 
   /// What `serve` shows before its first good build.
   static let waitingPage = """

@@ -39,11 +39,12 @@ enum LiveScript {
 
   /// `html` with the script at the end of its head (so the page's own scripts
   /// find the tag; `defer` runs it after parsing), else at the end; the run's
-  /// token and the state the page is `served` at ride on the tag (the build,
+  /// token (none when changes are off) and the state the page is `served` at ride on the tag (the build,
   /// the report, and the build that report describes).
-  static func inject(into html: [UInt8], token: String, served: LiveState.Snapshot) -> [UInt8] {
+  static func inject(into html: [UInt8], token: String?, served: LiveState.Snapshot) -> [UInt8] {
+    let tokenAttribute = token.map { " data-token=\"\($0)\"" } ?? ""
     let tag = Array(
-      ("<script src=\"/_blankslate/live.js\" data-token=\"\(token)\" data-generation=\"\(served.generation)\" "
+      ("<script src=\"/_blankslate/live.js\"\(tokenAttribute) data-generation=\"\(served.generation)\" "
         + "data-report=\"\(served.report)\" data-report-of=\"\(served.reportOf)\" defer=\"defer\"></script>\n").utf8)
     var bytes = html
     if let index = firstIndex(of: Array("</head>".utf8), in: bytes) {

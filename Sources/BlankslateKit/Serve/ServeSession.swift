@@ -22,6 +22,8 @@ public final class ServeSession: @unchecked Sendable {
   var reportFolder: URL { options.output.deletingLastPathComponent().appending(path: "_report") }
   /// Whether this run is under CI, where no golden is ever written.
   public var isCI = false
+  /// Whether accept and rebuild are on when the server listens beyond loopback (`--allow-remote-changes`).
+  public var allowsRemoteChanges = false
   /// Says what happened (a build, a failure), for the terminal.
   let report: @Sendable (String) -> Void
 
@@ -46,6 +48,10 @@ public final class ServeSession: @unchecked Sendable {
     let server = DevServer(outputName: options.output.lastPathComponent, token: token, live: live) { [weak self] in
       self?.requestBuild()
     }
+    if !Self.isLoopback(host) && !allowsRemoteChanges {
+      server.changesRefusal =
+        "Accept and rebuild are off: serve listens on \(host), beyond this machine (--allow-remote-changes turns them on)."
+    }
     self.server = server
     build()
     if !server.servesOutput, let previous = try? ServedFolder(options.output.path) {
@@ -62,6 +68,23 @@ public final class ServeSession: @unchecked Sendable {
     }
     let shown = host.contains(":") ? "[\(host)]" : host
     return "http://\(shown):\(server.port)/"
+  }
+
+  /// Whether `host` is this machine only: 127.0.0.0/8, `::1` or `localhost`.
+  public static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.split(separator: ".").first == "127"
+  }
+
+  /// What a run on `host` exposes, said before it starts; nil on loopback.
+  public static func exposure(host: String, allowsRemoteChanges: Bool) -> String? {
+    guard !isLoopback(host) else { return nil }
+    let reading =
+      "warning: serve listens on \(host): anyone who can reach this address can read the gallery and the snapshot "
+      + "report (every render, its definition, and each golden's diff)."
+    return allowsRemoteChanges
+      ? reading + " With --allow-remote-changes, anyone who can load a page also gets this run's token, and can "
+        + "accept changes into the goldens and start rebuilds."
+      : reading + " Accept and rebuild are off; --allow-remote-changes turns them on for anyone who can load a page."
   }
 
   /// Refuses a folder `serve` would publish into or serve from that is not

@@ -97,6 +97,33 @@ struct ServeHardeningTests {
     #expect(try ServeTests.status([server.base + "/designs/favourites/"]) == "200")
   }
 
+  /// Bound beyond loopback, pages carry no token and the state-changing
+  /// verbs are off, unless `--allow-remote-changes` says otherwise; the
+  /// warning says what is exposed.
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"), arguments: [false, true])
+  func beyondLoopbackChangesAreOffUnlessAllowed(_ allowed: Bool) throws {
+    let server = try Server(arguments: ["--host", "0.0.0.0"] + (allowed ? ["--allow-remote-changes"] : []))
+    defer { server.stop() }
+    let host = ["-H", "Host: 0.0.0.0:\(server.port)"]
+    #expect(server.log.text.contains("anyone who can reach this address can read the gallery"), "\(server.log.text)")
+    let page = try ServeTests.curl(host + [server.base + "/"])
+    #expect(page.contains("/_blankslate/live.js"))
+    #expect(page.contains("data-token=") == allowed, "\(page.prefix(400))")
+    let token = page.components(separatedBy: "data-token=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) }
+    let rebuild = try ServeTests.curl(
+      host + [
+        "-X", "POST", "-H", "X-Blankslate-Token: \(token ?? "none")", "-w", "\n%{http_code}",
+        server.base + "/_blankslate/rebuild",
+      ])
+    if allowed {
+      #expect(rebuild.hasSuffix("202"), "\(rebuild)")
+      #expect(server.log.text.contains("--allow-remote-changes, anyone who can load a page"))
+    } else {
+      #expect(rebuild.hasSuffix("403") && rebuild.contains("Accept and rebuild are off"), "\(rebuild)")
+      #expect(server.log.text.contains("Accept and rebuild are off; --allow-remote-changes turns them on"))
+    }
+  }
+
   @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
   func headSendsTheLengthOfTheBodyGetWouldSend() throws {
     let server = try Server()

@@ -20,11 +20,12 @@ struct ServeTests {
     lazy var log = Reader(output.fileHandleForReading)
 
     /// `environment`: added to the test's (a debug build's hold and note points).
-    init(environment: [String: String] = [:]) throws {
+    /// `arguments`: added to `serve --port 0`.
+    init(environment: [String: String] = [:], arguments: [String] = []) throws {
       _ = try SiteScaffold.create(at: folder)
       original = try String(contentsOf: definition, encoding: .utf8)
       process.executableURL = CommandLineTests.binary
-      process.arguments = ["serve", "--port", "0"]
+      process.arguments = ["serve", "--port", "0"] + arguments
       process.currentDirectoryURL = folder
       process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }
         .merging(environment) { _, new in new }
@@ -32,7 +33,8 @@ struct ServeTests {
       process.standardError = output
       try process.run()
       // The moment it serves is the line that names its address.
-      log.wait(for: "Serving http://127.0.0.1:")
+      log.wait(
+        for: "Serving http://" + (arguments.firstIndex(of: "--host").map { arguments[$0 + 1] } ?? "127.0.0.1") + ":")
       let digits = log.wait(for: "/").prefix { $0.isNumber }
       port = try #require(Int(digits))
     }
