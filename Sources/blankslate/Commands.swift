@@ -172,6 +172,8 @@ enum Commands {
     if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
       Terminal.error(exposure)
     }
+    // serve runs on: a stream that fails is said once on the other, which takes its lines.
+    Terminal.fallBackWhenAStreamFails()
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
@@ -193,7 +195,7 @@ enum Commands {
           Terminal.failure(error.description)
           session.stop()
         }
-        exit(0)
+        exit(Terminal.exitStatus(0))
       }
       watching.start()
       dispatchMain()

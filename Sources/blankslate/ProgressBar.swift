@@ -33,11 +33,11 @@ final class ProgressBar: Sendable {
     let width = 30
     let filled = percent * width / 100
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) \(label)".utf8))
+    Terminal.write("\r\(bar) \(done)/\(total) \(label)", to: STDERR_FILENO)
   }
 
   /// Clears the line.
   func finish() {
-    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    Terminal.write("\r\u{1B}[2K", to: STDERR_FILENO)
   }
 }

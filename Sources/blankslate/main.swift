@@ -1,3 +1,4 @@
 import Foundation
 
-exit(Commands.run(Array(CommandLine.arguments.dropFirst())))
+Terminal.prepare()
+exit(Terminal.exitStatus(Commands.run(Array(CommandLine.arguments.dropFirst()))))
