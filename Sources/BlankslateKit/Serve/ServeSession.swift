@@ -118,7 +118,7 @@ public final class ServeSession: @unchecked Sendable {
   public func watch() throws(Failure) {
     var roots = [options.siteFolder.path]
     if let templates = options.templates { roots.append(templates.path) }
-    guard let watcher = SiteWatcher(roots: roots) else {
+    guard let watcher = SiteWatcher(roots: roots, report: report) else {
       throw Failure(
         description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno))))")
     }

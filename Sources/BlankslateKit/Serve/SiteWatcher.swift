@@ -2,16 +2,31 @@ import Foundation
 
 /// Watches folders and everything under them with inotify, and says when
 /// something changed, once the changes have settled.
+///
+/// A root that is moved away or deleted (`mv Site Site.old; mv Site.new
+/// Site`) is watched again by its path as soon as a folder is there, and its
+/// whole tree is scanned anew; so is every root when the kernel's queue
+/// overflowed. A folder that cannot be watched (the kernel's watch limit) is
+/// reported, never skipped in silence.
 final class SiteWatcher: @unchecked Sendable {
   private let descriptor: Int32
   private var folders: [Int32: String] = [:]
+  private let roots: [String]
+  /// Roots whose folder went away: looked for again at every tick until it is back.
+  private var lostRoots: Set<String> = []
   /// Names of folders whose changes never matter (`__snapshots__`: goldens do not change the gallery).
   private let ignored: Set<String>
+  /// Says what the watcher cannot do (a folder it cannot watch, a root that went away).
+  private let report: (String) -> Void
 
-  init?(roots: [String], ignoring ignored: Set<String> = ["__snapshots__"]) {
+  init?(
+    roots: [String], ignoring ignored: Set<String> = ["__snapshots__"], report: @escaping (String) -> Void = { _ in }
+  ) {
     descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     guard descriptor >= 0 else { return nil }
+    self.roots = roots
     self.ignored = ignored
+    self.report = report
     for root in roots { add(root) }
   }
 
@@ -23,7 +38,14 @@ final class SiteWatcher: @unchecked Sendable {
   /// Watches `folder` and the folders below it (links are not followed).
   private func add(_ folder: String) {
     let watch = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
-    guard watch >= 0 else { return }
+    guard watch >= 0 else {
+      if errno == ENOSPC || errno == ENOMEM {
+        report(
+          "warning: cannot watch \(folder): the system's limit of inotify watches is reached "
+            + "(raise fs.inotify.max_user_watches); changes in it are not seen")
+      }
+      return
+    }
     folders[watch] = folder
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where !ignored.contains(name) {
@@ -51,8 +73,40 @@ final class SiteWatcher: @unchecked Sendable {
         pending = pending || !changed.isEmpty
       } else if ready == 0, pending {
         return changed
+      } else if ready == 0 {
+        let found = findLostRoots()
+        changed += found
+        pending = !found.isEmpty
       }
     }
+  }
+
+  /// Drops every watch and watches each root that is there again, with its
+  /// whole tree; the roots, as what changed.
+  private func rescan() -> [String] {
+    for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+    folders = [:]
+    for root in roots {
+      var status = stat()
+      if lstat(root, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        lostRoots.remove(root)
+        add(root)
+      } else {
+        lostRoots.insert(root)
+      }
+    }
+    return roots
+  }
+
+  /// The lost roots that are folders again, now watched with their trees.
+  private func findLostRoots() -> [String] {
+    guard !lostRoots.isEmpty else { return [] }
+    let back = lostRoots.filter { root in
+      var status = stat()
+      return lstat(root, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+    guard !back.isEmpty else { return [] }
+    return rescan()
   }
 
   private func read() -> [String] {
@@ -70,6 +124,23 @@ final class SiteWatcher: @unchecked Sendable {
       let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
       let name = String(decoding: nameBytes, as: UTF8.self)
       offset += header + length
+      if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+        // Events were lost: every folder is scanned anew, and the site is built again.
+        changed += rescan()
+        continue
+      }
+      if let folder = folders[watch], roots.contains(folder),
+        mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
+      {
+        // The root's folder went away (moved or deleted): its path is watched again once a folder is there.
+        lostRoots.insert(folder)
+        changed += rescan()
+        continue
+      }
+      if mask & UInt32(IN_IGNORED) != 0 {
+        folders[watch] = nil
+        continue
+      }
       guard let folder = folders[watch], !ignored.contains(name) else { continue }
       // An editor's temporary and backup files (`.x.json.swp`, `.x.json.tmp123`, `x.json~`)
       // are never read by a build; the rename that ends a save names the file itself.

@@ -124,6 +124,42 @@ struct ServeHardeningTests {
     }
   }
 
+  /// A site folder replaced whole (a branch switch, a sync tool, `mv`) is
+  /// watched again by its path: the next build shows the new folder's designs.
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"), arguments: ["moved", "deleted"])
+  func aReplacedSiteFolderIsWatchedAgain(_ how: String) throws {
+    let server = try Server()
+    defer { server.stop() }
+    let (events, reader) = try ServeTests.events(of: server)
+    defer { if events.isRunning { events.terminate() } }
+    let site = server.folder.appending(path: "Site")
+    let fresh = server.folder.appending(path: "Site.new")
+    try FileManager.default.copyItem(at: site, to: fresh)
+    let definition = fresh.appending(path: "placeholders/favourites.json")
+    let text = try String(contentsOf: definition, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "No Favourites Yet", with: "Nothing Here").utf8).write(to: definition)
+    if how == "moved" {
+      try FileManager.default.moveItem(at: site, to: server.folder.appending(path: "Site.old"))
+    } else {
+      try FileManager.default.removeItem(at: site)
+    }
+    try FileManager.default.moveItem(at: fresh, to: site)
+    // Whatever builds happen on the way (one may find no site), the last reloads with the new title.
+    var page = ""
+    for _ in 0..<4 where !page.contains("Nothing Here") {
+      guard !reader.wait(for: "event: reload").isEmpty else { break }
+      page = try ServeTests.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"])
+    }
+    #expect(page.contains("Nothing Here"))
+    // And the new folder is watched: an edit in it builds again.
+    try Data(text.replacingOccurrences(of: "No Favourites Yet", with: "Still Watched").utf8).write(
+      to: site.appending(path: "placeholders/favourites.json"))
+    reader.wait(for: "event: reload")
+    #expect(
+      try ServeTests.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"]).contains("Still Watched")
+    )
+  }
+
   @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
   func headSendsTheLengthOfTheBodyGetWouldSend() throws {
     let server = try Server()
