@@ -55,7 +55,7 @@ extension GalleryPages {
             snippets.enumerated().map { index, snippet in
               [
                 "label": .string(snippet.label), "code": .string(snippet.code),
-                "codeID": .string("code-\(variant.id)-\(index + 1)"),
+                "codeID": .string(PageID.snippet(variant: variant.id, number: index + 1)),
               ]
             }),
           "id": .string(variant.id), "name": .string(variant.name),

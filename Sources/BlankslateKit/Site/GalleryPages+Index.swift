@@ -96,7 +96,10 @@ extension GalleryPages {
       "lintKind": .string(lint.badge.kind), "lintLabel": .string(lint.badge.label),
       "variants": .list(
         design.variants.map {
-          ["name": .string($0.name), "href": .string(root + SitePaths.designPage(design.id) + "#variant-" + $0.id)]
+          [
+            "name": .string($0.name),
+            "href": .string(root + SitePaths.designPage(design.id) + "#" + PageID.variant($0.id)),
+          ]
         }),
     ]
     var fingerprint = ContentHash()

@@ -14,7 +14,7 @@ extension GalleryPages {
       pageTitle: "\(job.design.name) — \(job.variant.name) · \(site.title)", path: path,
       breadcrumbs: [
         ["label": .string(job.design.name), "href": .string("index.html")],
-        ["label": .string(job.variant.name), "href": .string("index.html#variant-\(job.variant.id)")],
+        ["label": .string(job.variant.name), "href": .string("index.html#" + PageID.variant(job.variant.id))],
         ["label": .string("\(job.device.metrics.name), \(Self.themeLabel(job.theme)), \(job.locale)")],
       ])
     context.reserveCapacity(40)  // a render page's context, in one allocation
@@ -96,7 +96,10 @@ extension GalleryPages {
       "locale": .string(locale),
       "snippets": .list(
         snippets.enumerated().map { index, snippet in
-          ["label": .string(snippet.label), "code": .string(snippet.code), "codeID": .string("code-\(index + 1)")]
+          [
+            "label": .string(snippet.label), "code": .string(snippet.code),
+            "codeID": .string(PageID.snippet(number: index + 1)),
+          ]
         }),
     ]
     return try Self.section(templates.renderBytes("partials/handoff", .object(context)))
@@ -211,7 +214,7 @@ extension GalleryPages {
     if nearby.count < site.locales.count {
       locales.append([
         "label": .string("All \(site.locales.count) languages"),
-        "href": .string(SitePaths.designPageName + "#variant-" + variant), "current": false,
+        "href": .string(SitePaths.designPageName + "#" + PageID.variant(variant)), "current": false,
       ])
     }
     return [

@@ -94,7 +94,7 @@ struct CodeHandOffTests {
     let run = try CommandLineTests.run(["build", "--output", output.path, "--quiet"])
     #expect(run.status == 0, "\(run.error)")
     let page = try String(contentsOf: output.appending(path: "designs/offline/index.html"), encoding: .utf8)
-    #expect(page.contains("<button type=\"button\" class=\"copy\" data-copy=\"code-default-2\">Copy</button>"))
+    #expect(page.contains("<button type=\"button\" class=\"copy\" data-copy=\"code_default_2\">Copy</button>"))
     #expect(page.contains("UIContentUnavailableConfiguration.empty()"))
     #expect(page.contains("configuration.text = &quot;无网络连接&quot;") || page.contains("configuration.text = \"无网络连接\""))
     // Each render page shows its own variant's code, in its own locale.
@@ -103,8 +103,8 @@ struct CodeHandOffTests {
       ("offline/default.iphone-15.light.ar.accessibilityExtraExtraExtraLarge", "لا يوجد اتصال بالإنترنت"),
     ] {
       let renderPage = try String(contentsOf: output.appending(path: "designs/\(render).html"), encoding: .utf8)
-      #expect(renderPage.contains("<button type=\"button\" class=\"copy\" data-copy=\"code-2\">Copy</button>"))
-      #expect(renderPage.contains("<pre><code id=\"code-2\">var configuration = UIContentUnavailableConfiguration"))
+      #expect(renderPage.contains("<button type=\"button\" class=\"copy\" data-copy=\"code_2\">Copy</button>"))
+      #expect(renderPage.contains("<pre><code id=\"code_2\">var configuration = UIContentUnavailableConfiguration"))
       #expect(renderPage.contains("configuration.text = \"\(title)\""), "\(render)")
     }
   }

@@ -17,6 +17,35 @@ struct GalleryTests {
     try String(contentsOf: output.appending(path: path), encoding: .utf8)
   }
 
+  /// Ids that share a prefix and a number (`x`, `x-1`, `x-1-1`, designs `a`
+  /// and `a-1`) never make one HTML id twice: every page builds, and every
+  /// id on it is unique.
+  @Test func idsThatLookAlikeMakeDistinctHTMLIDs() throws {
+    let variants = ["x", "x-1", "x-1-1", "x-11", "1", "code"].map { #"{"id": "\#($0)", "title": "T \#($0)"}"# }
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"]}"#,
+      placeholders: [
+        "a.json": #"{"layout": "content-unavailable", "variants": [\#(variants.joined(separator: ", "))]}"#,
+        "a-1.json": #"{"layout": "content-unavailable", "variants": [{"id": "x"}, {"id": "variant"}]}"#,
+      ])
+    defer { site.remove() }
+    let (output, _) = try Self.build(site: site.root)
+    defer { try? FileManager.default.removeItem(at: output) }
+    var pages = 0
+    for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) where path.hasSuffix(".html") {
+      let html = try Self.text(output, path)
+      let ids = html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+      #expect(
+        Set(ids).count == ids.count,
+        "\(path) repeats \(Dictionary(grouping: ids, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
+      pages += 1
+    }
+    #expect(pages > 10)
+    let design = try Self.text(output, "designs/a/index.html")
+    #expect(
+      design.contains(#"id="code_x_1""#) && design.contains(#"id="code_x-1_1""#) && design.contains(#"id="code-x-1""#))
+  }
+
   @Test func indexJSONListsEveryDesignVariantAndRender() throws {
     let (output, _) = try Self.build(site: Repository.site)
     defer { try? FileManager.default.removeItem(at: output) }
