@@ -51,19 +51,17 @@ public enum SiteScaffold {
     try write("Site/schema/placeholder.schema.json", DefinitionSchema.placeholder.rendered(pretty: true) + "\n")
     try write("Site/schema/site.schema.json", DefinitionSchema.site.rendered(pretty: true) + "\n")
 
-    // Files beside the site are the project's: written only when absent.
+    // Files beside the site are the project's: written only when absent, and
+    // never through a link (a cloned `.github` may lead anywhere).
     func offer(_ relative: String, _ text: String, note: String) throws(Failure) {
-      var status = stat()
-      if lstat(root + "/" + relative, &status) == 0 {
-        created.notes.append("\(relative) exists and was left as it is; \(note)")
-        return
+      switch offerInside(root, relative, Array(text.utf8)) {
+      case .written: created.files.append(relative)
+      case .exists: created.notes.append("\(relative) exists and was left as it is; \(note)")
+      case .linked(let link):
+        created.notes.append(
+          "\(relative) was not written: \(link) is a symbolic link, and init writes through none; \(note)")
+      case .failed(let reason): created.notes.append("\(relative) was not written (\(reason)); \(note)")
       }
-      let folder = (relative as NSString).deletingLastPathComponent
-      if !folder.isEmpty, !mkdirAll(root + "/" + folder) {
-        created.notes.append("\(relative) was not written (\(reason())); \(note)")
-        return
-      }
-      try write(relative, text)
     }
     try offer(".gitignore", ignored.joined(separator: "\n") + "\n", note: "add " + ignored.joined(separator: " "))
     try offer(
@@ -84,6 +82,59 @@ public enum SiteScaffold {
   }
 
   private static func reason() -> String { String(cString: strerror(errno)) }
+
+  private enum Offered {
+    case written
+    case exists
+    /// The first component (from `root`) that is a symbolic link.
+    case linked(String)
+    case failed(String)
+  }
+
+  /// Writes `bytes` at `relative` below `root` when nothing is there: each
+  /// folder on the way is opened (made when missing) with `O_NOFOLLOW`
+  /// relative to the one before, and the file is created with `O_EXCL` and
+  /// `O_NOFOLLOW`, so no link at any step is followed.
+  private static func offerInside(_ root: String, _ relative: String, _ bytes: [UInt8]) -> Offered {
+    let components = relative.split(separator: "/").map(String.init)
+    var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { return .failed(reason()) }
+    defer { close(folder) }
+    var walked = ""
+    func isLink(_ name: String) -> Bool {
+      var status = stat()
+      return fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+    for name in components.dropLast() {
+      walked += (walked.isEmpty ? "" : "/") + name
+      if isLink(name) { return .linked(walked) }
+      if mkdirat(folder, name, 0o755) != 0, errno != EEXIST { return .failed(reason()) }
+      let next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard next >= 0 else { return errno == ELOOP ? .linked(walked) : .failed(reason()) }
+      close(folder)
+      folder = next
+    }
+    guard let name = components.last else { return .failed("no file name") }
+    if isLink(name) { return .linked(relative) }
+    let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard file >= 0 else { return errno == EEXIST ? .exists : .failed(reason()) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        Foundation.write(file, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        let failure = reason()
+        close(file)
+        unlinkat(folder, name, 0)
+        return .failed(failure)
+      }
+      offset += count
+    }
+    guard close(file) == 0 else { return .failed(reason()) }
+    return .written
+  }
 
   /// Makes `path` and its missing parents; false when one cannot be made or is not a folder.
   private static func mkdirAll(_ path: String) -> Bool {

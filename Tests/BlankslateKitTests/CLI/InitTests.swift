@@ -69,4 +69,27 @@ struct InitTests {
       at: other.appending(path: "Site"), withDestinationURL: folder.appending(path: "Site"))
     #expect(try CommandLineTests.run(["init", other.path]).status == 2)
   }
+
+  /// A cloned project may link `.github`, `.github/workflows` or `.gitignore`
+  /// anywhere: init writes through none of them, says so, and still makes the site.
+  @Test(arguments: [".github", ".github/workflows", ".gitignore", ".github/workflows/placeholders.yml"])
+  func initWritesThroughNoLink(_ linked: String) throws {
+    let folder = temporaryFolder()
+    let outside = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: outside)
+    }
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    let link = folder.appending(path: linked)
+    try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let isFile = linked.hasSuffix(".gitignore") || linked.hasSuffix(".yml")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: isFile ? outside.appending(path: "target") : outside)
+    let run = try CommandLineTests.run(["init", folder.path])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("\(linked) is a symbolic link, and init writes through none"), "\(run.error)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [], "init wrote outside its folder")
+    #expect(FileManager.default.fileExists(atPath: folder.appending(path: "Site/site.json").path))
+  }
 }
