@@ -70,6 +70,29 @@ struct TemplateTests {
     #expect(throws: TemplateError.self) { try render("{{> loop}}", [:], partials: ["loop": "{{> loop}}"]) }
   }
 
+  /// Depth is capped, and so is breadth: eleven levels of four partials each
+  /// would expand four million times (a 4 MB page in seconds); the page
+  /// stops, naming the partial, long before.
+  @Test func partialsThatFanOutAreStoppedNamingThePartial() {
+    var partials: [String: String] = [:]
+    for level in 0..<11 {
+      partials["l\(level)"] = level == 10 ? "xyz" : String(repeating: "{{> l\(level + 1)}}", count: 4)
+    }
+    do {
+      _ = try render("{{> l0}}", [:], partials: partials)
+      Issue.record("rendered a page of 4^10 partials")
+    } catch {
+      #expect(error.description.contains("makes the page too large"), "\(error)")
+      #expect(error.description.contains("more than \(TemplateRenderer.maximumExpansions) partials"), "\(error)")
+      #expect(error.description.contains("the partial \"l"), "\(error)")
+    }
+    // A wide page of modest partials still renders.
+    let wide = TemplateValue.object(["items": .list((0..<5_000).map { .string("\($0)") })])
+    #expect(throws: Never.self) {
+      try render("{{#items}}{{> item}}{{/items}}", wide, partials: ["item": "<i>{{.}}</i>"])
+    }
+  }
+
   @Test func builtInTemplatesCompile() throws {
     let set = try TemplateSet.builtIn()
     #expect(set.staticFiles.map(\.path).contains("gallery.css"))

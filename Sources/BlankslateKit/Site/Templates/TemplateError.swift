@@ -10,6 +10,8 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
   case notText(template: String, line: Int, name: String)
   /// Partials include each other without end.
   case recursion(template: String, line: Int, depth: Int)
+  /// A page grew past a bound while expanding the partial `partial` (included at `line` of `template`).
+  case tooLarge(template: String, line: Int, partial: String, reason: String)
   /// A template named by the renderer does not exist.
   case missingTemplate(name: String)
 
@@ -25,6 +27,9 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
       "template \(template):\(line): \"\(name)\" is a list or an object; use it as a section ({{#\(name)}}…{{/\(name)}})."
     case .recursion(let template, let line, let depth):
       "template \(template):\(line): partials nest deeper than \(depth) levels (a partial includes itself?)."
+    case .tooLarge(let template, let line, let partial, let reason):
+      "template \(template):\(line): the partial \"\(partial)\" makes the page too large: \(reason) "
+        + "(do partials include each other many times over?)."
     case .missingTemplate(let name):
       "the template \"\(name)\" does not exist."
     }

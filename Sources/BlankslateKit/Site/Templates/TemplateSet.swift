@@ -79,8 +79,9 @@ public struct TemplateSet: Sendable {
     output.reserveCapacity(16_384)
     var stack = [context]
     stack.reserveCapacity(8)
+    var expansions = 0
     try TemplateRenderer(templates: templates).render(
-      template.nodes, template: template.name, stack: &stack, depth: 0, into: &output)
+      template.nodes, template: template.name, stack: &stack, depth: 0, expansions: &expansions, into: &output)
     return output
   }
 }
@@ -89,9 +90,15 @@ public struct TemplateSet: Sendable {
 struct TemplateRenderer {
   let templates: [String: Template]
   static let maximumDepth = 16
+  /// Partials one page may expand: depth alone does not bound a theme whose
+  /// partials each include four others (11 levels make millions).
+  static let maximumExpansions = 200_000
+  /// The bytes one page may come to (the largest the built-in templates make is a few megabytes).
+  static let maximumPageBytes = 64 << 20
 
   func render(
-    _ nodes: [Template.Node], template: String, stack: inout [TemplateValue], depth: Int, into output: inout [UInt8]
+    _ nodes: [Template.Node], template: String, stack: inout [TemplateValue], depth: Int, expansions: inout Int,
+    into output: inout [UInt8]
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
@@ -116,7 +123,7 @@ struct TemplateRenderer {
         let value = lookup(name, in: stack)
         if inverted {
           if !(value?.isTruthy ?? false) {
-            try render(body, template: template, stack: &stack, depth: depth, into: &output)
+            try render(body, template: template, stack: &stack, depth: depth, expansions: &expansions, into: &output)
           }
           continue
         }
@@ -127,14 +134,14 @@ struct TemplateRenderer {
           for item in items {
             stack.append(item)
             defer { stack.removeLast() }
-            try render(body, template: template, stack: &stack, depth: depth, into: &output)
+            try render(body, template: template, stack: &stack, depth: depth, expansions: &expansions, into: &output)
           }
         case .object, .string:
           stack.append(value)
           defer { stack.removeLast() }
-          try render(body, template: template, stack: &stack, depth: depth, into: &output)
+          try render(body, template: template, stack: &stack, depth: depth, expansions: &expansions, into: &output)
         case .bool:
-          try render(body, template: template, stack: &stack, depth: depth, into: &output)
+          try render(body, template: template, stack: &stack, depth: depth, expansions: &expansions, into: &output)
         }
       case .partial(let name, _, let line):
         guard let partial = templates[name] else {
@@ -143,7 +150,20 @@ struct TemplateRenderer {
         guard depth < Self.maximumDepth else {
           throw .recursion(template: template, line: line, depth: Self.maximumDepth)
         }
-        try render(partial.nodes, template: partial.name, stack: &stack, depth: depth + 1, into: &output)
+        expansions += 1
+        guard expansions <= Self.maximumExpansions else {
+          throw .tooLarge(
+            template: template, line: line, partial: name,
+            reason: "the page expands more than \(Self.maximumExpansions) partials")
+        }
+        try render(
+          partial.nodes, template: partial.name, stack: &stack, depth: depth + 1, expansions: &expansions, into: &output
+        )
+        guard output.count <= Self.maximumPageBytes else {
+          throw .tooLarge(
+            template: template, line: line, partial: name,
+            reason: "the page comes to more than \(Self.maximumPageBytes >> 20) MiB")
+        }
       }
     }
   }
