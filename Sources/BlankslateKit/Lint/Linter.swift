@@ -10,12 +10,12 @@ public struct Linter: Sendable {
   }
 
   /// Reviews a run of renders in the site's order, where each dark render
-  /// follows the light render of the same variant, device and locale: the
-  /// dark one is compared with that light scene, which is laid out once.
+  /// follows the light render of the same variant, device, locale and text
+  /// size: the dark one is compared with that light scene, laid out once.
   public struct Session {
     let linter: Linter
     let renderer: Renderer
-    /// Each light scene until the dark render of the same variant, device and locale.
+    /// Each light scene until its dark twin, by the light render's whole name.
     private var lightScenes: [String: Scene] = [:]
 
     public init(linter: Linter, renderer: Renderer) {
@@ -25,18 +25,28 @@ public struct Linter: Sendable {
 
     /// The findings of `job`, laid out as `scene`.
     public mutating func findings(for job: RenderJob, scene: Scene) -> [LintFinding] {
-      let twin = job.variant.id + "." + job.device.rawValue + "." + job.locale
-      if job.theme == .light { lightScenes[twin] = scene }
-      var light: Scene?
-      if job.theme == .dark {
-        // Outside the site's order (a filtered run), the light twin is laid out here.
-        light =
-          lightScenes.removeValue(forKey: twin)
-          ?? renderer.scene(
-            for: RenderJob(
-              design: job.design, variant: job.variant, device: job.device, theme: .light, locale: job.locale))
+      linter.findings(for: job, scene: scene, lightScene: lightScene(for: job, scene: scene))
+    }
+
+    /// The light render a dark `job` is compared with (nil for a light one,
+    /// which is kept for its dark twin): the same render in every other
+    /// respect — design, variant, device, locale and text size — found by its
+    /// whole name, or laid out here outside the site's order (a filtered run).
+    mutating func lightScene(for job: RenderJob, scene: Scene) -> Scene? {
+      let twin = Self.lightTwin(of: job)
+      let key = twin.design.id + "/" + twin.renderName
+      guard job.theme == .dark else {
+        lightScenes[key] = scene
+        return nil
       }
-      return linter.findings(for: job, scene: scene, lightScene: light)
+      return lightScenes.removeValue(forKey: key) ?? renderer.scene(for: twin)
+    }
+
+    /// `job` in the light theme, the same in everything else.
+    static func lightTwin(of job: RenderJob) -> RenderJob {
+      var twin = job
+      twin.theme = .light
+      return twin
     }
   }
 
