@@ -1,4 +1,5 @@
 import BlankslateKit
+import CLibXML2
 import Foundation
 import Testing
 
@@ -92,7 +93,12 @@ struct SanitizerTests {
     #expect(!result.issues.isEmpty)
     #expect(!result.issues.contains { $0.message.contains("TOP-SECRET") })
     #expect(throws: AssetProblem.self) { try clean(xxe) }
-    #expect(StrictXMLParser.refusedExternalLoads >= before)
+    // The parse never asks for the file (no DTD loading, no entity
+    // substitution); were anything to ask, the loader refuses: ask it directly.
+    #expect(StrictXMLParser.refusedExternalLoads == before)
+    #expect(xmlLoadExternalEntity(file.absoluteString, nil, nil) == nil)
+    #expect(xmlLoadExternalEntity(file.path, nil, nil) == nil)
+    #expect(StrictXMLParser.refusedExternalLoads == before + 2)
   }
 
   @Test func aSiteAssetIsSanitisedBeforeItIsEmbedded() throws {

@@ -109,20 +109,16 @@ struct SpecialFilesTests {
 }
 
 /// A disk that fills up while goldens are recorded. Needs root to mount a
-/// small tmpfs (CI runs as root); elsewhere it says why it did not run.
+/// small tmpfs (CI runs as root); elsewhere it shows as skipped.
 @Suite("A full disk")
 struct FullDiskTests {
-  @Test func recordOnAFullDiskExitsTwoWithAPlainMessageAndKeepsEveryGolden() throws {
-    guard getuid() == 0 else {
-      print("note: the full-disk test needs root to mount a tmpfs; CI runs it")
-      return
-    }
+  @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root; CI runs as root"))
+  func recordOnAFullDiskExitsTwoWithAPlainMessageAndKeepsEveryGolden() throws {
     let mountPoint = temporaryFolder()
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: mountPoint) }
     let mount = try CommandLineTests.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint.path])
-    #expect(mount == 0, "cannot mount a tmpfs")
-    guard mount == 0 else { return }
+    try #require(mount == 0, "cannot mount a tmpfs")
     defer { _ = try? CommandLineTests.runTool("/bin/umount", [mountPoint.path]) }
     try FileManager.default.copyItem(at: Repository.site, to: mountPoint.appending(path: "Site"))
     let site = mountPoint.appending(path: "Site")

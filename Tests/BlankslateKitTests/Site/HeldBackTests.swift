@@ -56,18 +56,24 @@ struct HeldBackTests {
     #expect(abs(first.minY - message.maxY - 28) < 0.001)
     #expect(abs(second.minY - first.maxY - 8) < 0.001)
     #expect(message.minX >= 28 && message.maxX <= 430 - 28)
-    guard case .button(let filled) = light.node(withID: "button")?.content,
-      case .symbolImage(.calendar, let tint) = light.node(withID: "image")?.content,
-      case .text(let heading) = light.node(withID: "title")?.content
+    let button = try #require(light.node(withID: "button")?.content)
+    let imageContent = try #require(light.node(withID: "image")?.content)
+    let titleContent = try #require(light.node(withID: "title")?.content)
+    guard case .button(let filled) = button, case .symbolImage(.calendar, let tint) = imageContent,
+      case .text(let heading) = titleContent
     else {
-      Issue.record("parts missing")
+      Issue.record("the button, the calendar symbol or the title is not what it should be")
       return
     }
     #expect(filled.fill.hex == "#C93400")
     #expect(tint.hex == "#FF9500")
     #expect(heading.fontSize == 28 && heading.weight == .bold)
     let dark = try scene("workouts", "empty", device: .iphone15ProMax, theme: .dark)
-    guard case .symbolImage(_, let darkTint) = dark.node(withID: "image")?.content else { return }
+    let darkImage = try #require(dark.node(withID: "image")?.content)
+    guard case .symbolImage(_, let darkTint) = darkImage else {
+      Issue.record("the dark image is not a symbol: \(darkImage)")
+      return
+    }
     #expect(darkTint.hex == "#FFB340")
     // Natural alignment: the leading margin, on the right in Arabic.
     let leading = try frame(try scene("workouts", "leading", device: .iphone15ProMax), "title")
