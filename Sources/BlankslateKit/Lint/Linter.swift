@@ -159,7 +159,9 @@ public struct LintReport: Sendable {
       var line =
         "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
         + group.rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + group.message
-      line += "  [\(group.renders.count == 1 ? group.renders[0] : "\(group.renders.count) renders")]"
+      // Where: each render by device, theme, locale and size, or the axes when it is every combination.
+      let names = group.renders.map { $0.split(separator: ".").joined(separator: " ") }
+      line += names.count == 1 ? "  [\(names[0])]" : "  [\(names.count) renders: \(RenderPlacement.describe(names))]"
       if let reason = group.suppression, reasonsShown.insert(reason).inserted {
         line += "\n" + String(repeating: " ", count: 11) + "because: " + reason
       }

@@ -124,10 +124,39 @@ extension GalleryPages {
     return .object(context)
   }
 
-  /// A box around `frame`, placed in percent of the screen so it scales with the image.
+  /// A box around `frame`, placed in percent of the screen so it scales
+  /// with the image, and clipped to the screen: a part of the frame off the
+  /// screen is not drawn over the page, and a frame wholly off it is pointed
+  /// at by a bar along the edge it lies beyond.
   static func outline(_ frame: Rect, kind: String, screen: Size, label: String) -> TemplateValue {
     func percent(_ value: Double, _ total: Double) -> String { NumberText.format(value / total * 100) + "%" }
-    let box = Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
+    let grown = Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4)
+    let minX = max(0, grown.minX)
+    let minY = max(0, grown.minY)
+    var box = Rect(
+      x: minX, y: minY, width: min(screen.width, grown.maxX) - minX, height: min(screen.height, grown.maxY) - minY)
+    var label = label
+    if box.width <= 0 || box.height <= 0 {
+      // Wholly off the screen: a 4 pt bar inside the edge it lies beyond, as wide as the frame where it can be.
+      let bar = 4.0
+      let spanX = (max(0, min(grown.minX, screen.width - bar)), max(bar, min(grown.width, screen.width)))
+      let spanY = (max(0, min(grown.minY, screen.height - bar)), max(bar, min(grown.height, screen.height)))
+      if grown.minY >= screen.height {
+        (box, label) = (
+          Rect(x: spanX.0, y: screen.height - bar, width: spanX.1, height: bar), label + " (below the screen)"
+        )
+      } else if grown.maxY <= 0 {
+        (box, label) = (Rect(x: spanX.0, y: 0, width: spanX.1, height: bar), label + " (above the screen)")
+      } else if grown.minX >= screen.width {
+        (box, label) = (
+          Rect(x: screen.width - bar, y: spanY.0, width: bar, height: spanY.1), label + " (right of the screen)"
+        )
+      } else {
+        (box, label) = (Rect(x: 0, y: spanY.0, width: bar, height: spanY.1), label + " (left of the screen)")
+      }
+      box.width = min(box.width, screen.width - box.x)
+      box.height = min(box.height, screen.height - box.y)
+    }
     return [
       "kind": .string(kind), "label": .string(label),
       "style": .string(
