@@ -75,6 +75,19 @@ static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **er
   return 0;
 }
 
+/// How many fonts the current fontconfig configuration holds (librsvg's,
+/// through pango): 0 once `blankslate_rsvg_open` made it empty; -1 when it cannot be told.
+static inline int blankslate_rsvg_font_count(const blankslate_rsvg_api *api) {
+  typedef struct { int nfont; int sfont; void **fonts; } font_set;
+  void *(*get_current)(void) = NULL;
+  font_set *(*get_fonts)(void *, int) = NULL;
+  *(void **)(&get_current) = dlsym(api->library, "FcConfigGetCurrent");
+  *(void **)(&get_fonts) = dlsym(api->library, "FcConfigGetFonts");
+  if (!get_current || !get_fonts) return -1;
+  font_set *fonts = get_fonts(get_current(), 0 /* FcSetSystem */);
+  return fonts ? fonts->nfont : 0;
+}
+
 /// PNG bytes as cairo streams them out.
 typedef struct {
   unsigned char *data;

@@ -48,6 +48,13 @@ public enum PNGRenderer {
     }
   }
 
+  /// The fonts librsvg can draw text with: none, whatever the machine has
+  /// (its font configuration is empty), so no machine's fonts reach a PNG.
+  public static func availableFonts() throws(Failure) -> Int {
+    var api = try api()
+    return Int(blankslate_rsvg_font_count(&api))
+  }
+
   /// Whether librsvg can be opened here (why not, when it cannot).
   public static var unavailable: String? {
     if case .failure(let failure) = library { failure.description } else { nil }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages of scripts/system-packages.txt that this
+# machine lacks, saying which; does nothing when none is missing.
+#   bash scripts/install-packages.sh          # what building and testing need
+#   bash scripts/install-packages.sh build    # only what building and running need
+set -euo pipefail
+list="$(dirname "$0")/system-packages.txt"
+want="${1:-test}"
+missing=()
+while read -r package need _; do
+  case "$package" in "" | "#"*) continue ;; esac
+  [ "$want" = build ] && [ "$need" != build ] && continue
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done < "$list"
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "System packages: all installed."
+  exit 0
+fi
+echo "Installing the system packages this machine lacks: ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
