@@ -60,18 +60,22 @@ public enum PNGRenderer {
     if case .failure(let failure) = library { failure.description } else { nil }
   }
 
-  /// `svg`, a document `size` points large, drawn at `scale` pixels per point.
-  public static func bitmap(svg: [UInt8], size: Size, scale: Int) throws(Failure) -> Bitmap {
+  /// `svg`, a document `size` points large, drawn at `scale` pixels per point,
+  /// within `DrawingDeadline.limit` (`label` names it if it runs past).
+  public static func bitmap(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(Failure) -> Bitmap {
     var api = try api()
     let width = Int((size.width * Double(scale)).rounded(.up))
     let height = Int((size.height * Double(scale)).rounded(.up))
     var pixels = [UInt32](repeating: 0, count: width * height)
     var message: UnsafeMutablePointer<CChar>?
     defer { free(message) }
-    let status = svg.withUnsafeBufferPointer { bytes in
-      pixels.withUnsafeMutableBufferPointer { out in
-        blankslate_render_pixels(
-          &api, bytes.baseAddress, bytes.count, Int32(width), Int32(height), out.baseAddress, &message)
+    let status = DrawingDeadline.watch(label) {
+      Failpoint.hold("png.drawing")  // a test holds a drawing here to see the deadline end the run
+      return svg.withUnsafeBufferPointer { bytes in
+        pixels.withUnsafeMutableBufferPointer { out in
+          blankslate_render_pixels(
+            &api, bytes.baseAddress, bytes.count, Int32(width), Int32(height), out.baseAddress, &message)
+        }
       }
     }
     guard status == 0 else { throw Failure(description: message.map { String(cString: $0) } ?? "librsvg failed") }
@@ -96,7 +100,7 @@ public enum PNGRenderer {
   }
 
   /// `svg`, a document `size` points large, as PNG at `scale` pixels per point.
-  public static func png(svg: [UInt8], size: Size, scale: Int) throws(Failure) -> [UInt8] {
-    try png(bitmap(svg: svg, size: size, scale: scale))
+  public static func png(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(Failure) -> [UInt8] {
+    try png(bitmap(svg: svg, size: size, scale: scale, label: label))
   }
 }

@@ -298,7 +298,7 @@ public final class DevServer: @unchecked Sendable {
   private static func peer(of connection: OpaquePointer) -> String {
     var text = [CChar](repeating: 0, count: 64)
     guard blankslate_mhd_peer(connection, &text, text.count) == 0 else { return "unknown" }
-    return String(cString: text)
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// One open event stream: what its page has been told, and what is still to write.

@@ -79,7 +79,8 @@ struct DesignRenderer: Sendable {
           render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
         if let pngScale {
           let png = try part.timings.measure(.png) { () throws(PNGRenderer.Failure) in
-            try PNGRenderer.png(svg: render.svg, size: render.scene.size, scale: pngScale)
+            try PNGRenderer.png(
+              svg: render.svg, size: render.scene.size, scale: pngScale, label: job.design.id + "/" + job.renderName)
           }
           try writer.write(png, to: SitePaths.png(job), check: .none, into: &part.tally, timings: &part.timings)
         }

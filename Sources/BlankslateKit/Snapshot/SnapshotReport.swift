@@ -255,7 +255,7 @@ public struct SnapshotReport: Sendable {
       guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure(bytes, file: result.golden)?.size else {
         return nil
       }
-      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale)
+      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id)
     }
     if let reason = PNGRenderer.unavailable {
       pixels.caption = "Pixels not compared: \(reason)."

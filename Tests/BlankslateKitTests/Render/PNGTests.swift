@@ -127,3 +127,41 @@ struct PixelDiffTests {
     #expect(diff.bounds.map { [$0.x, $0.y, $0.width, $0.height] } == [0, 4, 4, 2])
   }
 }
+
+/// librsvg cannot be interrupted: a drawing past `DrawingDeadline.limit` ends
+/// the run with exit 2, naming the render, and the published output stays.
+@Suite("The drawing deadline", .serialized)
+struct DrawingDeadlineTests {
+  @Test func aDrawingPastTheDeadlineEndsTheRunAndPublishesNothing() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "themes": ["light"]}"#,
+      placeholders: ["a.json": #"{"layout": "content-unavailable", "variants": [{"id": "empty"}]}"#])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let first = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])
+    #expect(first.status == 0, "\(first.error)")
+    let before = try CrashSafetyTests.contents(of: output)
+    // The debug build holds the first drawing until a file appears that never
+    // does: only the deadline can end the run (a 200 ms one here).
+    let process = Process()
+    process.executableURL = CommandLineTests.binary
+    process.arguments = ["build", "--png", "--site", site.root.path, "--output", output.path]
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "BLANKSLATE_HOLD": "png.drawing", "BLANKSLATE_HOLD_UNTIL": output.path + ".never",
+      "BLANKSLATE_DRAWING_DEADLINE_MS": "200", "NO_COLOR": "1",
+    ]) { _, new in new }
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let log = ServeTests.Reader(errors.fileHandleForReading)
+    log.wait(for: "hold png.drawing reached")
+    let message = log.wait(for: "Nothing was published or recorded.")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(message.contains("error: drawing a/empty.iphone-se.light.en took longer than"), "\(message)")
+    #expect(try CrashSafetyTests.contents(of: output) == before, "the published output changed")
+  }
+}
