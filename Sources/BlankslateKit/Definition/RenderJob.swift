@@ -1,15 +1,14 @@
 /// One render: a variant of a design on a device, in a theme and a locale.
 public struct RenderJob: Sendable {
-  public var design: Design
-  public var variant: Variant { didSet { renderName = Self.name(variant, device, theme, locale, textSize) } }
-  public var device: Device { didSet { renderName = Self.name(variant, device, theme, locale, textSize) } }
-  public var theme: Theme { didSet { renderName = Self.name(variant, device, theme, locale, textSize) } }
-  public var locale: String { didSet { renderName = Self.name(variant, device, theme, locale, textSize) } }
+  public var design: Design { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
+  public var variant: Variant { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
+  public var device: Device { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
+  public var theme: Theme { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
+  public var locale: String { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
   /// The reader's Dynamic Type size.
-  public var textSize: TextSize { didSet { renderName = Self.name(variant, device, theme, locale, textSize) } }
-  /// `variant.device.theme.locale`: the render's name inside its design's folder,
-  /// shared by its SVG, its page and its golden (made once: a build names each render often).
-  public private(set) var renderName: String
+  public var textSize: TextSize { didSet { id = Self.id(design, variant, device, theme, locale, textSize) } }
+  /// Which render this is: its name, paths and how it is shown (made once: a build names each render often).
+  public private(set) var id: RenderID
 
   public init(
     design: Design, variant: Variant, device: Device, theme: Theme, locale: String,
@@ -21,21 +20,18 @@ public struct RenderJob: Sendable {
     self.theme = theme
     self.locale = locale
     self.textSize = textSize
-    renderName = Self.name(variant, device, theme, locale, textSize)
+    id = Self.id(design, variant, device, theme, locale, textSize)
   }
 
-  /// A fifth part only for a text size other than `large`, so every render
-  /// named before text sizes existed keeps its name (and its permalink).
-  private static func name(
-    _ variant: Variant, _ device: Device, _ theme: Theme, _ locale: String, _ textSize: TextSize
-  ) -> String {
-    let name = "\(variant.id).\(device.rawValue).\(theme.rawValue).\(locale)"
-    return textSize == .standard ? name : name + "." + textSize.rawValue
+  private static func id(
+    _ design: Design, _ variant: Variant, _ device: Device, _ theme: Theme, _ locale: String, _ textSize: TextSize
+  ) -> RenderID {
+    RenderID(design: design.id, variant: variant.id, device: device, theme: theme, locale: locale, textSize: textSize)
   }
+
+  /// `variant.device.theme.locale[.size]`: the render's name inside its design's folder (`RenderID.name`).
+  public var renderName: String { id.name }
 
   /// `design/variant device theme locale [text size]`, as messages name a render.
-  public var displayName: String {
-    "\(design.id)/\(variant.id) \(device.rawValue) \(theme.rawValue) \(locale)"
-      + (textSize == .standard ? "" : " " + textSize.rawValue)
-  }
+  public var displayName: String { id.displayName }
 }

@@ -3,10 +3,10 @@ public struct LintFinding: Sendable, Equatable {
   public var rule: LintRule
   /// The severity the site gives the rule.
   public var severity: LintSeverity
-  /// `design/variant.device.theme.locale`.
-  public var render: String
-  public var design: String
-  public var variant: String
+  /// The render it was found in.
+  public var render: RenderID
+  public var design: String { render.design }
+  public var variant: String { render.variant }
   /// The scene node at fault, when there is one (for outlines).
   public var node: String?
   public var frame: Rect?
@@ -18,14 +18,12 @@ public struct LintFinding: Sendable, Equatable {
   public var suppression: String?
 
   public init(
-    rule: LintRule, severity: LintSeverity, render: String, design: String, variant: String, node: String?,
-    frame: Rect?, message: String, measured: Double? = nil, threshold: Double? = nil, suppression: String? = nil
+    rule: LintRule, severity: LintSeverity, render: RenderID, node: String?, frame: Rect?, message: String,
+    measured: Double? = nil, threshold: Double? = nil, suppression: String? = nil
   ) {
     self.rule = rule
     self.severity = severity
     self.render = render
-    self.design = design
-    self.variant = variant
     self.node = node
     self.frame = frame
     self.message = message

@@ -16,7 +16,7 @@ public struct Linter: Sendable {
     let linter: Linter
     let renderer: Renderer
     /// Each light scene until its dark twin, by the light render's whole name.
-    private var lightScenes: [String: Scene] = [:]
+    private var lightScenes: [RenderID: Scene] = [:]
 
     public init(linter: Linter, renderer: Renderer) {
       self.linter = linter
@@ -34,12 +34,11 @@ public struct Linter: Sendable {
     /// whole name, or laid out here outside the site's order (a filtered run).
     mutating func lightScene(for job: RenderJob, scene: Scene) -> Scene? {
       let twin = Self.lightTwin(of: job)
-      let key = twin.design.id + "/" + twin.renderName
       guard job.theme == .dark else {
-        lightScenes[key] = scene
+        lightScenes[twin.id] = scene
         return nil
       }
-      return lightScenes.removeValue(forKey: key) ?? renderer.scene(for: twin)
+      return lightScenes.removeValue(forKey: twin.id) ?? renderer.scene(for: twin)
     }
 
     /// `job` in the light theme, the same in everything else.
@@ -55,12 +54,11 @@ public struct Linter: Sendable {
   func findings(for job: RenderJob, scene: Scene, lightScene: Scene?) -> [LintFinding] {
     var raw = SceneLinter(job: job, scene: scene, lightScene: lightScene).findings()
     raw += missingTranslations(job, scene)
-    let render = job.design.id + "/" + job.renderName
     return raw.compactMap { entry in
       let severity = site.severity(of: entry.rule)
       guard severity != .off else { return nil }
       return LintFinding(
-        rule: entry.rule, severity: severity, render: render, design: job.design.id, variant: job.variant.id,
+        rule: entry.rule, severity: severity, render: job.id,
         node: entry.node?.id, frame: entry.node?.frame, message: entry.message, measured: entry.measured,
         threshold: entry.threshold, suppression: job.variant.suppressions[entry.rule])
     }
@@ -98,8 +96,8 @@ public struct LintReport: Sendable {
     public var node: String?
     public var message: String
     public var suppression: String?
-    /// The renders it occurs in (`device.theme.locale`).
-    public var renders: [String]
+    /// The renders it occurs in.
+    public var renders: [RenderID]
   }
 
   public var findings: [LintFinding]
@@ -130,15 +128,13 @@ public struct LintReport: Sendable {
     for finding in findings {
       let key = [finding.design, finding.variant, finding.rule.rawValue, finding.node ?? "", finding.message].joined(
         separator: "\u{1F}")
-      let renderName = String(finding.render.split(separator: "/", maxSplits: 1).last ?? "")
-      let name = renderName.split(separator: ".").dropFirst().joined(separator: ".")
       if byKey[key] == nil {
         order.append(key)
         byKey[key] = Group(
           design: finding.design, variant: finding.variant, rule: finding.rule, severity: finding.severity,
           node: finding.node, message: finding.message, suppression: finding.suppression, renders: [])
       }
-      byKey[key]?.renders.append(name)
+      byKey[key]?.renders.append(finding.render)
     }
     return order.compactMap { byKey[$0] }
   }
@@ -149,7 +145,7 @@ public struct LintReport: Sendable {
     var heading = ""
     var reasonsShown: Set<String> = []
     for group in groups {
-      let current = group.design + "/" + group.variant
+      let current = group.renders[0].variantPath
       if current != heading {
         lines.append(current)
         heading = current
@@ -160,8 +156,8 @@ public struct LintReport: Sendable {
         "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
         + group.rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + group.message
       // Where: each render by device, theme, locale and size, or the axes when it is every combination.
-      let names = group.renders.map { $0.split(separator: ".").joined(separator: " ") }
-      line += names.count == 1 ? "  [\(names[0])]" : "  [\(names.count) renders: \(RenderPlacement.describe(names))]"
+      let count = group.renders.count == 1 ? "" : "\(group.renders.count) renders: "
+      line += "  [\(count)\(RenderID.placement(of: group.renders))]"
       if let reason = group.suppression, reasonsShown.insert(reason).inserted {
         line += "\n" + String(repeating: " ", count: 11) + "because: " + reason
       }
@@ -177,12 +173,12 @@ public struct LintReport: Sendable {
         ("design", .string(group.design)), ("variant", .string(group.variant)), ("rule", .string(group.rule.rawValue)),
         ("severity", .string(group.severity.rawValue)), ("element", group.node.map(JSONDocument.string) ?? .null),
         ("message", .string(group.message)), ("suppressed", group.suppression.map(JSONDocument.string) ?? .null),
-        ("renders", .array(group.renders.map(JSONDocument.string))),
+        ("renders", .array(group.renders.map { .string($0.description) })),
       ])
     }
     let findings: [JSONDocument] = self.findings.map { finding in
       .object([
-        ("render", .string(finding.render)), ("rule", .string(finding.rule.rawValue)),
+        ("render", .string(finding.render.description)), ("rule", .string(finding.rule.rawValue)),
         ("severity", .string(finding.severity.rawValue)), ("element", finding.node.map(JSONDocument.string) ?? .null),
         ("message", .string(finding.message)), ("measured", finding.measured.map(JSONDocument.number) ?? .null),
         ("threshold", finding.threshold.map(JSONDocument.number) ?? .null),
@@ -222,7 +218,8 @@ public struct LintReport: Sendable {
               failure: errors.first.map { first in
                 (
                   rule.rawValue, first.message,
-                  errors.map { "\($0.message) [\($0.renders.joined(separator: ", "))]" }.joined(separator: "\n")
+                  errors.map { "\($0.message) [\($0.renders.map(\.placement).joined(separator: ", "))]" }.joined(
+                    separator: "\n")
                 )
               },
               systemOut: others.isEmpty

@@ -80,7 +80,7 @@ struct DesignRenderer: Sendable {
         if let pngScale {
           let png = try part.timings.measure(.png) { () throws(PNGRenderer.Failure) in
             try PNGRenderer.png(
-              svg: render.svg, size: render.scene.size, scale: pngScale, label: job.design.id + "/" + job.renderName)
+              svg: render.svg, size: render.scene.size, scale: pngScale, label: job.id.description)
           }
           try writer.write(png, to: SitePaths.png(job), check: .none, into: &part.tally, timings: &part.timings)
         }

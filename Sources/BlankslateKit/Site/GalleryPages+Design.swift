@@ -39,7 +39,7 @@ extension GalleryPages {
               for size in sizes {
                 guard let job = job(design.id, variant.id, device, theme, locale, size) else { continue }
                 renders.append([
-                  "page": .string(job.renderName + ".html"), "svg": .string(job.renderName + ".svg"),
+                  "page": .string(job.id.pageName), "svg": .string(job.id.svgName),
                   "alt": .string(alts[job.renderName] ?? job.title),
                   "width": .string(NumberText.format(device.metrics.width)),
                   "height": .string(NumberText.format(device.metrics.height)),

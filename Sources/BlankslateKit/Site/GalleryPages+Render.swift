@@ -26,7 +26,7 @@ extension GalleryPages {
     context["locale"] = .string(job.locale)
     context["layout"] = .string(job.design.layout.rawValue)
     context["state"] = .string(job.variant.state(in: job.design.layout).rawValue)
-    context["svg"] = .string(job.renderName + ".svg")
+    context["svg"] = .string(job.id.svgName)
     context["alt"] = .string(render.alt)
     context["width"] = .string(NumberText.format(metrics.width))
     context["height"] = .string(NumberText.format(metrics.height))
@@ -211,7 +211,7 @@ extension GalleryPages {
 
   /// A link from a page in `design`'s folder to the render page of `job`.
   private func href(to job: RenderJob, from design: String) -> String {
-    let file = job.renderName + ".html"
+    let file = job.id.pageName
     return job.design.id == design ? file : "../\(job.design.id)/\(file)"
   }
 
@@ -220,8 +220,8 @@ extension GalleryPages {
     func option(_ label: String, _ target: RenderJob?) -> TemplateValue {
       guard let target else { return ["label": .string(label), "current": false] }
       return [
-        "label": .string(label), "href": .string(target.renderName + ".html"),
-        "current": .bool(target.renderName == job.renderName),
+        "label": .string(label), "href": .string(target.id.pageName),
+        "current": .bool(target.id == job.id),
       ]
     }
     let variant = job.variant.id

@@ -22,7 +22,7 @@ public enum SitePaths {
   public static let symbolsPage = "symbols.html"
 
   public static func designFolder(_ designID: String) -> String {
-    "designs/\(designID)"
+    RenderID.designFolder(designID)
   }
 
   public static func designPage(_ designID: String) -> String {
@@ -32,24 +32,18 @@ public enum SitePaths {
   /// A design page's name inside its design folder.
   static let designPageName = "index.html"
 
-  /// `designs/<design>/<variant>.<device>.<theme>.<locale>.svg`
-  public static func svg(_ job: RenderJob) -> String {
-    designFolder(job.design.id) + "/" + svgName(job)
-  }
+  /// `designs/<design>/<variant>.<device>.<theme>.<locale>[.<size>].svg` (`RenderID.svgPath`).
+  public static func svg(_ job: RenderJob) -> String { job.id.svgPath }
 
-  /// `designs/<design>/<variant>.<device>.<theme>.<locale>.html`
-  public static func page(_ job: RenderJob) -> String {
-    designFolder(job.design.id) + "/" + pageName(job)
-  }
+  /// The render's page (`RenderID.pagePath`).
+  public static func page(_ job: RenderJob) -> String { job.id.pagePath }
 
-  /// `designs/<design>/<render>.png`, written with `build --png`.
-  public static func png(_ job: RenderJob) -> String {
-    designFolder(job.design.id) + "/" + job.renderName + ".png"
-  }
+  /// The render's PNG, written with `build --png` (`RenderID.pngPath`).
+  public static func png(_ job: RenderJob) -> String { job.id.pngPath }
 
   /// A render's SVG and page names inside its design folder.
-  static func svgName(_ job: RenderJob) -> String { job.renderName + ".svg" }
-  static func pageName(_ job: RenderJob) -> String { job.renderName + ".html" }
+  static func svgName(_ job: RenderJob) -> String { job.id.svgName }
+  static func pageName(_ job: RenderJob) -> String { job.id.pageName }
 
   /// The prefix that leads from the folder of `path` back to the output root (`../../`).
   public static func rootPrefix(from path: String) -> String {

@@ -32,23 +32,12 @@ public struct GoldenStore: Sendable {
 
   /// The golden of `job`, relative to the store.
   public static func relativePath(of job: RenderJob) -> String {
-    job.design.id + "/" + job.renderName + ".svg"
+    job.id.goldenPath
   }
 
-  /// Whether `relative` has a golden's shape: `<design>/<name>.svg`, the name
-  /// four or five dot-separated parts of letters, digits and hyphens.
+  /// Whether `relative` has a golden's shape, `<design>/<name>.svg`, a render's id (`RenderID(goldenPath:)`).
   static func isGoldenName(_ relative: String) -> Bool {
-    let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-    guard components.count == 2, relative.hasSuffix(".svg") else { return false }
-    let parts = components[1].dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 4 || parts.count == 5 else { return false }
-    return ([components[0]] + parts).allSatisfy { part in
-      !part.isEmpty && part.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-    }
-  }
-
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    RenderID(goldenPath: relative) != nil
   }
 
   public func display(_ relative: String) -> String {

@@ -39,8 +39,8 @@ public enum JUnitReport {
   }
 
   private static func split(_ id: String) -> (design: String, name: String) {
-    let parts = id.split(separator: "/", maxSplits: 1)
-    return parts.count == 2 ? (String(parts[0]), String(parts[1])) : (id, id)
+    guard let render = RenderID(id) else { return (id, id) }
+    return (render.design, render.name)
   }
 }
 

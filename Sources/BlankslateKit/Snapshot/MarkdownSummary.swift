@@ -5,12 +5,13 @@ public enum MarkdownSummary {
   /// One change seen on one or more renders of a variant: the same status and explanation.
   struct Group {
     var status: SnapshotStatus
-    /// `design/variant`.
-    var variant: String
     var explanation: String
-    /// The renders it applies to: `device theme locale [size]`.
-    var renders: [String]
-    var ids: [String]
+    /// The renders it applies to, in result order.
+    var renders: [RenderID]
+    /// `design/variant`.
+    var variant: String { renders[0].variantPath }
+    /// The results' ids (`RenderID.description`).
+    var ids: [String] { renders.map(\.description) }
   }
 
   /// The results grouped: renders of one variant with the same explanation make one group, in result order.
@@ -18,9 +19,7 @@ public enum MarkdownSummary {
     var groups: [Group] = []
     var index: [String: Int] = [:]
     for result in summary.results {
-      let parts = result.id.split(separator: ".", maxSplits: 1)
-      let variant = String(parts[0])
-      let render = parts.count > 1 ? parts[1].split(separator: ".").joined(separator: " ") : ""
+      guard let render = RenderID(result.id) else { continue }
       let explanation: String
       switch result.status {
       case .changed: explanation = result.changes.isEmpty ? "changed" : result.changes.joined(separator: "; ")
@@ -28,14 +27,12 @@ public enum MarkdownSummary {
       case .orphaned: explanation = "orphaned: no render produces its golden"
       case .unchanged: continue
       }
-      let key = "\(result.status.rawValue)\n\(variant)\n\(explanation)"
+      let key = "\(result.status.rawValue)\n\(render.variantPath)\n\(explanation)"
       if let at = index[key] {
         groups[at].renders.append(render)
-        groups[at].ids.append(result.id)
       } else {
         index[key] = groups.count
-        groups.append(
-          Group(status: result.status, variant: variant, explanation: explanation, renders: [render], ids: [result.id]))
+        groups.append(Group(status: result.status, explanation: explanation, renders: [render]))
       }
     }
     return groups
@@ -74,43 +71,13 @@ public enum MarkdownSummary {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func axes(of renders: [String]) -> [[String]]? { RenderPlacement.axes(of: renders) }
+  /// Where a group applies (`RenderID.placement(of:)`).
+  static func placement(of renders: [RenderID]) -> String { RenderID.placement(of: renders) }
 
-  static func placement(of renders: [String]) -> String { RenderPlacement.describe(renders) }
-
-  /// A `--filter` that selects exactly the group's renders among the results of
-  /// its status: the shortest prefix (the variant, then its device, then its
-  /// theme) that does; else, when the renders are every combination of some
-  /// devices, themes, locales and sizes, one alternation per axis (which
-  /// matches exactly those ids); else each render by name.
+  /// A `--filter` that selects exactly the group's renders among the results of its status.
   static func filter(for group: Group, in summary: SnapshotSummary) -> String {
-    let ids = Set(group.ids)
-    let sameStatus = summary.results.filter { $0.status == group.status }.map(\.id)
-    let first = group.ids[0].split(separator: ".").map(String.init)
-    for length in 1...min(3, first.count) {
-      let prefix = first[..<length].joined(separator: ".") + "."
-      if Set(sameStatus.filter { $0.hasPrefix(prefix) }) == ids { return "^" + regexEscaped(prefix) }
-    }
-    if let axes = axes(of: group.renders) {
-      func choice(_ values: [String]) -> String {
-        values.count == 1 ? regexEscaped(values[0]) : "(" + values.map(regexEscaped).joined(separator: "|") + ")"
-      }
-      let sizes = axes[3].filter { $0 != "large" }
-      let optional = sizes.count < axes[3].count
-      let size =
-        sizes.isEmpty
-        ? ""
-        : sizes.count == 1 && !optional
-          ? "\\." + regexEscaped(sizes[0])
-          : "(\\." + sizes.map(regexEscaped).joined(separator: "|\\.") + ")" + (optional ? "?" : "")
-      return "^" + regexEscaped(group.variant) + "\\." + axes[..<3].map(choice).joined(separator: "\\.") + size + "$"
-    }
-    return "^(" + group.ids.map(regexEscaped).joined(separator: "|") + ")$"
-  }
-
-  /// Ids hold `[a-z0-9-]`, `/` and `.`: only the dot means something to a regex.
-  static func regexEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: ".", with: "\\.")
+    let candidates = summary.results.filter { $0.status == group.status }.compactMap { RenderID($0.id) }
+    return RenderID.filter(selecting: group.renders, among: candidates)
   }
 
   /// Text safe in Markdown that GitHub renders: no HTML, no emphasis or links from a definition's words.

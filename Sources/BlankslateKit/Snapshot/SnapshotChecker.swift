@@ -76,7 +76,9 @@ public struct SnapshotChecker: Sendable {
     let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
     let goldens = try store.all()
-    let orphans = goldens.filter { !produced.contains($0) && selection.contains(String($0.dropLast(4))) }
+    let orphans = goldens.filter { golden in
+      !produced.contains(golden) && RenderID(goldenPath: golden).map { selection.contains($0.description) } == true
+    }
 
     let renderer = Renderer(assets: assets)
     // One work item per design, so its renders share the laid-out host bars.
@@ -110,7 +112,8 @@ public struct SnapshotChecker: Sendable {
       let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
       results.append(
         SnapshotResult(
-          id: String(orphan.dropLast(4)), status: .orphaned, golden: store.display(orphan), goldenSVG: svg))
+          id: RenderID(goldenPath: orphan)?.description ?? orphan, status: .orphaned, golden: store.display(orphan),
+          goldenSVG: svg))
     }
     let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
     let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
@@ -121,7 +124,7 @@ public struct SnapshotChecker: Sendable {
 
   /// `design/variant.device.theme.locale`.
   static func id(of job: RenderJob) -> String {
-    job.design.id + "/" + job.renderName
+    job.id.description
   }
 
   private static func compare(

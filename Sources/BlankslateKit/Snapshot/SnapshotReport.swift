@@ -110,7 +110,7 @@ public struct SnapshotReport: Sendable {
     }
     let pixelsByID = Dictionary(zip(shown.map(\.id), drawn), uniquingKeysWith: { first, _ in first })
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
-      let name = result.id.replacingOccurrences(of: "/", with: "--")
+      let name = RenderID(result.id)?.flatName ?? result.id.replacingOccurrences(of: "/", with: "--")
       var context: [String: TemplateValue] = [
         "anchor": .string("r-\(index)"), "displayName": .string(result.displayName), "golden": .string(result.golden),
         "changes": .list(result.changes.map(TemplateValue.string)),

@@ -59,9 +59,7 @@ public struct SnapshotResult: Sendable, Equatable {
 
   /// `design/variant device theme locale`, as a person reads a render's name.
   public var displayName: String {
-    let parts = id.split(separator: "/", maxSplits: 1)
-    guard parts.count == 2 else { return id }
-    return parts[0] + "/" + parts[1].split(separator: ".").joined(separator: " ")
+    RenderID(id)?.displayName ?? id
   }
 
   /// One line: the render and what happened to it.

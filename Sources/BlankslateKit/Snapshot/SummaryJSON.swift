@@ -58,6 +58,10 @@ public enum SummaryJSON {
       else {
         throw .unreadableSummary(file: file, reason: "results[\(index)] lacks an id, a status or a golden")
       }
+      guard RenderID(id) != nil else {
+        throw .unreadableSummary(
+          file: file, reason: "results[\(index)].id is not a render's name (design/variant.device.theme.locale)")
+      }
       results.append(
         SnapshotResult(
           id: id, status: status, golden: golden, definitionFile: item["file"]?.stringValue,

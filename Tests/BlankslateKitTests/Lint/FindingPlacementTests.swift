@@ -29,19 +29,20 @@ struct FindingPlacementTests {
       findings.contains { $0.rule == .overflow && $0.message.hasPrefix("toast overlaps message by") }, "\(findings)")
   }
 
-  @Test func theTerminalNamesTheRendersOfEachFinding() {
-    func finding(_ render: String) -> LintFinding {
+  @Test func theTerminalNamesTheRendersOfEachFinding() throws {
+    func finding(_ render: String) throws -> LintFinding {
       LintFinding(
-        rule: .contrast, severity: .error, render: "a/v." + render, design: "a", variant: "v", node: "title",
-        frame: nil, message: "title text is 2:1", measured: 2, threshold: 4.5, suppression: nil)
+        rule: .contrast, severity: .error, render: try #require(RenderID("a/v." + render)), node: "title", frame: nil,
+        message: "title text is 2:1", measured: 2, threshold: 4.5, suppression: nil)
     }
-    let two = LintReport(findings: [finding("iphone-se.light.en"), finding("iphone-15.dark.ar.AX5")], renderCount: 2)
+    let two = LintReport(
+      findings: [try finding("iphone-se.light.en"), try finding("iphone-15.dark.ar.AX5")], renderCount: 2)
     #expect(two.text.contains("[2 renders: iphone-se light en, iphone-15 dark ar AX5]"), "\(two.text)")
     let crossed = LintReport(
-      findings: ["iphone-se.light.en", "iphone-se.dark.en", "iphone-15.light.en", "iphone-15.dark.en"].map(finding),
+      findings: try ["iphone-se.light.en", "iphone-se.dark.en", "iphone-15.light.en", "iphone-15.dark.en"].map(finding),
       renderCount: 4)
     #expect(crossed.text.contains("[4 renders: iphone-se, iphone-15 × light, dark × en]"), "\(crossed.text)")
-    let one = LintReport(findings: [finding("iphone-se.light.en")], renderCount: 1)
+    let one = LintReport(findings: [try finding("iphone-se.light.en")], renderCount: 1)
     #expect(one.text.contains("[iphone-se light en]"), "\(one.text)")
   }
 

@@ -152,7 +152,7 @@ struct LintTests {
     defer { site.remove() }
     let report = try SiteLinter(siteFolder: site.root, siteDisplay: "Site").run().report
     let missing = report.findings.filter { $0.rule == .missingTranslation }
-    #expect(missing.map(\.render) == ["a/default.iphone-se.light.ja"])
+    #expect(missing.map(\.render.description) == ["a/default.iphone-se.light.ja"])
     #expect(missing.first?.message == "message has no ja text; it falls back to \"暂无数据\"")
     #expect(missing.first?.severity == .warning)
   }
