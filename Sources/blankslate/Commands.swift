@@ -67,12 +67,12 @@ enum Commands {
   }
 
   static func build(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let site = parsed.value("--site") ?? "Site"
-    let output = parsed.value("--output") ?? "_site"
+    let site = parsed[.site]
+    let output = parsed[.output]
     var options = BuildOptions(
       siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
-      outputDisplay: output, workers: try parsed.count("--jobs"),
-      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
+      outputDisplay: output, workers: try parsed.count(.jobs),
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
     options.incremental = !parsed.has("--no-cache")
     options.pngScale = try pngScale(parsed)
     let quiet = parsed.has("--quiet")
@@ -131,8 +131,8 @@ enum Commands {
   }
 
   static func lint(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let site = parsed.value("--site") ?? "Site"
-    let workers = try parsed.count("--jobs")
+    let site = parsed[.site]
+    let workers = try parsed.count(.jobs)
     let result: (report: LintReport, variants: [(design: String, variant: String)])
     do {
       result = try SiteLinter(siteFolder: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
@@ -157,8 +157,8 @@ enum Commands {
   }
 
   static func serve(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let site = parsed.value("--site") ?? "Site"
-    let output = parsed.value("--output") ?? "_site"
+    let site = parsed[.site]
+    let output = parsed[.output]
     let host = parsed.value("--host") ?? "127.0.0.1"
     let portText = parsed.value("--port") ?? "8000"
     guard let port = UInt16(portText) else {
@@ -166,8 +166,8 @@ enum Commands {
     }
     let options = BuildOptions(
       siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
-      outputDisplay: output, workers: try parsed.count("--jobs"),
-      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) })
+      outputDisplay: output, workers: try parsed.count(.jobs),
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
     let allowsRemoteChanges = parsed.has("--allow-remote-changes")
     if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
       Terminal.error(exposure)
@@ -253,7 +253,7 @@ enum Commands {
   }
 
   static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let site = parsed.value("--site") ?? "Site"
+    let site = parsed[.site]
     let definition: SiteDefinition
     do {
       definition = try SiteLoader(root: URL(fileURLWithPath: site), displayRoot: site).load()

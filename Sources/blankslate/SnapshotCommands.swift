@@ -14,10 +14,10 @@ enum SnapshotCommands {
       }
       shard = parsedShard
     }
-    let site = parsed.value("--site") ?? "Site"
+    let site = parsed[.site]
     return SnapshotOptions(
       siteFolder: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
-      workers: try parsed.count("--jobs"))
+      workers: try parsed.count(.jobs))
   }
 
   static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {
@@ -70,12 +70,16 @@ enum SnapshotCommands {
   private static func writeOutputs(
     _ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL, pngScale: Int?
   ) throws(SnapshotError) {
-    let gallery = URL(fileURLWithPath: parsed.value("--gallery") ?? "_site")
-    let reportPath = parsed.value("--report") ?? "_report"
+    let galleryPath = parsed[.gallery]
+    let gallery = URL(fileURLWithPath: galleryPath)
+    // The report's one rule: the folder named, else `_report` beside the gallery.
+    let reportPath =
+      parsed.value(.report)
+      ?? ((galleryPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("_report")
     try SnapshotReport(
       output: URL(fileURLWithPath: reportPath), outputDisplay: reportPath, gallery: gallery,
-      templates: parsed.value("--templates").map { URL(fileURLWithPath: $0) }, pngScale: pngScale,
-      workers: parsed.value("--jobs").flatMap(Int.init)
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) }, pngScale: pngScale,
+      workers: parsed.value(.jobs).flatMap(Int.init)
     ).write(summary, site: site)
     Terminal.error("Report: \(reportPath)/index.html")
     if let path = parsed.value("--json") {
@@ -85,7 +89,7 @@ enum SnapshotCommands {
       try writeFile(path, JUnitReport.render(summary), site: site)
     }
     if let path = parsed.value("--markdown") {
-      try writeFile(path, MarkdownSummary.render(summary, site: parsed.value("--site") ?? "Site"), site: site)
+      try writeFile(path, MarkdownSummary.render(summary, site: summary.site), site: site)
     }
   }
 
@@ -157,7 +161,8 @@ enum SnapshotCommands {
       }
       let merged = SummaryJSON.merge(summaries)
       printResults(merged)
-      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: "Site"), pngScale: pngScale)
+      // The shards' own site folder (their summaries name it), never a guess.
+      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: merged.site), pngScale: pngScale)
       Terminal.out(
         "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
       )

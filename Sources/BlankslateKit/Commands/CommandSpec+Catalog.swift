@@ -1,16 +1,27 @@
-extension CommandSpec {
-  private static let site = Option(name: "--site", value: "DIR", help: "the site folder (default: Site)")
-  private static let jobs = Option(name: "--jobs", value: "N", help: "parallel workers (default: the number of cores)")
-  private static let filter = Option(
-    name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
-  private static let templates = Option(
+extension CommandSpec.Option {
+  /// The options several commands share, each declared once with its default.
+  public static let site = Self(name: "--site", value: "DIR", help: "the site folder", default: "Site")
+  public static let output = Self(name: "--output", value: "DIR", help: "the output folder", default: "_site")
+  public static let jobs = Self(name: "--jobs", value: "N", help: "parallel workers (default: the number of cores)")
+  public static let templates = Self(
     name: "--templates", value: "DIR", help: "templates laid over the built-in ones, file by file")
-  private static let report = Option(
+  public static let gallery = Self(
+    name: "--gallery", value: "DIR", help: "the gallery the report links to", default: "_site")
+  public static let report = Self(
     name: "--report", value: "DIR",
     help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
+}
+
+extension CommandSpec {
+  private static let site = Option.site
+  private static let output = Option.output
+  private static let jobs = Option.jobs
+  private static let filter = Option(
+    name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
+  private static let templates = Option.templates
+  private static let report = Option.report
   private static let junit = Option(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
-  private static let gallery = Option(
-    name: "--gallery", value: "DIR", help: "the gallery the report links to (default: _site)")
+  private static let gallery = Option.gallery
   private static let reportPNG = Option(
     name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
   private static let reportScale = Option(
@@ -33,7 +44,7 @@ extension CommandSpec {
         """,
       positional: nil,
       options: [
-        site, Option(name: "--output", value: "DIR", help: "the output folder (default: _site)"), jobs, templates,
+        site, output, jobs, templates,
         Option(name: "--no-cache", value: nil, help: "render every design, even unchanged ones"),
         Option(name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG"),
         Option(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)"),
@@ -156,7 +167,7 @@ extension CommandSpec {
         """,
       positional: nil,
       options: [
-        site, Option(name: "--output", value: "DIR", help: "the output folder (default: _site)"), templates,
+        site, output, templates,
         Option(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)"),
         Option(
           name: "--host", value: "ADDR",

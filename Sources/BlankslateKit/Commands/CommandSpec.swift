@@ -7,7 +7,20 @@ public struct CommandSpec: Sendable {
     public let name: String
     /// What the value stands for (`DIR`); nil for a flag.
     public let value: String?
-    public let help: String
+    /// What it does; the help adds the default.
+    public let summary: String
+    /// The value when the option is not given (nil: none, or it says in `summary`).
+    public let defaultValue: String?
+
+    public init(name: String, value: String?, help: String, default defaultValue: String? = nil) {
+      self.name = name
+      self.value = value
+      summary = help
+      self.defaultValue = defaultValue
+    }
+
+    /// What `--help` says of it: what it does, and its default.
+    public var help: String { defaultValue.map { summary + " (default: \($0))" } ?? summary }
 
     /// `--site DIR`, or `--quiet`.
     public var synopsis: String { value.map { name + " " + $0 } ?? name }
@@ -69,7 +82,14 @@ public struct CommandSpec: Sendable {
     public fileprivate(set) var positional: [String] = []
 
     public func value(_ name: String) -> String? { values[name] }
+    /// The option's value as given, else its declared default.
+    public func value(_ option: Option) -> String? { values[option.name] ?? option.defaultValue }
+    /// The value of an option that has a default.
+    public subscript(_ option: Option) -> String { values[option.name] ?? option.defaultValue ?? "" }
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// A whole-number option of at least 1.
+    public func count(_ option: Option) throws(UsageError) -> Int? { try count(option.name) }
 
     /// A whole-number option of at least 1.
     public func count(_ name: String) throws(UsageError) -> Int? {

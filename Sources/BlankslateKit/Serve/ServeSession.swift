@@ -19,7 +19,7 @@ public final class ServeSession: @unchecked Sendable {
   private var stopping = false
   private var buildPending = false
   /// The snapshot report `serve` keeps current (beside the output, as `check` writes it).
-  var reportFolder: URL { options.output.deletingLastPathComponent().appending(path: "_report") }
+  var reportFolder: URL { SnapshotReport.defaultFolder(besideGallery: options.output) }
   /// Whether this run is under CI, where no golden is ever written.
   public var isCI = false
   /// Whether accept and rebuild are on when the server listens beyond loopback (`--allow-remote-changes`).

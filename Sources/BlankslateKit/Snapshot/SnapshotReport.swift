@@ -33,6 +33,11 @@ public struct SnapshotReport: Sendable {
   /// Writes the report of `summary`.
   ///
   /// `site`: the site folder, which the report must never replace.
+  /// Where the report goes when no folder is named: `_report`, beside the gallery it links to.
+  public static func defaultFolder(besideGallery gallery: URL) -> URL {
+    gallery.standardizedFileURL.deletingLastPathComponent().appending(path: "_report")
+  }
+
   public func write(_ summary: SnapshotSummary, site: URL) throws(SnapshotError) {
     let templateSet: TemplateSet
     do {

@@ -211,6 +211,23 @@ struct SnapshotCommandTests {
     #expect(try run(["check"], in: copy).status == 0)
   }
 
+  /// The report's one rule: the folder named, else `_report` beside the gallery
+  /// (as `serve` keeps it); and a merged report protects the shards' own site.
+  @Test func theReportGoesBesideItsGalleryAndAMergeKnowsItsSite() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let beside = try run(["check", "--filter", "^blank-page/", "--gallery", "out/_site"], in: copy)
+    #expect(beside.status == 0, "\(beside.error)")
+    #expect(FileManager.default.fileExists(atPath: copy.folder.appending(path: "out/_report/index.html").path))
+    #expect(!FileManager.default.fileExists(atPath: copy.folder.appending(path: "_report").path))
+    let summary = try run(["check", "--filter", "^blank-page/", "--json", "s.json", "--report", "r"], in: copy)
+    #expect(summary.status == 0)
+    // A merged report may not be written into the site its summaries name.
+    let inside = try run(["report", "--merge", "s.json", "--junit", "Site/junit.xml", "--report", "m"], in: copy)
+    #expect(inside.status == 2, "\(inside.output)\(inside.error)")
+    #expect(!FileManager.default.fileExists(atPath: copy.folder.appending(path: "Site/junit.xml").path))
+  }
+
   @Test func shardSummariesMergeIntoOneReport() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
