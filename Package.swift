@@ -5,6 +5,7 @@ let package = Package(
   name: "Blankslate",
   products: [
     .library(name: "BlankslateKit", targets: ["BlankslateKit"]),
+    .library(name: "BlankslateCore", targets: ["BlankslateCore"]),
     .executable(name: "blankslate", targets: ["blankslate"]),
   ],
   targets: [
@@ -42,20 +43,47 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["template-embedder"]
     ),
+    // The targets are the pipeline's arrows (ARCHITECTURE.md); the compiler keeps them.
+    // General helpers: files, JSON and markup writers, hashing, parallel work.
+    .target(name: "BlankslateSupport", dependencies: ["CSystem", "CNettle"]),
+    // The model and its decoding, typography, layout, rendering and lint: all a tool that renders needs.
+    .target(name: "BlankslateCore", dependencies: ["BlankslateSupport", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
+    // libxml2: every published file's check, the SVG sanitiser, the link checker.
+    .target(name: "BlankslateValidation", dependencies: ["BlankslateSupport", "CLibXML2"]),
+    // The site: build, gallery pages, templates, PNGs (librsvg), snapshots and their report.
+    .target(
+      name: "BlankslateSite",
+      dependencies: ["BlankslateCore", "BlankslateValidation", "BlankslateSupport", "CRsvg", "CSystem"],
+      plugins: ["EmbedTemplates"]
+    ),
+    // `serve`: libmicrohttpd, the watcher, live reload, Accept.
+    .target(
+      name: "BlankslateServe", dependencies: ["BlankslateSite", "BlankslateCore", "BlankslateSupport", "CMicroHTTPD"]),
+    // The command line as a library: options declared once, each command a function, tested in-process.
+    .target(
+      name: "BlankslateCLI",
+      dependencies: [
+        "BlankslateServe", "BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport",
+      ]
+    ),
+    // Everything, re-exported.
     .target(
       name: "BlankslateKit",
       dependencies: [
-        "CLibXML2", "CSystem", "CHarfBuzz", "CFriBidi", "CUnibreak", "CRsvg", "CMicroHTTPD", "CNettle",
-      ],
-      plugins: ["EmbedTemplates"]
+        "BlankslateCLI", "BlankslateServe", "BlankslateSite", "BlankslateValidation", "BlankslateCore",
+        "BlankslateSupport",
+      ]
     ),
     .executableTarget(
       name: "blankslate",
-      dependencies: ["BlankslateKit", "CMimalloc"]
+      dependencies: ["BlankslateCLI", "CMimalloc"]
     ),
     .testTarget(
       name: "BlankslateKitTests",
-      dependencies: ["BlankslateKit", "blankslate"],
+      dependencies: [
+        "BlankslateKit", "BlankslateCLI", "BlankslateServe", "BlankslateSite", "BlankslateValidation", "BlankslateCore",
+        "BlankslateSupport", "blankslate",
+      ],
       exclude: ["Render/__Snapshots__"]
     ),
   ]

@@ -1,4 +1,6 @@
+import BlankslateCLI
 import Foundation
 
 Terminal.prepare()
+Commands.allocator = Allocator.description
 exit(Terminal.exitStatus(Commands.run(Array(CommandLine.arguments.dropFirst()))))

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSupport
+@testable import BlankslateValidation
 
 @Suite("Dynamic Type")
 struct DynamicTypeTests {

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSupport
+@testable import BlankslateValidation
 
 @Suite("Right-to-left screens")
 struct RightToLeftTests {

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSupport
+@testable import BlankslateValidation
 
 /// Where findings point: a toast over the placeholder is an overlap, the
 /// outline on a render page stays on the screen, and the terminal names the

@@ -1,4 +1,10 @@
 @testable import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSupport
+@testable import BlankslateValidation
 import Testing
 
 /// The search index lowers its texts with shortcuts that must agree with the standard library.

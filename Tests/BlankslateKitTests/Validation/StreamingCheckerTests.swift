@@ -1,4 +1,10 @@
 @testable import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSupport
+@testable import BlankslateValidation
 import Testing
 
 @Suite("The reused streaming checker")

@@ -1,0 +1,217 @@
+import BlankslateCore
+import BlankslateServe
+import BlankslateSite
+import BlankslateSupport
+import BlankslateValidation
+
+extension CommandSpec.Option {
+  /// The options several commands share, each declared once with its default.
+  public static let site = Self(name: "--site", value: "DIR", help: "the site folder", default: "Site")
+  public static let output = Self(name: "--output", value: "DIR", help: "the output folder", default: "_site")
+  public static let jobs = Self(name: "--jobs", value: "N", help: "parallel workers (default: the number of cores)")
+  public static let templates = Self(
+    name: "--templates", value: "DIR", help: "templates laid over the built-in ones, file by file")
+  public static let gallery = Self(
+    name: "--gallery", value: "DIR", help: "the gallery the report links to", default: "_site")
+  public static let report = Self(
+    name: "--report", value: "DIR",
+    help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
+}
+
+extension CommandSpec {
+  private static let site = Option.site
+  private static let output = Option.output
+  private static let jobs = Option.jobs
+  private static let filter = Option(
+    name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
+  private static let templates = Option.templates
+  private static let report = Option.report
+  private static let junit = Option(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
+  private static let gallery = Option.gallery
+  private static let reportPNG = Option(
+    name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
+  private static let reportScale = Option(
+    name: "--scale", value: "1|2|3", help: "pixels per point of those PNGs and heat maps (default: 2; without --png: 1)"
+  )
+
+  /// Every command, in the order `blankslate --help` lists them.
+  public static let all: [CommandSpec] = [
+    CommandSpec(
+      name: "build",
+      summary:
+        "Renders every variant × device × theme × locale to SVG and HTML, validates every file and link, and swaps the new output into place in one step.",
+      details: """
+        Renders every variant × device × theme × locale of the site into SVG and
+        HTML, validates every file with libxml2, and replaces the output folder
+        only when everything succeeded. Designs whose inputs did not change since
+        the previous build are reused from it, not rendered again. The build's
+        state (the previous output and the cache) lives in .<output>.blankslate
+        beside the output, never in it.
+        """,
+      positional: nil,
+      options: [
+        site, output, jobs, templates,
+        Option(name: "--no-cache", value: nil, help: "render every design, even unchanged ones"),
+        Option(name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG"),
+        Option(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)"),
+        Option(name: "--timings", value: nil, help: "print where the time went (CPU time per phase, all workers)"),
+        Option(name: "--quiet", value: nil, help: "print nothing but errors"),
+      ],
+      exitCodes: "0 built, 1 output failed validation, 2 bad definitions or usage"),
+    CommandSpec(
+      name: "check",
+      summary: "Compares every render with its golden and explains each difference in the design's terms.",
+      details: """
+        Renders every SVG of the site and compares it with its golden in
+        DIR/__snapshots__ (on canonical XML). Each difference is explained in the
+        design's terms (which element, which attribute, old → new) and followed by
+        a line diff. Renders without a golden are new; goldens without a render
+        are orphaned. Under CI nothing is ever written to the goldens;
+        SNAPSHOT_TESTING_RECORD=all|missing|failed records after comparing.
+        """,
+      positional: nil,
+      options: [
+        site, filter,
+        Option(name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders"),
+        report, junit,
+        Option(
+          name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')"),
+        Option(
+          name: "--markdown", value: "FILE",
+          help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
+        gallery, templates, reportPNG, reportScale, jobs,
+      ],
+      exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
+    CommandSpec(
+      name: "record",
+      summary: "Writes goldens, each atomically (default: only missing ones); refused under CI.",
+      details: """
+        Writes goldens, each atomically. Modes as in swift-snapshot-testing:
+          missing   only renders without a golden (the default)
+          failed    renders that are new or differ from their golden
+          all       every golden, rewritten from its render
+        SNAPSHOT_TESTING_RECORD sets the default mode. Refused when CI is set.
+        """,
+      positional: nil,
+      options: [
+        site, Option(name: "--mode", value: "all|missing|failed", help: "which goldens to write (default: missing)"),
+        filter, jobs,
+      ],
+      exitCodes: "0 recorded, 2 bad input, a failed write, or CI is set"),
+    CommandSpec(
+      name: "prune",
+      summary: "Removes goldens that no render produces any more, listing them.",
+      details:
+        "Removes goldens that no render of the site produces any more, listing them. Only golden-shaped files\nare goldens; nothing else in __snapshots__ is touched.",
+      positional: nil,
+      options: [
+        site, filter, Option(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing"), jobs,
+      ],
+      exitCodes: "0 done, 2 bad input or CI is set"),
+    CommandSpec(
+      name: "lint",
+      summary:
+        "Reviews every render: contrast, tap targets, overflow, translations, dark mode, font size, silent states.",
+      details: """
+        Reviews every render of the site as a careful designer would: text
+        contrast (WCAG AA), tap targets (44×44 pt), overflow (cut text, off
+        screen, under the bars, overlapping), missing translations, dark-mode
+        colours, the smallest font size, and states that say nothing. Findings
+        are grouped by design and variant. Severities come from "lint" in
+        site.json; a design or variant accepts a finding with "suppress" and a
+        reason.
+        """,
+      positional: nil,
+      options: [
+        site, Option(name: "--json", value: "FILE", help: "write the findings as JSON"), junit, jobs,
+      ],
+      exitCodes: "0 no error unaccepted, 1 an error finding is not accepted, 2 bad input"),
+    CommandSpec(
+      name: "report",
+      summary: "Joins the JSON summaries of sharded checks into one summary, one report and one JUnit file.",
+      details: """
+        Joins the JSON summaries of sharded 'check' runs into one summary, one
+        HTML report and one JUnit file.
+        """,
+      positional: "SUMMARY.json...",
+      options: [
+        Option(name: "--merge", value: nil, help: "merge the summaries named after the options (required)"), report,
+        Option(name: "--json", value: "FILE", help: "write the merged JSON summary"), junit,
+        Option(name: "--markdown", value: "FILE", help: "write the merged Markdown summary"), gallery, templates,
+        reportPNG, reportScale,
+      ],
+      exitCodes: "0 no shard found a difference, 1 one did, 2 bad input"),
+    CommandSpec(
+      name: "validate",
+      summary: "The same libxml2 and structural checks on any SVG, HTML or XML files or folders.",
+      details: """
+        Parses every .svg, .html and .xml file (folders are searched) strictly with
+        libxml2, applies Blankslate's structural checks, and checks the links
+        between the files of each folder.
+        """,
+      positional: "PATH...",
+      options: [],
+      exitCodes: "0 valid, 1 invalid, 2 bad usage"),
+    CommandSpec(
+      name: "list",
+      summary: "Lists the site's designs and variants with their layouts, states and render count.",
+      details: "Lists the designs and variants of the site with their layout and state.",
+      positional: nil,
+      options: [site, Option(name: "--json", value: nil, help: "print JSON instead of text")],
+      exitCodes: "0 listed, 2 bad definitions"),
+    CommandSpec(
+      name: "serve",
+      summary: "Builds, serves the gallery on 127.0.0.1, rebuilds on every change and reloads open pages.",
+      details: """
+        Builds the site, serves the output over HTTP, watches the site folder
+        and --templates (inotify), rebuilds incrementally on every change, and
+        tells every open page to reload. A change that does not build shows its
+        error over the open pages and in the terminal; the last good gallery
+        stays until it is fixed. Only the output's files are served, only to a
+        Host naming the bound address; a state-changing request needs the run's
+        token. Stop with Ctrl-C.
+        """,
+      positional: nil,
+      options: [
+        site, output, templates,
+        Option(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)"),
+        Option(
+          name: "--host", value: "ADDR",
+          help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)"),
+        Option(
+          name: "--allow-remote-changes", value: nil,
+          help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)"),
+        jobs,
+      ],
+      exitCodes: "0 stopped, 2 bad usage, or the address cannot be bound"),
+    CommandSpec(
+      name: "init",
+      summary:
+        "Creates a site that builds and checks at once: a modern sample design, schemas, goldens, .gitignore and a CI workflow.",
+      details: """
+        Creates DIR/Site (DIR: the current folder by default) with one modern
+        design in English and German, its JSON Schemas and its goldens, so that
+        build, lint and check pass at once; and, when they are not there yet,
+        DIR/.gitignore (the output, the report and the tool's state) and
+        DIR/.github/workflows/placeholders.yml (the check on every push).
+        An existing site is never replaced.
+        """,
+      positional: "[DIR]",
+      options: [],
+      exitCodes: "0 created, 2 the site exists or a file cannot be written"),
+    CommandSpec(
+      name: "schema",
+      summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",
+      details: """
+        Prints a JSON Schema (draft 2020-12) made from the same declarations
+        the decoder reads: KIND is placeholder (default), site, or properties
+        (the Markdown table of every property, its type and the layouts that
+        read it). Point a file's "$schema" at the saved schema for completion
+        and checks in an editor:
+          blankslate schema placeholder > Site/schema/placeholder.schema.json
+        """,
+      positional: "[placeholder|site|properties]",
+      options: [],
+      exitCodes: "0 printed, 2 bad usage"),
+  ]
+}

@@ -1,0 +1,297 @@
+import Foundation
+import BlankslateCore
+import BlankslateServe
+import BlankslateSite
+import BlankslateSupport
+import BlankslateValidation
+
+/// The commands: each parses its options, calls the kit, and returns an exit code.
+public enum Commands {
+  /// What allocates the process's memory, for `--version`: the executable
+  /// links mimalloc and says so here (the library does not link it).
+  nonisolated(unsafe) public static var allocator = "system malloc"
+
+  /// Runs the command line: the command's declaration (`CommandSpec`)
+  /// parses the options and answers `--help`; the handler calls the kit.
+  public static func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      Terminal.error(CommandSpec.overview)
+      return 2
+    }
+    switch command {
+    case "--help", "-h", "help":
+      Terminal.out(CommandSpec.overview)
+      return 0
+    case "--version":
+      Terminal.out("blankslate \(Blankslate.version)")
+      // The fonts are part of what a build is made with: name them exactly.
+      for line in (try? FontLibrary.shared.identities()) ?? [] { Terminal.out("font \(line)") }
+      Terminal.out("allocator \(allocator)")
+      return 0
+    default: break
+    }
+    guard let spec = CommandSpec.named(command) else {
+      let hint = CommandSpec.suggestion(for: command).map { " Did you mean '\($0)'?" } ?? ""
+      Terminal.failure("unknown command '\(command)'.\(hint)\n\n\(CommandSpec.overview)")
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      Terminal.out(spec.help)
+      return 0
+    }
+    do {
+      let parsed = try spec.parse(rest)
+      // Every command but `validate` and `prune` lays text out: a missing font
+      // is named, with its package, before anything is read or written.
+      if !["validate", "prune"].contains(command) {
+        do throws(FontError) {
+          try FontLibrary.shared.checkAll()
+        } catch {
+          Terminal.failure(error.description)
+          return 2
+        }
+      }
+      switch command {
+      case "build": return try build(parsed)
+      case "check": return try SnapshotCommands.check(parsed)
+      case "record": return try SnapshotCommands.record(parsed)
+      case "prune": return try SnapshotCommands.prune(parsed)
+      case "report": return try SnapshotCommands.report(parsed)
+      case "lint": return try lint(parsed)
+      case "validate": return try validate(parsed)
+      case "schema": return try schema(parsed)
+      case "init": return try initialise(parsed)
+      case "serve": return try serve(parsed)
+      default: return try list(parsed)
+      }
+    } catch let error as CommandSpec.UsageError {
+      Terminal.failure(error.description + " (see 'blankslate \(command) --help')")
+      return 2
+    } catch {
+      Terminal.failure("\(error)")
+      return 2
+    }
+  }
+
+  static func build(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed[.site]
+    let output = parsed[.output]
+    var options = BuildOptions(
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      outputDisplay: output, workers: try parsed.count(.jobs),
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
+    options.incremental = !parsed.has("--no-cache")
+    options.pngScale = try pngScale(parsed)
+    let quiet = parsed.has("--quiet")
+    let bar = quiet ? nil : ProgressBar.forStandardError(label: "renders")
+    if let bar {
+      options.progress = { done, total in bar.update(done, of: total) }
+    }
+    options.waiting = { Terminal.error("Waiting for another build of \(output) to finish…") }
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      let summary = try SiteBuilder(options: options).build()
+      bar?.finish()
+      let elapsed = clock.now - start
+      for note in summary.notes { Terminal.error("note: " + note) }
+      guard !quiet else { return 0 }
+      let reused = summary.designs - summary.rendered - summary.refreshed
+      let refreshed = summary.refreshed > 0 ? " \(summary.refreshed) with neighbour links refreshed," : ""
+      Terminal.out(
+        "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
+          + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
+          + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
+          + (reused + summary.refreshed > 0
+            ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
+      Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
+      if parsed.has("--timings") {
+        Terminal.out("Time by phase (CPU time summed over \(count(options.workers, "worker"))):")
+        for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {
+          Terminal.out(
+            "  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0)
+              + phase.rawValue)
+        }
+      }
+      return 0
+    } catch {
+      bar?.finish()
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+
+  static func validate(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard !parsed.positional.isEmpty else {
+      throw CommandSpec.UsageError(description: "validate needs at least one file or folder")
+    }
+    let report = try FolderValidator().validate(parsed.positional)
+    for issue in report.issues {
+      Terminal.error(issue.description)
+    }
+    if report.issues.isEmpty {
+      Terminal.out("\(report.filesChecked) files valid.")
+      return 0
+    }
+    Terminal.failure("\(report.issues.count) problems in \(report.filesChecked) files checked.")
+    return 1
+  }
+
+  static func lint(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed[.site]
+    let workers = try parsed.count(.jobs)
+    let result: (report: LintReport, variants: [(design: String, variant: String)])
+    do {
+      result = try SiteLinter(siteFolder: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    Terminal.out(result.report.text)
+    do throws(ReportFile.Failure) {
+      let protected = [URL(fileURLWithPath: site)]
+      if let path = parsed.value("--json") {
+        try ReportFile.write(result.report.json, to: path, protecting: protected)
+      }
+      if let path = parsed.value("--junit") {
+        try ReportFile.write(result.report.junit(variants: result.variants), to: path, protecting: protected)
+      }
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    return result.report.hasErrors ? 1 : 0
+  }
+
+  static func serve(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed[.site]
+    let output = parsed[.output]
+    let host = parsed.value("--host") ?? "127.0.0.1"
+    let portText = parsed.value("--port") ?? "8000"
+    guard let port = UInt16(portText) else {
+      throw CommandSpec.UsageError(description: "--port must be a number from 0 to 65535, not '\(portText)'")
+    }
+    let options = BuildOptions(
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      outputDisplay: output, workers: try parsed.count(.jobs),
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
+    let allowsRemoteChanges = parsed.has("--allow-remote-changes")
+    if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
+      Terminal.error(exposure)
+    }
+    // serve runs on: a stream that fails is said once on the other, which takes its lines.
+    Terminal.fallBackWhenAStreamFails()
+    let session = ServeSession(options: options) { Terminal.out($0) }
+    session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
+    session.allowsRemoteChanges = allowsRemoteChanges
+    do throws(ServeSession.Failure) {
+      let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+      Terminal.out(
+        "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")
+      signal(SIGINT, SIG_IGN)
+      signal(SIGTERM, SIG_IGN)
+      let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+      for source in signals {
+        source.setEventHandler { session.stop() }
+        source.resume()
+      }
+      let watching = Thread {
+        do throws(ServeSession.Failure) {
+          try session.watch()
+        } catch {
+          Terminal.failure(error.description)
+          session.stop()
+        }
+        exit(Terminal.exitStatus(0))
+      }
+      watching.start()
+      dispatchMain()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+  }
+
+  static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
+    let folder = parsed.positional.first ?? "."
+    do throws(SiteScaffold.Failure) {
+      let created = try SiteScaffold.create(at: URL(fileURLWithPath: folder))
+      for note in created.notes { Terminal.error("note: " + note) }
+      let goldens = created.files.filter { $0.contains("__snapshots__") }.count
+      Terminal.out(
+        "Created a site in \(folder == "." ? "" : folder + "/")Site/ (\(count(created.files.count - goldens, "file")) and "
+          + "\(count(goldens, "golden"))). Next:\n"
+          + (folder == "." ? "" : "  cd \(folder)\n")
+          + "  blankslate build    # then open _site/index.html\n  blankslate check")
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+  }
+
+  /// `--png` with an optional `--scale 1|2|3` (default 2); `--scale` alone is a usage error.
+  static func pngScale(_ parsed: CommandSpec.Arguments) throws -> Int? {
+    guard parsed.has("--png") else {
+      if parsed.value("--scale") != nil { throw CommandSpec.UsageError(description: "--scale goes with --png") }
+      return nil
+    }
+    guard let text = parsed.value("--scale") else { return 2 }
+    guard let scale = Int(text), PNGRenderer.scales.contains(scale) else {
+      throw CommandSpec.UsageError(description: "--scale must be 1, 2 or 3 (pixels per point), not '\(text)'")
+    }
+    return scale
+  }
+
+  static func schema(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional.count <= 1 else {
+      throw CommandSpec.UsageError(description: "schema takes one kind: placeholder, site or properties")
+    }
+    switch parsed.positional.first ?? "placeholder" {
+    case "placeholder": Terminal.out(DefinitionSchema.placeholder.rendered(pretty: true))
+    case "site": Terminal.out(DefinitionSchema.site.rendered(pretty: true))
+    case "properties": Terminal.out(String(DefinitionSchema.propertyTable.dropLast()))
+    case let other:
+      throw CommandSpec.UsageError(
+        description: "unknown schema kind '\(other)'; expected placeholder, site or properties")
+    }
+    return 0
+  }
+
+  static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed[.site]
+    let definition: SiteDefinition
+    do {
+      definition = try SiteLoader(root: URL(fileURLWithPath: site), displayRoot: site).load()
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    Terminal.out(parsed.has("--json") ? SiteListing(definition).json : SiteListing(definition).text)
+    return 0
+  }
+}
+
+/// `1 design`, `2 designs`; `plural` for nouns that do not take an s.
+func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+  "\(number) " + (number == 1 ? noun : plural ?? noun + "s")
+}
+
+/// Human-sized byte counts (`2.1 MB`).
+enum ByteCount {
+  static func format(_ bytes: Int) -> String {
+    if bytes < 1_000 { return "\(bytes) B" }
+    if bytes < 1_000_000 { return NumberText.format((Double(bytes) / 100).rounded() / 10) + " kB" }
+    return NumberText.format((Double(bytes) / 100_000).rounded() / 10) + " MB"
+  }
+}
+
+/// Durations as seconds with two decimals.
+enum Seconds {
+  static func format(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return NumberText.format(seconds) + " s"
+  }
+}

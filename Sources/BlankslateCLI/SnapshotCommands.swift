@@ -1,0 +1,179 @@
+import Foundation
+import BlankslateCore
+import BlankslateServe
+import BlankslateSite
+import BlankslateSupport
+import BlankslateValidation
+
+/// `check`, `record`, `prune` and `report`: the golden snapshots of a site.
+enum SnapshotCommands {
+  static var environment: [String: String] { ProcessInfo.processInfo.environment }
+  static var isCI: Bool { RunEnvironment.isCI(environment) }
+
+  private static func options(_ parsed: CommandSpec.Arguments) throws -> SnapshotOptions {
+    var shard: Shard?
+    if let text = parsed.value("--shard") {
+      guard let parsedShard = Shard(parsing: text) else {
+        throw CommandSpec.UsageError(description: "--shard needs I/N with 1 ≤ I ≤ N, such as 1/4, not \"\(text)\"")
+      }
+      shard = parsedShard
+    }
+    let site = parsed[.site]
+    return SnapshotOptions(
+      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
+      workers: try parsed.count(.jobs))
+  }
+
+  static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let options = try options(parsed)
+    let pngScale = try Commands.pngScale(parsed)
+    var mode = RecordMode.never
+    if let requested = environment["SNAPSHOT_TESTING_RECORD"], !requested.isEmpty {
+      if isCI {
+        Terminal.error("note: SNAPSHOT_TESTING_RECORD=\(requested) is ignored: CI never writes goldens.")
+      } else if let recordMode = RecordMode(rawValue: requested) {
+        mode = recordMode
+      } else {
+        throw CommandSpec.UsageError(
+          description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
+      }
+    }
+    do throws(SnapshotError) {
+      var options = options
+      options.keepsUnchangedRenders = mode == .all
+      let run = try SnapshotChecker(options: options).run()
+      let summary = run.summary
+      printResults(summary)
+      try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
+      let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+      Terminal.out(
+        "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
+          + (written.isEmpty ? "" : " Recorded \(written.count) goldens; run check again."))
+      return summary.hasDifferences || !written.isEmpty ? 1 : 0
+    } catch {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+
+  /// Each difference: its headline, then its line diff; annotations for GitHub Actions.
+  private static func printResults(_ summary: SnapshotSummary) {
+    for result in summary.results {
+      Terminal.out(result.status.rawValue.uppercased() + " " + result.headline)
+      if result.status == .changed, !result.diff.isEmpty {
+        Terminal.out(result.diff)
+      }
+    }
+    if environment["GITHUB_ACTIONS"] == "true" {
+      for line in GitHubAnnotations.lines(for: summary) { Terminal.out(line) }
+    }
+  }
+
+  /// `pngScale`: from `--png`/`--scale`, read before any work (a usage error comes first).
+  private static func writeOutputs(
+    _ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL, pngScale: Int?
+  ) throws(SnapshotError) {
+    let galleryPath = parsed[.gallery]
+    let gallery = URL(fileURLWithPath: galleryPath)
+    // The report's one rule: the folder named, else `_report` beside the gallery.
+    let reportPath =
+      parsed.value(.report)
+      ?? ((galleryPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("_report")
+    try SnapshotReport(
+      output: URL(fileURLWithPath: reportPath), outputDisplay: reportPath, gallery: gallery,
+      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) }, pngScale: pngScale,
+      workers: parsed.value(.jobs).flatMap(Int.init)
+    ).write(summary, site: site)
+    Terminal.error("Report: \(reportPath)/index.html")
+    if let path = parsed.value("--json") {
+      try writeFile(path, SummaryJSON.encode(summary), site: site)
+    }
+    if let path = parsed.value("--junit") {
+      try writeFile(path, JUnitReport.render(summary), site: site)
+    }
+    if let path = parsed.value("--markdown") {
+      try writeFile(path, MarkdownSummary.render(summary, site: summary.site), site: site)
+    }
+  }
+
+  private static func writeFile(_ path: String, _ text: String, site: URL) throws(SnapshotError) {
+    do throws(ReportFile.Failure) {
+      try ReportFile.write(text, to: path, protecting: [site])
+    } catch {
+      throw .io(path: path, reason: "cannot write: \(error.reason)")
+    }
+  }
+
+  static func record(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let options = try options(parsed)
+    let requested =
+      parsed.value("--mode") ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
+    guard let mode = RecordMode(rawValue: requested), mode != .never else {
+      throw CommandSpec.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
+    }
+    do throws(SnapshotError) {
+      if isCI { throw SnapshotError.recordingRefusedInCI }
+      var options = options
+      options.keepsUnchangedRenders = mode == .all
+      let run = try SnapshotChecker(options: options).run()
+      let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      for golden in written {
+        let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
+        Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
+      }
+      Terminal.out(
+        "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
+      )
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+
+  static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let options = try options(parsed)
+    let dryRun = parsed.has("--dry-run")
+    do {
+      let run = try SnapshotChecker(options: options).run()
+      let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
+      for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
+      Terminal.out(
+        removed.isEmpty
+          ? "No orphaned goldens."
+          : (dryRun ? "Would remove " : "Removed ") + count(removed.count, "orphaned golden") + ".")
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+
+  static func report(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.has("--merge"), !parsed.positional.isEmpty else {
+      throw CommandSpec.UsageError(description: "report needs --merge and at least one JSON summary")
+    }
+    let pngScale = try Commands.pngScale(parsed)
+    do {
+      var summaries: [SnapshotSummary] = []
+      for path in parsed.positional {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          throw SnapshotError.unreadableSummary(file: path, reason: "it cannot be read")
+        }
+        summaries.append(try SummaryJSON.decode(Array(data), file: path))
+      }
+      let merged = SummaryJSON.merge(summaries)
+      printResults(merged)
+      // The shards' own site folder (their summaries name it), never a guess.
+      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: merged.site), pngScale: pngScale)
+      Terminal.out(
+        "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
+      )
+      return merged.hasDifferences ? 1 : 0
+    } catch let error as SnapshotError {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import BlankslateSupport
+
+/// Decodes one `placeholders/*.json` file into a `Design`.
+struct DesignDecoder {
+  let fields: FieldDecoder
+  let assets: AssetResolver
+  var limits = SiteLimits()
+
+  /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
+  static let designKeys = ["$schema", "id", "name", "layout", "tags", "variants", "suppress"]
+  static let variantKeys = ["id", "name", "suppress"]
+
+  /// `fileStem`: the file name without `.json`, the id when none is written.
+  func decode(_ root: JSONValue, fileStem: String, sourceFile: String) -> Design? {
+    let allowed = Self.designKeys + PropertyKey.allCases.map(\.rawValue)
+    guard let object = fields.object(root, at: .root, allowed: allowed) else { return nil }
+    if let value = object["$schema"] { _ = fields.string(value, at: .root.appending("$schema")) }
+
+    var id: String?
+    if let value = object["id"] {
+      id = fields.identifier(value, at: .root.appending("id"))
+    } else if Identifier.isValid(fileStem) {
+      id = fileStem
+    } else {
+      fields.report(
+        .missingKey(
+          fields.location(.root, root), key: "id",
+          expected:
+            "the file name \"\(fileStem)\" is not a valid id, so write one such as \"\(Identifier.suggest(from: fileStem))\""
+        ))
+    }
+
+    var layout: LayoutKind?
+    if let value = object["layout"] {
+      layout = fields.choice(value, at: .root.appending("layout"), among: LayoutKind.allCases, what: "a layout")
+    } else {
+      fields.report(
+        .missingKey(
+          fields.location(.root, root), key: "layout",
+          expected: "one of " + LayoutKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))
+    }
+
+    let name = object["name"].flatMap { fields.string($0, at: .root.appending("name")) }
+    let tags = object["tags"].flatMap { tagList($0, at: .root.appending("tags")) } ?? []
+    let properties = PropertiesDecoder(fields: fields, assets: assets)
+    let shared = properties.decode(object, at: .root, layout: layout)
+    let suppressions = object["suppress"].map { suppress($0, at: .root.appending("suppress")) } ?? [:]
+
+    var variants: [Variant] = []
+    if let value = object["variants"] {
+      variants = decodeVariants(
+        value, shared: shared, suppressions: suppressions, layout: layout, properties: properties)
+    } else {
+      variants = [
+        Variant(id: "default", name: "Default", properties: shared, position: root.position, suppressions: suppressions)
+      ]
+    }
+
+    guard let id, let layout else { return nil }
+    return Design(
+      id: id, name: name ?? id, layout: layout, tags: tags, variants: variants, sourceFile: sourceFile)
+  }
+
+  private func decodeVariants(
+    _ value: JSONValue, shared: Properties, suppressions: [LintRule: String], layout: LayoutKind?,
+    properties: PropertiesDecoder
+  ) -> [Variant] {
+    let path = JSONPath.root.appending("variants")
+    guard let items = fields.array(value, at: path, of: "variant objects") else { return [] }
+    guard !items.isEmpty else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "an empty array",
+          expected: "at least one variant (leave \"variants\" out for a single default variant)", allowed: []))
+      return []
+    }
+    guard items.count <= limits.variantsPerDesign else {
+      fields.report(
+        .limitExceeded(
+          fields.location(path, value), what: "the number of variants", found: items.count,
+          limit: limits.variantsPerDesign, key: "variantsPerDesign"))
+      return []
+    }
+    var variants: [Variant] = []
+    var firstPath: [String: JSONPath] = [:]
+    let allowed = Self.variantKeys + PropertyKey.allCases.map(\.rawValue)
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index)
+      guard let object = fields.object(item, at: itemPath, allowed: allowed) else { continue }
+      var id: String?
+      if let idValue = object["id"] {
+        id = fields.identifier(idValue, at: itemPath.appending("id"))
+        if let found = id {
+          if let first = firstPath[found] {
+            fields.report(
+              .duplicateID(fields.location(itemPath.appending("id"), idValue), id: found, firstUse: first.description))
+            id = nil
+          } else {
+            firstPath[found] = itemPath
+          }
+        }
+      } else {
+        fields.report(
+          .missingKey(fields.location(itemPath, item), key: "id", expected: "a variant id such as \"no-data\""))
+      }
+      let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
+      let own = properties.decode(object, at: itemPath, layout: layout)
+      // A variant's `suppress` replaces its design's (`{}` accepts nothing).
+      let ownSuppressions = object["suppress"].map { suppress($0, at: itemPath.appending("suppress")) }
+      if let id {
+        variants.append(
+          Variant(
+            id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath, position: item.position,
+            suppressions: ownSuppressions ?? suppressions))
+      }
+    }
+    return variants
+  }
+
+  /// `"suppress": { "contrast": "the reason this finding is accepted" }`.
+  private func suppress(_ value: JSONValue, at path: JSONPath) -> [LintRule: String] {
+    let ids = LintRule.allCases.map(\.rawValue)
+    guard let object = fields.object(value, at: path, allowed: ids) else { return [:] }
+    var result: [LintRule: String] = [:]
+    for rule in LintRule.allCases {
+      guard let entry = object[rule.rawValue] else { continue }
+      let entryPath = path.appending(rule.rawValue)
+      guard let reason = fields.string(entry, at: entryPath) else { continue }
+      guard !reason.trimmingWhitespace.isEmpty, reason.count <= 500 else {
+        fields.report(
+          .invalidValue(
+            fields.location(entryPath, entry), found: entry.excerpt,
+            expected: "the reason this finding is accepted (1 to 500 characters)", allowed: []))
+        continue
+      }
+      result[rule] = reason
+    }
+    return result
+  }
+
+  private func tagList(_ value: JSONValue, at path: JSONPath) -> [String]? {
+    guard let items = fields.array(value, at: path, of: "tags") else { return nil }
+    var tags: [String] = []
+    var seen: Set<String> = []
+    for (index, item) in items.enumerated() {
+      guard let tag = fields.string(item, at: path.appending(index)) else { continue }
+      guard !tag.isEmpty, tag.count <= 64 else {
+        fields.report(
+          .invalidValue(
+            fields.location(path.appending(index), item), found: item.excerpt, expected: "a tag of 1 to 64 characters",
+            allowed: []))
+        continue
+      }
+      if seen.insert(tag).inserted { tags.append(tag) }
+    }
+    return tags
+  }
+}

@@ -1,0 +1,53 @@
+import BlankslateSupport
+
+/// The path of a value inside a JSON document, written as users read it:
+/// `variants[2].messageColor`.
+public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
+  /// One step of a path.
+  public enum Component: Sendable, Equatable, Hashable {
+    /// A key of an object.
+    case key(String)
+    /// An index into an array (0-based, as in the file).
+    case index(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The document's top level.
+  public static let root = JSONPath()
+
+  public func appending(_ key: String) -> JSONPath {
+    JSONPath(components + [.key(key)])
+  }
+
+  public func appending(_ index: Int) -> JSONPath {
+    JSONPath(components + [.index(index)])
+  }
+
+  public var description: String {
+    if components.isEmpty { return "(top level)" }
+    var text = ""
+    for component in components {
+      switch component {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key):
+        let plain =
+          !key.isEmpty
+          && key.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+          }
+        if plain {
+          text += text.isEmpty ? key : "." + key
+        } else {
+          text += "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+        }
+      }
+    }
+    return text
+  }
+}

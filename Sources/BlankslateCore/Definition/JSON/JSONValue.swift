@@ -1,0 +1,103 @@
+import BlankslateSupport
+
+/// A JSON value that remembers where it was written.
+///
+/// Blankslate parses definitions itself instead of using `JSONSerialization`:
+/// errors must point at a line and column, objects must keep their key order
+/// (a `Text`'s first entry is its fallback), and a duplicated key must be
+/// refused rather than silently dropped.
+public struct JSONValue: Sendable, Equatable {
+  /// The kinds of JSON value.
+  public indirect enum Kind: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, with the literal as written (for messages).
+    case number(Double, literal: String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, keys in the order written.
+    case object([Member])
+  }
+
+  /// One key and value of an object.
+  public struct Member: Sendable, Equatable {
+    public var key: String
+    public var value: JSONValue
+    /// Where the key itself was written.
+    public var keyPosition: SourcePosition
+  }
+
+  public var kind: Kind
+  public var position: SourcePosition
+
+  public init(_ kind: Kind, at position: SourcePosition) {
+    self.kind = kind
+    self.position = position
+  }
+
+  /// The JSON type's name as a user would say it (`string`, `number`, …).
+  public var typeName: String {
+    switch kind {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// A short rendering of the value for error messages.
+  public var excerpt: String {
+    switch kind {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .number(_, let literal): return TerminalText.excerpt(literal)
+    case .string(let value): return "\"" + TerminalText.escaped(TerminalText.excerpt(value)) + "\""
+    case .array(let items): return "an array of \(items.count)"
+    case .object(let members): return "an object with \(members.count) keys"
+    }
+  }
+}
+
+/// A 1-based line and column in a source file (columns count characters).
+public struct SourcePosition: Sendable, Hashable, Comparable {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}
+
+extension JSONValue {
+  /// The member `key` of an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  public var stringValue: String? {
+    if case .string(let text) = kind { return text }
+    return nil
+  }
+
+  public var numberValue: Double? {
+    if case .number(let number, _) = kind { return number }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let items) = kind { return items }
+    return nil
+  }
+}

@@ -1,0 +1,59 @@
+import BlankslateSupport
+
+/// Text as written in a definition: one string for every language, or one
+/// string per locale.
+public struct LocalizedText: Sendable, Equatable {
+  /// The entries in the order written; the first one is the fallback.
+  /// A plain string is one entry with no locale.
+  public private(set) var entries: [(locale: String?, text: String)]
+  /// Where each locale's entry is (lowercased), for texts with many entries:
+  /// a site of many locales looks each one up in every render.
+  private var positions: [String: Int]?
+
+  public init(_ text: String) {
+    entries = [(nil, text)]
+  }
+
+  public init(entries: [(locale: String, text: String)]) {
+    self.entries = entries.map { ($0.locale, $0.text) }
+    if entries.count > 8 {
+      var positions: [String: Int] = [:]
+      for (index, entry) in entries.enumerated() where positions[entry.locale.lowercased()] == nil {
+        positions[entry.locale.lowercased()] = index
+      }
+      self.positions = positions
+    }
+  }
+
+  /// The text shown in `locale`.
+  ///
+  /// An exact entry wins; then, for a pseudo-locale, the English text
+  /// transformed; then an entry for the locale's language
+  /// (`zh-Hans-CN` → `zh-Hans` → `zh`); then the first entry.
+  public func resolved(in locale: String) -> String {
+    if let exact = text(for: locale) { return exact }
+    if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(resolved(in: PseudoLocale.base)) }
+    var parts = locale.split(separator: "-")
+    while parts.count > 1 {
+      parts.removeLast()
+      if let match = text(for: parts.joined(separator: "-")) { return match }
+    }
+    return entries.first?.text ?? ""
+  }
+
+  /// Whether the text has its own entry for `locale` (a plain string has one
+  /// for every locale).
+  public func hasEntry(for locale: String) -> Bool {
+    entries.count == 1 && entries[0].locale == nil || text(for: locale) != nil
+  }
+
+  private func text(for locale: String) -> String? {
+    if let positions { return positions[locale.lowercased()].map { entries[$0].text } }
+    return entries.first { $0.locale?.lowercased() == locale.lowercased() }?.text
+  }
+
+  public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && zip(lhs.entries, rhs.entries).allSatisfy { $0.locale == $1.locale && $0.text == $1.text }
+  }
+}

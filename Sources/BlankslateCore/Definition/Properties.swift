@@ -1,0 +1,182 @@
+import BlankslateSupport
+
+/// The properties of a placeholder, as written for a design or a variant.
+///
+/// Every property is optional: what is not written falls back to the design,
+/// then to the layout's default (the seed's value). A variant's properties are
+/// laid over its design's with `laid(over:)`.
+public struct Properties: Sendable, Equatable {
+  public var state: ContentState?
+  public var title: LocalizedText?
+  public var message: LocalizedText?
+  public var titleColor: ColorValue?
+  public var messageColor: ColorValue?
+  public var background: ColorValue?
+  public var titleFont: FontSpec?
+  public var messageFont: FontSpec?
+  public var image: Nullable<ImageSource> = .absent
+  /// The colour of a symbol image (`symbol:NAME`).
+  public var imageTint: ColorValue?
+  public var imageSize: Size?
+  public var button: Nullable<ButtonDefinition> = .absent
+  /// Up to two actions, primary first (format v2; `button` stays for one).
+  public var buttons: [ButtonDefinition]?
+  /// The gaps between the image, title, message and buttons.
+  public var spacing: Spacing?
+  /// Content insets; text wraps inside them.
+  public var margins: Insets?
+  /// The fill behind the message (blank-page's grey label).
+  public var messageBackground: ColorValue?
+  public var textAlignment: TextAlignment?
+  /// What was searched for, shown by `noResults`.
+  public var query: LocalizedText?
+  public var offsetY: Double?
+  public var headerHeight: Double?
+  public var sections: [Int]?
+  public var scrollEnabled: Bool?
+  public var customView: Nullable<CustomViewDefinition> = .absent
+  public var loading: Bool?
+  public var toast: Nullable<LocalizedText> = .absent
+  public var chrome: ChromeDefinition?
+
+  public init() {}
+
+  /// These properties over `base`: every property written here wins.
+  ///
+  /// Objects (`button`, `customView`, `chrome`) are replaced whole, not merged
+  /// key by key, so a variant reads the same on its own as it renders.
+  public func laid(over base: Properties) -> Properties {
+    var result = Properties()
+    result.state = state ?? base.state
+    result.title = title ?? base.title
+    result.message = message ?? base.message
+    result.titleColor = titleColor ?? base.titleColor
+    result.messageColor = messageColor ?? base.messageColor
+    result.background = background ?? base.background
+    result.titleFont = titleFont ?? base.titleFont
+    result.messageFont = messageFont ?? base.messageFont
+    result.image = image.laid(over: base.image)
+    result.imageTint = imageTint ?? base.imageTint
+    result.imageSize = imageSize ?? base.imageSize
+    result.button = button.laid(over: base.button)
+    result.buttons = buttons ?? base.buttons
+    result.spacing = spacing ?? base.spacing
+    result.margins = margins ?? base.margins
+    result.messageBackground = messageBackground ?? base.messageBackground
+    result.textAlignment = textAlignment ?? base.textAlignment
+    result.query = query ?? base.query
+    result.offsetY = offsetY ?? base.offsetY
+    result.headerHeight = headerHeight ?? base.headerHeight
+    result.sections = sections ?? base.sections
+    result.scrollEnabled = scrollEnabled ?? base.scrollEnabled
+    result.customView = customView.laid(over: base.customView)
+    result.loading = loading ?? base.loading
+    result.toast = toast.laid(over: base.toast)
+    result.chrome = chrome ?? base.chrome
+    return result
+  }
+
+  /// Every text of these properties, with where it is written, for checks
+  /// that look at all strings (missing translations, for one).
+  public var texts: [(key: String, text: LocalizedText)] {
+    var found: [(String, LocalizedText)] = []
+    if let title { found.append(("title", title)) }
+    if let message { found.append(("message", message)) }
+    if case .value(let button) = button, let title = button.title { found.append(("button.title", title)) }
+    for (index, button) in (buttons ?? []).enumerated() {
+      if let title = button.title { found.append(("buttons[\(index)].title", title)) }
+    }
+    if let query { found.append(("query", query)) }
+    if case .value(let custom) = customView, let text = custom.text { found.append(("customView.text", text)) }
+    if case .value(let toast) = toast { found.append(("toast", toast)) }
+    if let title = chrome?.navigationTitle { found.append(("chrome.navigationTitle", title)) }
+    return found
+  }
+}
+
+/// The action button of a placeholder. Anything left out takes the layout's default.
+public struct ButtonDefinition: Sendable, Equatable {
+  public var title: LocalizedText?
+  public var textColor: ColorValue?
+  public var background: ColorValue?
+  public var size: Size?
+  public var cornerRadius: Double?
+  /// Title font: points, a text style, or a scaling size (an extension of the v1 format).
+  public var font: FontSpec?
+  /// How the button is drawn, as `UIButton.Configuration` (format v2).
+  public var style: ButtonStyle?
+
+  public init() {}
+}
+
+/// `UIButton.Configuration`'s looks.
+public enum ButtonStyle: String, Sendable, CaseIterable {
+  /// A solid fill in the tint, white title.
+  case filled
+  /// A light wash of the tint, title in the tint.
+  case tinted
+  /// A grey fill, title in the tint.
+  case bordered
+  /// No fill, title in the tint.
+  case plain
+}
+
+/// The gaps of a stacked placeholder, in points; what is not written keeps the layout's.
+public struct Spacing: Sendable, Equatable {
+  public var imageToTitle: Double?
+  public var titleToMessage: Double?
+  public var messageToButton: Double?
+  public var betweenButtons: Double?
+
+  public init() {}
+}
+
+/// Content insets in points, leading and trailing following the layout direction.
+public struct Insets: Sendable, Equatable {
+  public var top: Double
+  public var leading: Double
+  public var bottom: Double
+  public var trailing: Double
+
+  public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  public init(all value: Double) {
+    self.init(top: value, leading: value, bottom: value, trailing: value)
+  }
+}
+
+/// How lines sit in their frame.
+public enum TextAlignment: String, Sendable, CaseIterable {
+  /// Leading: left in left-to-right languages, right in right-to-left ones.
+  case natural
+  case center
+}
+
+/// A custom view that replaces the default placeholder (a label in the seed).
+public struct CustomViewDefinition: Sendable, Equatable {
+  public var size: Size?
+  public var background: ColorValue?
+  public var text: LocalizedText?
+  public var textColor: ColorValue?
+  /// Text font: points, a text style, or a scaling size (an extension of the v1 format).
+  public var font: FontSpec?
+
+  public init() {}
+}
+
+/// The bars of the host screen around the placeholder.
+public struct ChromeDefinition: Sendable, Equatable {
+  /// The navigation bar's title.
+  public var navigationTitle: LocalizedText?
+  /// Whether a tab bar is shown at the bottom.
+  public var tabBar: Bool?
+  /// Whether a navigation bar is shown at all (an extension of the v1 format; default true).
+  public var navigationBar: Bool?
+
+  public init() {}
+}

@@ -1,0 +1,248 @@
+import BlankslateSupport
+
+/// Decodes the placeholder properties of a design or a variant object.
+struct PropertiesDecoder {
+  let fields: FieldDecoder
+  /// Checks `image` paths against the site's files.
+  let assets: AssetResolver
+
+  /// Reads every property key present in `object`.
+  ///
+  /// `layout`: the design's layout when known; a property it does
+  /// not read, or a state it cannot show, is refused.
+  func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> Properties {
+    var properties = Properties()
+    for key in PropertyKey.allCases {
+      guard let value = object[key.rawValue] else { continue }
+      let keyPath = path.appending(key.rawValue)
+      if let layout, !layout.reads(key) {
+        fields.report(
+          .propertyNotRead(
+            fields.location(keyPath, value), key: key.rawValue, layout: layout.rawValue,
+            reads: layout.reads.map(\.rawValue)))
+        continue
+      }
+      decode(key, value, at: keyPath, layout: layout, into: &properties)
+    }
+    return properties
+  }
+
+  /// Reads one property; its ranges, keys and counts come from its declaration (`PropertyKey.declaration`).
+  private func decode(
+    _ key: PropertyKey, _ value: JSONValue, at path: JSONPath, layout: LayoutKind?, into properties: inout Properties
+  ) {
+    let shape = key.declaration.shape
+    switch key {
+    case .state:
+      properties.state = fields.choice(
+        value, at: path, among: layout?.states ?? ContentState.allCases,
+        what: layout.map { "a state of the \($0.rawValue) layout" } ?? "a state")
+    case .title: properties.title = fields.text(value, at: path)
+    case .message: properties.message = fields.text(value, at: path)
+    case .titleColor: properties.titleColor = fields.color(value, at: path)
+    case .messageColor: properties.messageColor = fields.color(value, at: path)
+    case .background: properties.background = fields.color(value, at: path)
+    case .titleFont: properties.titleFont = fields.font(value, at: path)
+    case .messageFont: properties.messageFont = fields.font(value, at: path)
+    case .image: properties.image = nullable(value) { image($0, at: path) }
+    case .imageTint: properties.imageTint = fields.color(value, at: path)
+    case .imageSize: properties.imageSize = fields.size(value, at: path)
+    case .button: properties.button = nullable(value) { button($0, at: path) }
+    case .buttons: properties.buttons = buttons(value, at: path, count: shape.count)
+    case .spacing: properties.spacing = spacing(value, at: path, shape: shape)
+    case .margins: properties.margins = margins(value, at: path, range: shape.numberRange)
+    case .messageBackground: properties.messageBackground = fields.color(value, at: path)
+    case .textAlignment:
+      properties.textAlignment = fields.choice(
+        value, at: path, among: TextAlignment.allCases, what: "a text alignment")
+    case .query: properties.query = fields.text(value, at: path)
+    case .offsetY, .headerHeight:
+      let number = fields.number(
+        value, at: path, minimum: shape.numberRange.lowerBound, maximum: shape.numberRange.upperBound)
+      if key == .offsetY { properties.offsetY = number } else { properties.headerHeight = number }
+    case .sections: properties.sections = sections(value, at: path, shape: shape)
+    case .scrollEnabled: properties.scrollEnabled = fields.bool(value, at: path)
+    case .customView: properties.customView = nullable(value) { customView($0, at: path, allowed: shape.fieldNames) }
+    case .loading: properties.loading = fields.bool(value, at: path)
+    case .toast: properties.toast = nullable(value) { fields.text($0, at: path) }
+    case .chrome: properties.chrome = chrome(value, at: path, allowed: shape.fieldNames)
+    }
+  }
+
+  /// `null`, or a value read by `read`; a value that fails to read leaves the
+  /// property absent (the error is already reported).
+  private func nullable<Value>(_ value: JSONValue, _ read: (JSONValue) -> Value?) -> Nullable<Value> {
+    if case .null = value.kind { return .null }
+    return read(value).map(Nullable.value) ?? .absent
+  }
+
+  private func image(_ value: JSONValue, at path: JSONPath) -> ImageSource? {
+    guard let text = fields.string(value, at: path) else { return nil }
+    if text.hasPrefix("symbol:") {
+      let symbol: SymbolName? = named(
+        text, prefix: "symbol:", value, at: path,
+        expected: { _ in "one of Blankslate's symbols (README lists them; the gallery's symbols page shows them)" })
+      return symbol.map(ImageSource.symbol)
+    }
+    if !text.hasPrefix("builtin:"), let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
+      text[..<colon].count > 1
+    {
+      // `sf:heart`, `https://…`: a scheme this format does not know, not a path.
+      let scheme = text[...colon]
+      let rest = String(text[text.index(after: colon)...])
+      let near = SymbolName(rawValue: rest).map { "; did you mean \"symbol:\($0.rawValue)\"?" } ?? ""
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected:
+            "\"builtin:NAME\", \"symbol:NAME\" or a path under assets/ (\"\(scheme)\" is not an image source\(near))",
+          allowed: []))
+      return nil
+    }
+    if text.hasPrefix("builtin:") {
+      let builtin: BuiltinImage? = named(
+        text, prefix: "builtin:", value, at: path,
+        expected: { "a built-in image (" + $0.joined(separator: ", ") + ") or a path under assets/" })
+      return builtin.map(ImageSource.builtin)
+    }
+    switch assets.resolve(text) {
+    case .success(let relative):
+      return .asset(relative)
+    case .failure(.outsideAssets):
+      fields.report(.assetOutsideSite(fields.location(path, value), path: text))
+    case .failure(.missing):
+      fields.report(.assetMissing(fields.location(path, value), path: text))
+    case .failure(.unsupportedType(let allowed)):
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "an image file ending in " + allowed.map { "." + $0 }.joined(separator: " or "), allowed: []))
+    }
+    return nil
+  }
+
+  /// `PREFIX:NAME` as one of `Name`'s cases; an unknown name is reported with
+  /// `expected` (given every written name) and the nearest as a suggestion.
+  private func named<Name: RawRepresentable & CaseIterable>(
+    _ text: String, prefix: String, _ value: JSONValue, at path: JSONPath, expected: ([String]) -> String
+  ) -> Name? where Name.RawValue == String {
+    if let name = Name(rawValue: String(text.dropFirst(prefix.count))) { return name }
+    let names = Name.allCases.map { prefix + $0.rawValue }
+    fields.report(
+      .invalidValue(fields.location(path, value), found: value.excerpt, expected: expected(names), allowed: names))
+    return nil
+  }
+
+  private func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
+    let shape = PropertyKey.buttonShape
+    guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
+    var button = ButtonDefinition()
+    if let v = object["style"] {
+      button.style = fields.choice(v, at: path.appending("style"), among: ButtonStyle.allCases, what: "a button style")
+    }
+    if let v = object["title"] { button.title = fields.text(v, at: path.appending("title")) }
+    if let v = object["textColor"] { button.textColor = fields.color(v, at: path.appending("textColor")) }
+    if let v = object["background"] { button.background = fields.color(v, at: path.appending("background")) }
+    if let v = object["size"] { button.size = fields.size(v, at: path.appending("size")) }
+    if let v = object["cornerRadius"] {
+      let range = shape.field("cornerRadius")?.numberRange ?? PropertyKey.points
+      button.cornerRadius = fields.number(
+        v, at: path.appending("cornerRadius"), minimum: range.lowerBound, maximum: range.upperBound)
+    }
+    if let v = object["font"] { button.font = fields.font(v, at: path.appending("font")) }
+    return button
+  }
+
+  /// One or two buttons, primary first.
+  private func buttons(_ value: JSONValue, at path: JSONPath, count: ClosedRange<Int>) -> [ButtonDefinition]? {
+    guard let items = fields.array(value, at: path, of: "buttons") else { return nil }
+    guard count.contains(items.count) else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "\(items.count) buttons",
+          expected: "one or two buttons (a primary and a secondary action)", allowed: []))
+      return nil
+    }
+    let decoded = items.enumerated().map { button($1, at: path.appending($0)) }
+    guard decoded.allSatisfy({ $0 != nil }) else { return nil }
+    return decoded.compactMap { $0 }
+  }
+
+  private func spacing(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> Spacing? {
+    guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
+    var spacing = Spacing()
+    func gap(_ key: String) -> Double? {
+      let range = shape.field(key)?.numberRange ?? 0...0
+      return object[key].flatMap {
+        fields.number($0, at: path.appending(key), minimum: range.lowerBound, maximum: range.upperBound)
+      }
+    }
+    spacing.imageToTitle = gap("imageToTitle")
+    spacing.titleToMessage = gap("titleToMessage")
+    spacing.messageToButton = gap("messageToButton")
+    spacing.betweenButtons = gap("betweenButtons")
+    return spacing
+  }
+
+  /// A number for every side, or `[top, leading, bottom, trailing]`.
+  private func margins(_ value: JSONValue, at path: JSONPath, range: ClosedRange<Double>) -> Insets? {
+    if case .number = value.kind {
+      return fields.number(value, at: path, minimum: range.lowerBound, maximum: range.upperBound).map(
+        Insets.init(all:))
+    }
+    guard let items = fields.array(value, at: path, of: "margins: top, leading, bottom, trailing") else { return nil }
+    guard items.count == 4 else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "a number, or four numbers [top, leading, bottom, trailing]", allowed: []))
+      return nil
+    }
+    let sides = items.enumerated().map {
+      fields.number($1, at: path.appending($0), minimum: range.lowerBound, maximum: range.upperBound)
+    }
+    guard let top = sides[0], let leading = sides[1], let bottom = sides[2], let trailing = sides[3] else {
+      return nil
+    }
+    return Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+  }
+
+  private func customView(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> CustomViewDefinition? {
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    var custom = CustomViewDefinition()
+    if let v = object["size"] { custom.size = fields.size(v, at: path.appending("size")) }
+    if let v = object["background"] { custom.background = fields.color(v, at: path.appending("background")) }
+    if let v = object["text"] { custom.text = fields.text(v, at: path.appending("text")) }
+    if let v = object["textColor"] { custom.textColor = fields.color(v, at: path.appending("textColor")) }
+    if let v = object["font"] { custom.font = fields.font(v, at: path.appending("font")) }
+    return custom
+  }
+
+  private func chrome(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> ChromeDefinition? {
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    var chrome = ChromeDefinition()
+    if let v = object["navigationTitle"] {
+      chrome.navigationTitle = fields.text(v, at: path.appending("navigationTitle"))
+    }
+    if let v = object["tabBar"] { chrome.tabBar = fields.bool(v, at: path.appending("tabBar")) }
+    if let v = object["navigationBar"] { chrome.navigationBar = fields.bool(v, at: path.appending("navigationBar")) }
+    return chrome
+  }
+
+  private func sections(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> [Int]? {
+    guard let items = fields.array(value, at: path, of: "row counts") else { return nil }
+    guard shape.count.contains(items.count) else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "from \(shape.count.lowerBound) to \(shape.count.upperBound) sections (row counts)", allowed: []))
+      return nil
+    }
+    let rows = shape.integerRange
+    let counts = items.enumerated().map {
+      fields.integer($1, at: path.appending($0), minimum: rows.lowerBound, maximum: rows.upperBound)
+    }
+    guard counts.allSatisfy({ $0 != nil }) else { return nil }
+    return counts.compactMap { $0 }
+  }
+}

@@ -1,0 +1,31 @@
+import BlankslateSupport
+
+/// The keys of a placeholder's properties (shared by a design and its variants).
+public enum PropertyKey: String, Sendable, CaseIterable {
+  case state
+  case title
+  case message
+  case titleColor
+  case messageColor
+  case background
+  case titleFont
+  case messageFont
+  case image
+  case imageTint
+  case imageSize
+  case button
+  case buttons
+  case spacing
+  case margins
+  case messageBackground
+  case textAlignment
+  case query
+  case offsetY
+  case headerHeight
+  case sections
+  case scrollEnabled
+  case customView
+  case loading
+  case toast
+  case chrome
+}

@@ -1,0 +1,110 @@
+import BlankslateSupport
+
+/// One render's identity — design, variant, device, theme, locale and text
+/// size — and the one place that knows how it is written: its name, its
+/// paths (SVG, page, PNG, golden), how it parses and how people read it.
+///
+/// Nothing else builds or takes apart a render's name. The parts are kept as
+/// written (a golden of a device the site no longer has still has an id), and
+/// each is `[A-Za-z0-9-]+`, so the dots between them read back one way only.
+public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public let design: String
+  public let variant: String
+  public let device: String
+  public let theme: String
+  public let locale: String
+  /// The text size's name; nil for `large`, which names leave out, so every
+  /// render named before text sizes existed keeps its name (and permalink).
+  public let textSize: String?
+  /// `variant.device.theme.locale[.size]`: the render's name inside its
+  /// design's folder, shared by its SVG, page, PNG and golden (made once: a
+  /// build names each render often).
+  public let name: String
+
+  public init(design: String, variant: String, device: String, theme: String, locale: String, textSize: String?) {
+    self.design = design
+    self.variant = variant
+    self.device = device
+    self.theme = theme
+    self.locale = locale
+    self.textSize = textSize
+    name = [variant, device, theme, locale].joined(separator: ".") + (textSize.map { "." + $0 } ?? "")
+  }
+
+  /// The identity of a render of the site.
+  public init(
+    design: String, variant: String, device: Device, theme: Theme, locale: String, textSize: TextSize
+  ) {
+    self.init(
+      design: design, variant: variant, device: device.rawValue, theme: theme.rawValue, locale: locale,
+      textSize: textSize == .standard ? nil : textSize.rawValue)
+  }
+
+  /// Reads `design/variant.device.theme.locale[.size]` (`description`); nil for anything else.
+  public init?(_ text: some StringProtocol) {
+    let halves = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard halves.count == 2 else { return nil }
+    self.init(design: halves[0], name: halves[1])
+  }
+
+  /// Reads a golden's path in the store, `design/name.svg`; nil for any other shape.
+  public init?(goldenPath path: some StringProtocol) {
+    guard path.hasSuffix(".svg") else { return nil }
+    self.init(path.dropLast(4))
+  }
+
+  /// Reads a render's `name` inside the folder of `design`.
+  init?(design: some StringProtocol, name: some StringProtocol) {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4 || parts.count == 5, Self.isPart(design), parts.allSatisfy(Self.isPart) else { return nil }
+    self.init(
+      design: String(design), variant: String(parts[0]), device: String(parts[1]), theme: String(parts[2]),
+      locale: String(parts[3]), textSize: parts.count == 5 ? String(parts[4]) : nil)
+  }
+
+  /// Letters, digits and hyphens, at least one.
+  private static func isPart(_ part: some StringProtocol) -> Bool {
+    !part.isEmpty
+      && part.utf8.allSatisfy { byte in
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+          || byte == UInt8(ascii: "-")
+      }
+  }
+
+  /// `design/variant.device.theme.locale[.size]`: how results, findings,
+  /// summaries and decisions name the render.
+  public var description: String { design + "/" + name }
+
+  /// `design/variant`.
+  public var variantPath: String { design + "/" + variant }
+
+  /// `device theme locale [size]`: where the render lies among its variant's, as people read it.
+  public var placement: String {
+    [device, theme, locale].joined(separator: " ") + (textSize.map { " " + $0 } ?? "")
+  }
+
+  /// `design/variant device theme locale [size]`, as messages name a render.
+  public var displayName: String { variantPath + " " + placement }
+
+  /// The golden's path in the store: `<design>/<name>.svg`.
+  public var goldenPath: String { design + "/" + name + ".svg" }
+
+  /// In the output: `designs/<design>/<name>.svg`, `.html` and `.png`.
+  public var svgPath: String { Self.designFolder(design) + "/" + svgName }
+  public var pagePath: String { Self.designFolder(design) + "/" + pageName }
+  public var pngPath: String { Self.designFolder(design) + "/" + name + ".png" }
+  /// The SVG's and the page's names inside their design's folder.
+  public var svgName: String { name + ".svg" }
+  public var pageName: String { name + ".html" }
+
+  /// `design--name`: one file name for the render among every design's (the report's images).
+  public var flatName: String { design + "--" + name }
+
+  /// A design's folder in the output.
+  public static func designFolder(_ design: String) -> String { "designs/" + design }
+
+  /// In byte order of the whole name, as goldens and results are sorted.
+  public static func < (lhs: RenderID, rhs: RenderID) -> Bool {
+    lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
+  }
+}

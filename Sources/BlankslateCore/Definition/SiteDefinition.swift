@@ -1,0 +1,39 @@
+import BlankslateSupport
+
+/// A whole site: its settings and every design, ready to expand into renders.
+public struct SiteDefinition: Sendable, Equatable {
+  public var title: String
+  public var devices: [Device]
+  public var themes: [Theme]
+  /// BCP 47 tags (`zh-Hans`, `en`), in the order the gallery shows them.
+  public var locales: [String]
+  /// The Dynamic Type sizes every render is made at (`[.large]` unless `site.json` says otherwise).
+  public var textSizes: [TextSize]
+  /// Designs sorted by id.
+  public var designs: [Design]
+  /// Severities `site.json` sets for lint rules; the rest keep their default.
+  public var lint: [LintRule: LintSeverity]
+  /// The caps the site was loaded under (assets are checked against them later).
+  public var limits: SiteLimits
+  /// A hash of `site.json`'s bytes ("" without one): part of every design's cache key.
+  public var settingsHash = ""
+
+  public init(
+    title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],
+    designs: [Design], lint: [LintRule: LintSeverity] = [:], limits: SiteLimits = SiteLimits()
+  ) {
+    self.title = title
+    self.devices = devices
+    self.themes = themes
+    self.locales = locales
+    self.textSizes = textSizes
+    self.designs = designs
+    self.lint = lint
+    self.limits = limits
+  }
+
+  /// The severity of `rule` in this site.
+  public func severity(of rule: LintRule) -> LintSeverity {
+    lint[rule] ?? rule.defaultSeverity
+  }
+}

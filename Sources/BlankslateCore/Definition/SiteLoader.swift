@@ -1,0 +1,287 @@
+import Foundation
+import BlankslateSupport
+
+/// Loads a site folder: `site.json` and every `placeholders/*.json`.
+///
+/// Every file is read and checked before anything is returned, so a user sees
+/// all the problems of a site at once, each naming its file and JSON path.
+public struct SiteLoader: Sendable {
+  /// The site folder.
+  public var root: URL
+  /// How messages name the site folder (`Site`, as the user typed it).
+  public var displayRoot: String
+  /// How many files are read and decoded at once.
+  public var workers: Int
+  /// Decoded files kept from earlier loads (`serve`), or nil.
+  public var memo: Memo?
+
+  public init(
+    root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+    memo: Memo? = nil
+  ) {
+    self.root = root
+    self.displayRoot = displayRoot ?? root.path
+    self.workers = max(1, workers)
+    self.memo = memo
+  }
+
+  /// One placeholder file, read and decoded on its own.
+  struct LoadedFile: Sendable {
+    var design: Design?
+    var errors: [DefinitionError]
+    var idLocation: SourceLocation?
+  }
+
+  /// Placeholder files decoded by earlier loads, for a process that loads the
+  /// same site again and again (`serve`): a file is decoded again only when
+  /// its bytes, the limits or the display root changed, or an image path it
+  /// names now resolves otherwise (an asset added, removed or linked away).
+  /// A file whose version (`FileTree.Version`) is the one decoded is not read again.
+  public final class Memo: @unchecked Sendable {
+    struct Entry {
+      var version: FileTree.Version?
+      var hash: String
+      var limits: SiteLimits
+      var display: String
+      var assets: [String: Result<String, AssetResolver.Problem>]
+      var loaded: LoadedFile
+
+      /// Whether what was decoded still stands for these limits and display
+      /// path, every image path resolving as it did; then the same bytes decode the same.
+      func holds(limits: SiteLimits, display: String, root: URL) -> Bool {
+        guard self.limits == limits, self.display == display else { return false }
+        guard !assets.isEmpty else { return true }
+        let resolver = AssetResolver(siteRoot: root)
+        return assets.allSatisfy { resolver.resolve($0.key) == $0.value }
+      }
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    func entry(_ path: String) -> Entry? {
+      lock.withLock { entries[path] }
+    }
+
+    func store(_ entry: Entry, at path: String) {
+      lock.withLock { entries[path] = entry }
+    }
+  }
+
+  /// - Throws: `DefinitionErrors` with every problem found, in file order.
+  public func load() throws(DefinitionErrors) -> SiteDefinition {
+    var errors: [DefinitionError] = []
+    let settings = loadSettings(errors: &errors)
+
+    let limits = settings.limits
+    let files = placeholderFiles(errors: &errors)
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    // A linked `placeholders` folder has each file's real place checked.
+    let folder = root.appending(path: "placeholders").resolvingSymlinksInPath().standardizedFileURL.path
+    let folderIsInside =
+      folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
+    let rootPath = root.path
+    let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
+      load(
+        placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside)
+    }
+
+    var designs: [Design] = []
+    var firstFile: [String: String] = [:]
+    for (file, result) in zip(files, loaded) {
+      errors += result.errors
+      guard let design = result.design, let idLocation = result.idLocation else { continue }
+      if let first = firstFile[design.id] {
+        errors.append(.duplicateID(idLocation, id: design.id, firstUse: first))
+        continue
+      }
+      firstFile[design.id] = displayPath("placeholders/" + file)
+      designs.append(design)
+    }
+
+    let renders =
+      designs.reduce(0) { $0 + $1.variants.count }
+      * RenderMatrix.rendersPerVariant(
+        devices: settings.devices.count, themes: settings.themes.count, locales: settings.locales.count,
+        textSizes: settings.textSizes.count)
+    if renders > limits.renders {
+      errors.append(
+        .limitExceeded(
+          SourceLocation(file: displayPath("site.json")),
+          what: "the number of renders (variants × devices × themes × locales × text sizes)",
+          found: renders, limit: limits.renders, key: "renders"))
+    }
+    guard errors.isEmpty else { throw DefinitionErrors(errors) }
+    designs.sort { $0.id.precedesInByteOrder($1.id) }
+    var site = SiteDefinition(
+      title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
+      textSizes: settings.textSizes, designs: designs, lint: settings.lint, limits: limits)
+    site.settingsHash = settings.hash
+    return site
+  }
+
+  private func load(
+    placeholder file: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool
+  ) -> LoadedFile {
+    var errors: [DefinitionError] = []
+    let display = displayPath("placeholders/" + file)
+    let path = rootPath + "/placeholders/" + file
+    var status = stat()
+    // The version decoded last time, of a file in the site and not a link: it is not read again.
+    let version = folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil
+    let kept = memo?.entry(file).flatMap { $0.holds(limits: limits, display: display, root: root) ? $0 : nil }
+    if let kept, let version, kept.version == version { return kept.loaded }
+    guard
+      let bytes = read(
+        relativePath: "placeholders/" + file, limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside, errors: &errors)
+    else {
+      return LoadedFile(errors: errors)
+    }
+    let hash = ContentHash.of(bytes).hex
+    if let memo, var kept, kept.hash == hash {
+      kept.version = version
+      memo.store(kept, at: file)
+      return kept.loaded
+    }
+    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
+    let loaded = decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
+    if let memo, let answers = resolver.answers {
+      memo.store(
+        Memo.Entry(
+          version: version, hash: hash, limits: limits, display: display, assets: answers.byPath, loaded: loaded),
+        at: file)
+    }
+    return loaded
+  }
+
+  private func decode(
+    _ bytes: [UInt8], hash: String, file: String, display: String, limits: SiteLimits, resolver: AssetResolver
+  ) -> LoadedFile {
+    var errors: [DefinitionError] = []
+    let json: JSONValue
+    do {
+      json = try JSONParser(maximumDepth: limits.depth).parse(bytes)
+    } catch {
+      return LoadedFile(errors: [.syntax(file: display, position: error.position, message: error.message)])
+    }
+    let fields = FieldDecoder(file: display, maximumTextLength: limits.textLength)
+    let decoder = DesignDecoder(fields: fields, assets: resolver, limits: limits)
+    let stem = String(file.dropLast(".json".count))
+    var design = decoder.decode(json, fileStem: stem, sourceFile: "placeholders/" + file)
+    design?.sourceHash = hash
+    errors += fields.errors.sorted(by: Self.byPosition)
+    guard let design, fields.errors.isEmpty else { return LoadedFile(errors: errors) }
+    var idPosition = json.position
+    if case .object(let members) = json.kind, let id = members.first(where: { $0.key == "id" }) {
+      idPosition = id.value.position
+    }
+    return LoadedFile(
+      design: design, errors: errors,
+      idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition))
+  }
+
+  private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
+    (a.position ?? SourcePosition(line: 0, column: 0)) < (b.position ?? SourcePosition(line: 0, column: 0))
+  }
+
+  private func displayPath(_ relative: String) -> String {
+    displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot + "/" + relative
+  }
+
+  private func loadSettings(errors: inout [DefinitionError]) -> SiteSettings {
+    let url = root.appending(path: "site.json")
+    guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    guard
+      let (json, hash) = parse(
+        relativePath: "site.json", limits: SiteLimits(), rootPath: root.path, realRoot: realRoot, folderIsInside: true,
+        errors: &errors)
+    else {
+      return SiteSettings()
+    }
+    let fields = FieldDecoder(file: displayPath("site.json"))
+    var settings = SiteSettings.decode(json, fields: fields)
+    settings.hash = hash
+    errors += fields.errors.sorted(by: Self.byPosition)
+    return settings
+  }
+
+  /// The JSON files directly inside `placeholders/`, sorted by name (byte order).
+  private func placeholderFiles(errors: inout [DefinitionError]) -> [String] {
+    let folder = root.appending(path: "placeholders")
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+      let reason =
+        exists && isDirectory.boolValue
+        ? "the folder is missing; a site keeps one design per file in placeholders/*.json"
+        : "the site folder \(displayRoot) does not exist"
+      errors.append(.unreadable(file: displayPath("placeholders"), reason: reason))
+      return []
+    }
+    let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      .sorted { $0.precedesInByteOrder($1) }
+    if files.isEmpty {
+      errors.append(.unreadable(file: displayPath("placeholders"), reason: "it holds no *.json design files"))
+    }
+    return files
+  }
+
+  /// The file's JSON and a hash of its bytes.
+  private func parse(
+    relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
+    errors: inout [DefinitionError]
+  ) -> (JSONValue, String)? {
+    guard
+      let bytes = read(
+        relativePath: relativePath, limits: limits, rootPath: rootPath, realRoot: realRoot,
+        folderIsInside: folderIsInside, errors: &errors)
+    else { return nil }
+    do {
+      return (try JSONParser(maximumDepth: limits.depth).parse(bytes), ContentHash.of(bytes).hex)
+    } catch {
+      errors.append(.syntax(file: displayPath(relativePath), position: error.position, message: error.message))
+      return nil
+    }
+  }
+
+  /// The file's bytes, when it lies in the site and within the size limit.
+  private func read(
+    relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
+    errors: inout [DefinitionError]
+  ) -> [UInt8]? {
+    let path = rootPath + "/" + relativePath
+    let display = displayPath(relativePath)
+    // A definition reached through a symbolic link (or in a linked folder) must still lie in the site.
+    var status = stat()
+    let isLink = lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    if isLink || !folderIsInside,
+      !root.appending(path: relativePath).resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(realRoot + "/")
+    {
+      errors.append(.unreadable(file: display, reason: "it is a link to a file outside the site folder"))
+      return nil
+    }
+    let bytes: [UInt8]
+    do throws(FileReadError) {
+      bytes = try FileTree.read(path, limit: limits.fileSize)
+    } catch {
+      if case .tooLarge(let size, _) = error {
+        errors.append(
+          .limitExceeded(
+            SourceLocation(file: display), what: "the file's size in bytes", found: size, limit: limits.fileSize,
+            key: "fileSize"))
+      } else {
+        errors.append(.unreadable(file: display, reason: error.description))
+      }
+      return nil
+    }
+    return bytes
+  }
+}

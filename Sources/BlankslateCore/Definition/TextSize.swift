@@ -1,0 +1,152 @@
+import BlankslateSupport
+
+/// A Dynamic Type size: UIContentSizeCategory's name without its prefix.
+/// `large` is iOS's default; the five `accessibility` sizes are the larger
+/// sizes of Settings › Accessibility › Display & Text Size › Larger Text.
+public enum TextSize: String, Sendable, CaseIterable, Hashable, Comparable {
+  case extraSmall
+  case small
+  case medium
+  case large
+  case extraLarge
+  case extraExtraLarge
+  case extraExtraExtraLarge
+  case accessibilityMedium
+  case accessibilityLarge
+  case accessibilityExtraLarge
+  case accessibilityExtraExtraLarge
+  case accessibilityExtraExtraExtraLarge
+
+  /// The size a render has when its name has no fifth part.
+  public static let standard = TextSize.large
+
+  /// Short labels for the gallery's switch: xS S M L xL xxL xxxL AX1…AX5.
+  public var label: String {
+    switch self {
+    case .extraSmall: "xS"
+    case .small: "S"
+    case .medium: "M"
+    case .large: "L"
+    case .extraLarge: "xL"
+    case .extraExtraLarge: "xxL"
+    case .extraExtraExtraLarge: "xxxL"
+    case .accessibilityMedium: "AX1"
+    case .accessibilityLarge: "AX2"
+    case .accessibilityExtraLarge: "AX3"
+    case .accessibilityExtraExtraLarge: "AX4"
+    case .accessibilityExtraExtraExtraLarge: "AX5"
+    }
+  }
+
+  var index: Int { Self.allCases.firstIndex(of: self) ?? 3 }
+
+  public static func < (lhs: TextSize, rhs: TextSize) -> Bool { lhs.index < rhs.index }
+}
+
+/// A font weight the layouts draw with (the pinned fonts have these three).
+public enum FontWeight: String, Sendable, CaseIterable {
+  case regular
+  case semibold
+  case bold
+
+  /// The CSS / SVG `font-weight`.
+  public var cssValue: Int {
+    switch self {
+    case .regular: 400
+    case .semibold: 600
+    case .bold: 700
+    }
+  }
+}
+
+/// UIFont.TextStyle: a size that follows the reader's Dynamic Type setting.
+public enum TextStyle: String, Sendable, CaseIterable {
+  case largeTitle
+  case title1
+  case title2
+  case title3
+  case headline
+  case body
+  case callout
+  case subheadline
+  case footnote
+  case caption1
+  case caption2
+
+  /// The style's point size at `size`: Apple's Human Interface Guidelines,
+  /// Typography › Specifications › "iOS, iPadOS Dynamic Type sizes" (columns
+  /// xSmall … xxxLarge, then AX1 … AX5). The body column agrees with what
+  /// `UIFont.preferredFont(forTextStyle: .body)` returns in the simulator.
+  public func pointSize(at size: TextSize) -> Double {
+    Self.table[self]?[size.index] ?? 17
+  }
+
+  /// The weight UIKit gives the style (headline is the one semibold style).
+  public var weight: FontWeight { self == .headline ? .semibold : .regular }
+
+  private static let table: [TextStyle: [Double]] = [
+    .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
+    .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
+    .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
+    .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
+    .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
+    .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
+    .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
+    .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
+    .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
+    .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
+    .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41],
+  ]
+}
+
+/// How a definition sets a text's font: a fixed size (as
+/// `UIFont.systemFont(ofSize:)`, which never scales), a text style (as
+/// `UIFont.preferredFont(forTextStyle:)`), or a size that scales with the
+/// body style (as `UIFontMetrics.default.scaledFont(for:)`).
+public struct FontSpec: Sendable, Equatable {
+  public enum Size: Sendable, Equatable {
+    case fixed(Double)
+    case style(TextStyle)
+    case scaled(Double)
+  }
+
+  /// The point sizes a definition may write.
+  public static let points: ClosedRange<Double> = 1...200
+
+  public var size: Size
+  /// The written weight; nil keeps the style's or the layout's own.
+  public var weight: FontWeight?
+
+  public init(size: Size, weight: FontWeight? = nil) {
+    self.size = size
+    self.weight = weight
+  }
+
+  /// The point size at a Dynamic Type size.
+  public func pointSize(at textSize: TextSize) -> Double {
+    switch size {
+    case .fixed(let points): points
+    case .style(let style): style.pointSize(at: textSize)
+    case .scaled(let points):
+      (points * TextStyle.body.pointSize(at: textSize) / TextStyle.body.pointSize(at: .standard) * 2).rounded() / 2
+    }
+  }
+
+  /// The weight to draw with: the written one, else the style's, else `fallback`.
+  public func weight(default fallback: FontWeight) -> FontWeight {
+    if let weight { return weight }
+    if case .style(let style) = size { return style.weight }
+    return fallback
+  }
+}
+
+/// A number is a fixed size, as a definition writes it (`"messageFont": 15`).
+extension FontSpec: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  public init(integerLiteral points: Int) {
+    self.init(size: .fixed(Double(points)))
+  }
+
+  public init(floatLiteral points: Double) {
+    self.init(size: .fixed(points))
+  }
+}

@@ -1,0 +1,27 @@
+import BlankslateSupport
+
+/// The characters an XML 1.0 document can hold.
+package enum XMLCharacters {
+  /// Whether `scalar` is a legal XML 1.0 character
+  /// (#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]).
+  static func allows(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD: true
+    case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  /// Whether `text` may hold a character XML refuses: a false answer is
+  /// certain, from its UTF-8 alone (a C0 control byte, or U+FFFE/U+FFFF,
+  /// which start with EF BF; a Swift string holds no lone surrogate).
+  package static func mayRefuse(_ text: String) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      if byte < 0x20, byte != 0x9, byte != 0xA, byte != 0xD { return true }
+      if previous == (0xEF, 0xBF), byte == 0xBE || byte == 0xBF { return true }
+      previous = (previous.1, byte)
+    }
+    return false
+  }
+}

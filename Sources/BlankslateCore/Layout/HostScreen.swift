@@ -1,0 +1,182 @@
+import BlankslateSupport
+
+/// The host screen around a placeholder: status bar, navigation bar, tab bar
+/// and home indicator, and the content frame they leave.
+package struct HostScreen {
+  let context: LayoutContext
+  let showsNavigationBar: Bool
+  let showsTabBar: Bool
+  let navigationTitle: String
+
+  /// `tabBarByDefault`: whether the layout's seed screen has a tab bar.
+  /// `title`: the navigation title when the definition writes none.
+  init(context: LayoutContext, tabBarByDefault: Bool, title: DefaultString) {
+    self.context = context
+    let chrome = context.properties.chrome
+    showsNavigationBar = chrome?.navigationBar ?? true
+    showsTabBar = chrome?.tabBar ?? tabBarByDefault
+    navigationTitle = context.text(chrome?.navigationTitle, default: title)
+  }
+
+  var device: DeviceMetrics { context.device }
+
+  /// Everything the bars depend on: two screens with the same key have the same bars.
+  var cacheKey: String {
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)"
+  }
+
+  /// The bottom of the navigation bar, or of the status bar without one.
+  var topBarsBottom: Double {
+    device.statusBar + (showsNavigationBar ? DeviceMetrics.navigationBarHeight : 0)
+  }
+
+  /// The top of the tab bar, or the bottom of the screen without one.
+  var tabBarTop: Double {
+    showsTabBar ? device.height - DeviceMetrics.tabBarHeight - device.homeIndicator : device.height
+  }
+
+  /// The list's frame: between the top bars and the tab bar (or screen bottom).
+  var contentFrame: Rect {
+    Rect(x: 0, y: topBarsBottom, width: device.width, height: tabBarTop - topBarsBottom)
+  }
+
+  /// Every colour the chrome draws its glyphs in, in `theme` (so their files
+  /// can be written once for the whole gallery).
+  public static func glyphColors(in theme: Theme) -> [RGBA] {
+    [SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme)]
+  }
+
+  private static func idleTint(_ theme: Theme) -> RGBA {
+    theme == .light ? RGBA(hex: 0x999999) : RGBA(hex: 0x8E8E93)
+  }
+
+  private var barFill: RGBA { context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E) }
+  private var hairline: RGBA {
+    context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38)
+  }
+  private var ink: RGBA { context.color(.label) }
+
+  /// The bars drawn over the content, back to front.
+  func chromeNodes() -> [SceneNode] {
+    var nodes: [SceneNode] = []
+    if showsNavigationBar { nodes.append(navigationBar()) }
+    nodes.append(statusBar())
+    if showsTabBar { nodes.append(tabBar()) }
+    if device.homeIndicator > 0 { nodes.append(homeIndicator()) }
+    return nodes
+  }
+
+  private func navigationBar() -> SceneNode {
+    let frame = Rect(x: 0, y: 0, width: device.width, height: topBarsBottom)
+    let barRect = Rect(x: 0, y: device.statusBar, width: device.width, height: DeviceMetrics.navigationBarHeight)
+    let title = context.label(
+      navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: device.width - 120)
+    let titleLine = TextBlock(
+      lines: Array(title.block.lines.prefix(1)), fontSize: 17, weight: .semibold, color: ink,
+      lineHeight: title.block.lineHeight,
+      isTruncated: title.block.lines.count > 1, isRightToLeft: title.block.isRightToLeft)
+    let titleFrame = Rect(
+      centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
+    return SceneNode(
+      id: "navigation-bar", role: .navigationBar, frame: frame, content: .box(BoxStyle(fill: barFill)),
+      children: [
+        SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine)),
+        SceneNode(
+          id: "navigation-separator", role: .separator,
+          frame: Rect(x: 0, y: frame.maxY - 0.5, width: device.width, height: 0.5),
+          content: .box(BoxStyle(fill: hairline))),
+      ])
+  }
+
+  private func statusBar() -> SceneNode {
+    let frame = Rect(x: 0, y: 0, width: device.width, height: device.statusBar)
+    let compact = device.statusBar < 30
+    let fontSize: Double = compact ? 12 : 17
+    // The clock is set in Latin digits in every locale, as the seeds' screenshots show it.
+    let clock = Typesetter.shared.line(
+      "9:41", fontSize: fontSize, weight: TextBlock.Weight.semibold.cssValue, locale: "en")
+    let time = TextBlock(
+      lines: [clock], fontSize: fontSize, weight: .semibold, color: ink,
+      lineHeight: TextMetrics.lineHeight(for: fontSize))
+    let timeWidth = (clock.width * 2).rounded(.up) / 2
+    var children: [SceneNode] = []
+    let centerY: Double
+    let timeCenterX: Double
+    let iconsRight: Double
+    if device.hasDynamicIsland {
+      // The island sits 11 pt from the top, 126×37; the bar's items are centred on it.
+      let island = Rect(x: device.width / 2 - 63, y: 11, width: 126, height: 37)
+      centerY = island.midY
+      timeCenterX = island.minX / 2 + 6
+      iconsRight = device.width - 26
+      children.append(
+        SceneNode(
+          id: "dynamic-island", role: .dynamicIsland, frame: island,
+          content: .box(BoxStyle(fill: .black, cornerRadius: 18.5))))
+    } else if compact {
+      centerY = frame.midY
+      timeCenterX = device.width / 2
+      iconsRight = device.width - 6
+    } else {
+      centerY = frame.midY
+      timeCenterX = 20 + timeWidth / 2
+      iconsRight = device.width - 20
+    }
+    children.append(
+      SceneNode(
+        id: "status-time", role: .decoration,
+        frame: Rect(centerX: timeCenterX, centerY: centerY, size: Size(width: timeWidth, height: time.lineHeight)),
+        content: .text(time)))
+    let scale = compact ? 0.8 : 1
+    let battery = Rect(x: iconsRight - 25 * scale, y: centerY - 6 * scale, width: 25 * scale, height: 12 * scale)
+    let wifi = Rect(x: battery.minX - 5 - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
+    let signal: Rect =
+      compact && !device.hasDynamicIsland
+      ? Rect(x: 6, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
+      : Rect(x: wifi.minX - 5 - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
+    children.append(
+      SceneNode(id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
+    children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
+    children.append(
+      SceneNode(id: "status-battery", role: .decoration, frame: battery, content: .symbol(.battery, color: ink)))
+    return SceneNode(id: "status-bar", role: .statusBar, frame: frame, content: .group, children: children)
+  }
+
+  private func tabBar() -> SceneNode {
+    let frame = Rect(x: 0, y: tabBarTop, width: device.width, height: device.height - tabBarTop)
+    let items: [(Symbol, DefaultString)] = [
+      (.tabHome, .tabHome), (.tabDiscover, .tabDiscover), (.tabMessages, .tabMessages), (.tabProfile, .tabProfile),
+    ]
+    let itemWidth = device.width / Double(items.count)
+    let selected = context.color(.systemBlue)
+    let idle = Self.idleTint(context.theme)
+    var children: [SceneNode] = [
+      SceneNode(
+        id: "tab-bar-separator", role: .separator, frame: Rect(x: 0, y: frame.minY, width: device.width, height: 0.5),
+        content: .box(BoxStyle(fill: hairline)))
+    ]
+    for (index, item) in items.enumerated() {
+      let tint = index == 0 ? selected : idle
+      let centerX = itemWidth * (Double(index) + 0.5)
+      let icon = Rect(centerX: centerX, centerY: frame.minY + 7 + 12.5, size: Size(width: 25, height: 25))
+      let title = item.1.text(in: context.locale)
+      let label = context.fittedText(
+        title, fontSize: 10, weight: .semibold, color: tint, in: Size(width: itemWidth - 4, height: 12))
+      let labelFrame = label.frame(
+        x: centerX - (itemWidth - 4) / 2, centerY: frame.minY + 40, width: itemWidth - 4, height: 12)
+      children.append(
+        SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: .symbol(item.0, color: tint)))
+      children.append(
+        SceneNode(id: "tab-title-\(index + 1)", role: .decoration, frame: labelFrame, content: .text(label)))
+    }
+    return SceneNode(
+      id: "tab-bar", role: .tabBar, frame: frame, content: .box(BoxStyle(fill: barFill)), children: children)
+  }
+
+  private func homeIndicator() -> SceneNode {
+    let width: Double = device.width > 600 ? 200 : 134
+    let frame = Rect(x: (device.width - width) / 2, y: device.height - 8 - 5, width: width, height: 5)
+    return SceneNode(
+      id: "home-indicator", role: .homeIndicator, frame: frame, content: .box(BoxStyle(fill: ink, cornerRadius: 2.5)))
+  }
+}

@@ -1,0 +1,107 @@
+import BlankslateSupport
+
+/// What a generator needs to lay out one render: the job, its resolved
+/// properties, and helpers that turn properties into drawable values.
+struct LayoutContext {
+  let job: RenderJob
+  /// Whether this render's locale is written right to left.
+  let isRightToLeft: Bool
+
+  init(job: RenderJob) {
+    self.job = job
+    isRightToLeft = PinnedFont.isRightToLeft(job.locale)
+  }
+
+  var properties: Properties { job.variant.properties }
+  var theme: Theme { job.theme }
+  var locale: String { job.locale }
+  var device: DeviceMetrics { job.device.metrics }
+  var screen: Rect { Rect(x: 0, y: 0, width: device.width, height: device.height) }
+
+  /// The written text in this locale, or the layout's default.
+  func text(_ value: LocalizedText?, default fallback: DefaultString) -> String {
+    value?.resolved(in: locale) ?? fallback.text(in: locale)
+  }
+
+  /// The written colour in this theme, or the default.
+  func color(_ value: ColorValue?, default fallback: RGBA) -> RGBA {
+    value?.resolved(in: theme) ?? fallback
+  }
+
+  /// A semantic colour in this theme.
+  func color(_ semantic: SemanticColor) -> RGBA {
+    semantic.resolved(in: theme)
+  }
+
+  /// What an image node draws: a symbol in the written `imageTint` (or
+  /// `fallbackTint`, secondaryLabel unless a layout says otherwise), art and assets as they are.
+  func imageContent(_ source: ImageSource, fallbackTint: RGBA? = nil) -> NodeContent {
+    guard case .symbol(let symbol) = source else { return .image(source) }
+    return .symbolImage(symbol, color: color(properties.imageTint, default: fallbackTint ?? color(.secondaryLabel)))
+  }
+
+  /// The host screen's background: the written `background`, or systemBackground.
+  var hostBackground: RGBA {
+    color(properties.background, default: color(.systemBackground))
+  }
+
+  /// A label sized to its text, as `sizeToFit` sizes it, wrapping at `maxWidth`.
+  func label(
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, maxWidth: Double,
+    background: RGBA? = nil, cornerRadius: Double = 0
+  ) -> (block: TextBlock, size: Size) {
+    let lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(maxWidth, fontSize))
+    // A label's size is rounded up to half a point, so its widest line always fits.
+    let width = lines.map { ($0.width * 2).rounded(.up) / 2 }.max() ?? 0
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
+    let block = TextBlock(
+      lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
+      cornerRadius: cornerRadius, isRightToLeft: isRightToLeft)
+    return (block, Size(width: min(width, max(maxWidth, fontSize)), height: block.textHeight))
+  }
+
+  /// A text block fitted into a fixed frame: lines that do not fit are cut and
+  /// the block marked truncated (what a fixed-size UILabel does).
+  func fittedText(
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, in size: Size,
+    background: RGBA? = nil, cornerRadius: Double = 0
+  ) -> TextBlock {
+    var lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(size.width, fontSize))
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
+    let fitting = max(1, Int((size.height + 0.001) / lineHeight))
+    let truncated = lines.count > fitting
+    if truncated { lines = Array(lines.prefix(fitting)) }
+    return TextBlock(
+      lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
+      cornerRadius: cornerRadius, isTruncated: truncated, isRightToLeft: isRightToLeft)
+  }
+
+  /// UIKit's line height for the size, or taller where a line's ink needs it
+  /// (rounded up to half a point), so no glyph is drawn outside its label.
+  static func lineHeight(of lines: [TypesetLine], fontSize: Double) -> Double {
+    let needed = lines.map { $0.lineHeightHoldingInk(fontSize: fontSize) }.max() ?? 0
+    return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
+  }
+
+  /// `text` shaped and broken into lines in this render's locale.
+  func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {
+    Typesetter.shared.lines(
+      of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth)
+  }
+
+  /// A written font's point size at this render's text size, or `fallback`
+  /// (the layout's own fixed size, which never scales, as the seeds' fonts do not).
+  func fontSize(_ font: FontSpec?, default fallback: Double) -> Double {
+    font?.pointSize(at: job.textSize) ?? fallback
+  }
+
+  /// A written font's weight, or `fallback`.
+  func weight(_ font: FontSpec?, default fallback: FontWeight = .regular) -> FontWeight {
+    font?.weight(default: fallback) ?? fallback
+  }
+
+  /// The size an image is drawn at: the written `imageSize`, else `fallback`.
+  func imageSize(default fallback: Size) -> Size {
+    properties.imageSize ?? fallback
+  }
+}

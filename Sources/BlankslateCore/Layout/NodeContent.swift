@@ -1,0 +1,58 @@
+import BlankslateSupport
+
+/// What a node draws.
+public enum NodeContent: Sendable, Equatable {
+  /// Nothing of its own; its children draw.
+  case group
+  /// A filled rectangle, optionally rounded and stroked.
+  case box(BoxStyle)
+  /// A label: lines of text, optionally on a filled background.
+  case text(TextBlock)
+  /// A tappable button with a title.
+  case button(ButtonFace)
+  /// An illustration, fitted into the frame.
+  case image(ImageSource)
+  /// An activity indicator.
+  case spinner(color: RGBA)
+  /// A small glyph of the host chrome.
+  case symbol(Symbol, color: RGBA)
+  /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint.
+  case symbolImage(SymbolName, color: RGBA)
+}
+
+/// The fill of a box.
+public struct BoxStyle: Sendable, Equatable {
+  public var fill: RGBA
+  public var cornerRadius: Double
+  public var stroke: RGBA?
+
+  public init(fill: RGBA, cornerRadius: Double = 0, stroke: RGBA? = nil) {
+    self.fill = fill
+    self.cornerRadius = cornerRadius
+    self.stroke = stroke
+  }
+}
+
+/// A button: a filled shape and a title.
+public struct ButtonFace: Sendable, Equatable {
+  public var fill: RGBA
+  public var cornerRadius: Double
+  public var title: TextBlock
+
+  public init(fill: RGBA, cornerRadius: Double, title: TextBlock) {
+    self.fill = fill
+    self.cornerRadius = cornerRadius
+    self.title = title
+  }
+}
+
+/// The glyphs of the host chrome.
+public enum Symbol: String, Sendable, CaseIterable {
+  case cellularSignal
+  case wifi
+  case battery
+  case tabHome
+  case tabDiscover
+  case tabMessages
+  case tabProfile
+}

@@ -1,0 +1,93 @@
+import BlankslateSupport
+
+/// The parts of a placeholder stacked from top to bottom (image, title,
+/// message, buttons), each with its size and the gap above it; placed as a
+/// column centred on one x, or at a leading edge.
+struct PlaceholderStack {
+  private var parts: [(size: Size, gap: Double, node: (Rect) -> SceneNode)] = []
+
+  var isEmpty: Bool { parts.isEmpty }
+
+  /// The column's height, gaps included.
+  var height: Double { parts.reduce(0) { $0 + $1.gap + $1.size.height } }
+
+  /// Adds a part below the last; the first part's gap is dropped.
+  package mutating func add(gap: Double, size: Size, _ node: @escaping (Rect) -> SceneNode) {
+    parts.append((size, parts.isEmpty ? 0 : gap, node))
+  }
+
+  /// The nodes, the first at `top`, each centred on `centerX`, or starting at `leadingX` when given.
+  func nodes(top: Double, centerX: Double, leadingX: Double? = nil) -> [SceneNode] {
+    var y = top
+    return parts.map { part in
+      y += part.gap
+      let x = leadingX ?? centerX - part.size.width / 2
+      defer { y += part.size.height }
+      return part.node(Rect(x: x, y: y, width: part.size.width, height: part.size.height))
+    }
+  }
+}
+
+/// Action buttons drawn as `UIButton.Configuration` draws them: sized to
+/// their title, at least Apple's 44-point tap target, in one of four styles.
+struct ActionButtons {
+  static let minimumHeight: Double = 44
+  static let padding = (horizontal: 20.0, vertical: 11.0)
+  static let cornerRadius: Double = 12
+  /// A button's title: `.body`, semibold on a filled button.
+  static let font = FontSpec(size: .style(.body))
+
+  let context: LayoutContext
+  /// The title's font when the button writes none: `.body` in the modern layout;
+  /// a fixed 17 points in the seed layouts, whose fonts never scale.
+  var defaultFont = Self.font
+
+  /// A button's face and size; `primary` decides the style when none is written (filled, else plain).
+  func face(of button: ButtonDefinition, defaultTitle: DefaultString?, primary: Bool, maxWidth: Double) -> (
+    face: ButtonFace, size: Size
+  ) {
+    let style = button.style ?? (primary ? .filled : .plain)
+    let tint = context.color(.tintColor)
+    let background = context.hostBackground
+    let (fill, text): (RGBA, RGBA) = {
+      switch style {
+      case .filled: (tint, .white)
+      case .tinted: (tint.withOpacity(0.15).composited(over: background), tint)
+      case .bordered: (context.color(.tertiarySystemFill).composited(over: background), tint)
+      case .plain: (.clear, tint)
+      }
+    }()
+    let font = button.font ?? defaultFont
+    let fontSize = context.fontSize(font, default: 17)
+    // A filled button's title is semibold unless its written font says otherwise.
+    let weight = button.font.map { context.weight($0, default: .regular) } ?? (style == .filled ? .semibold : .regular)
+    let title = button.title?.resolved(in: context.locale) ?? defaultTitle?.text(in: context.locale) ?? ""
+    let label = context.label(
+      title, fontSize: fontSize, weight: weight, color: context.color(button.textColor, default: text),
+      maxWidth: maxWidth - 2 * Self.padding.horizontal)
+    let size =
+      button.size
+      ?? Size(
+        width: min(maxWidth, max(Self.minimumHeight, label.size.width + 2 * Self.padding.horizontal)),
+        height: max(Self.minimumHeight, label.size.height + 2 * Self.padding.vertical))
+    let face = ButtonFace(
+      fill: context.color(button.background, default: fill), cornerRadius: button.cornerRadius ?? Self.cornerRadius,
+      title: label.block)
+    return (face, size)
+  }
+
+  /// Adds up to two buttons (`buttons`) to `stack`: the first `messageToButton` below, the next `betweenButtons`.
+  package func add(
+    _ buttons: [(ButtonDefinition, DefaultString?)], to stack: inout PlaceholderStack, maxWidth: Double,
+    messageToButton: Double, betweenButtons: Double
+  ) {
+    for (index, (button, defaultTitle)) in buttons.prefix(2).enumerated() {
+      let face = self.face(of: button, defaultTitle: defaultTitle, primary: index == 0, maxWidth: maxWidth)
+      stack.add(gap: index == 0 ? messageToButton : betweenButtons, size: face.size) {
+        SceneNode(
+          id: index == 0 ? "button" : "secondary-button", role: .button, frame: $0, content: .button(face.face),
+          action: .reload)
+      }
+    }
+  }
+}

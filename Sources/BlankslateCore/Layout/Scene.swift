@@ -1,0 +1,137 @@
+import BlankslateSupport
+
+/// One laid-out screen: positioned nodes in points, independent of any
+/// output format. The renderers turn it into SVG or HTML; checks measure it.
+public struct Scene: Sendable, Equatable {
+  /// The screen's size in points.
+  public var size: Size
+  /// The colour behind everything.
+  public var background: RGBA
+  /// The nodes in drawing order, back to front.
+  public var nodes: [SceneNode]
+  /// The locale the texts are in (for `lang`).
+  public var locale: String
+  public var theme: Theme
+  /// The part of the screen no system bar covers (the device's safe area).
+  public var safeArea: Rect
+  /// Whether the locale is written right to left (the screen is mirrored; pages say `dir="rtl"`).
+  public var isRightToLeft: Bool
+
+  public init(
+    size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil,
+    isRightToLeft: Bool? = nil
+  ) {
+    self.size = size
+    self.background = background
+    self.nodes = nodes
+    self.locale = locale
+    self.theme = theme
+    self.safeArea = safeArea ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+    self.isRightToLeft = isRightToLeft ?? PinnedFont.isRightToLeft(locale)
+  }
+
+  /// Every node, depth first, parents before their children.
+  public var allNodes: [SceneNode] {
+    var result: [SceneNode] = []
+    forEachNode { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with every node, depth first (drawing order), without
+  /// collecting them.
+  public func forEachNode(_ body: (SceneNode) -> Void) {
+    func visit(_ node: SceneNode) {
+      body(node)
+      for child in node.children { visit(child) }
+    }
+    for node in nodes { visit(node) }
+  }
+
+  /// The first node with `id`, searching depth first.
+  public func node(withID id: String) -> SceneNode? {
+    allNodes.first { $0.id == id }
+  }
+
+  /// The texts of the placeholder itself (title, message, button, custom
+  /// view, toast) in drawing order, without the host's bars and rows: what
+  /// an accessible description of the design should say.
+  public var texts: [String] {
+    var result: [String] = []
+    forEachNode { node in
+      switch node.role {
+      case .title, .message, .button, .customView, .toast: break
+      default: return
+      }
+      switch node.content {
+      case .text(let block): result.append(block.texts.joined(separator: " "))
+      case .button(let face): result.append(face.title.texts.joined(separator: " "))
+      default: break
+      }
+    }
+    return result
+  }
+
+  /// What a screen says, `texts` joined: the SVG's `<desc>` and the end of
+  /// a render's text alternative.
+  public static func description(of texts: [String]) -> String {
+    texts.filter { !$0.isEmpty }.joined(separator: " · ")
+  }
+}
+
+/// A positioned element of a scene.
+public struct SceneNode: Sendable, Equatable {
+  /// Unique within its scene; becomes the element's `id` in the renders.
+  public var id: String
+  public var role: NodeRole
+  /// The node's frame in scene coordinates (not relative to its parent).
+  public var frame: Rect
+  public var content: NodeContent
+  public var children: [SceneNode]
+  /// What a tap does, for the live HTML rendition; nil when not tappable.
+  public var action: NodeAction?
+  /// Set when the node is a scroll view: its children are clipped to its
+  /// frame, and a drag scrolls them, or not.
+  public var scroll: ScrollBehavior?
+
+  public init(
+    id: String, role: NodeRole, frame: Rect, content: NodeContent, children: [SceneNode] = [],
+    action: NodeAction? = nil, scroll: ScrollBehavior? = nil
+  ) {
+    self.id = id
+    self.role = role
+    self.frame = frame
+    self.content = content
+    self.children = children
+    self.action = action
+    self.scroll = scroll
+  }
+}
+
+extension SceneNode {
+  /// The node and its children mirrored across a screen `width` points wide,
+  /// as UIKit's semantic content attribute mirrors a right-to-left screen:
+  /// leading becomes trailing, rows and tabs run from the right; text and
+  /// art are not flipped, and what was centred stays centred.
+  func mirrored(across width: Double) -> SceneNode {
+    var node = self
+    node.frame.x = width - frame.maxX
+    node.children = children.map { $0.mirrored(across: width) }
+    return node
+  }
+}
+
+/// Whether a scroll view follows a drag (`UIScrollView.scrollEnabled`).
+public enum ScrollBehavior: String, Sendable, Equatable {
+  /// The list scrolls (and bounces) under a finger.
+  case enabled
+  /// The list stays put.
+  case disabled
+}
+
+/// What a tappable node does when tapped.
+public enum NodeAction: Sendable, Equatable {
+  /// Reloads the list (the blank-page and zero-code placeholders).
+  case reload
+  /// Retries while still offline: the toast with this text appears.
+  case showToast(String)
+}

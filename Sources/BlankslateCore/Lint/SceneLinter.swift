@@ -1,0 +1,229 @@
+import BlankslateSupport
+
+/// Applies the lint rules to one render: its job, its scene and, for a dark
+/// render, the same render in the light theme (to tell what the theme broke).
+///
+/// The rules look at the placeholder: its title, message, image, button,
+/// custom view, spinner and toast. The host's bars and rows are the system's
+/// and are not reviewed.
+struct SceneLinter {
+  let job: RenderJob
+  let scene: Scene
+  package let lightScene: Scene?
+
+  /// The roles of the placeholder under review.
+  static let reviewed: Set<NodeRole> = [.title, .message, .image, .button, .customView, .spinner, .toast]
+  /// Roles whose text is read.
+  static let textRoles: Set<NodeRole> = [.title, .message, .button, .customView, .toast]
+  static let minimumTapSize: Double = 44
+  static let minimumFontSize: Double = 11
+
+  /// Every finding, before the site's severities and the design's suppressions.
+  package func findings() -> [LintObservation] {
+    var found: [LintObservation] = []
+    let nodes = scene.allNodes
+    let reviewed = nodes.filter { Self.reviewed.contains($0.role) }
+    let backdrop = Backdrop(scene: scene)
+    let lightBackdrop = lightScene.map(Backdrop.init)
+
+    for node in reviewed {
+      guard let block = Self.text(of: node), block.hasText else { continue }
+      let behind = backdrop.color(behind: node)
+      let ink = Contrast.composite(block.color, over: behind)
+      let ratio = Contrast.ratio(ink, behind)
+      let needed = Contrast.minimum(fontSize: block.fontSize, weight: block.weight)
+      let size = NumberText.format(block.fontSize) + " pt" + (block.weight == .bold ? " bold" : "")
+      if ratio < needed {
+        found.append(
+          LintObservation(
+            .contrast, node,
+            "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1; WCAG AA needs \(NumberText.format(needed)):1 for \(size) text",
+            ratio, needed
+          ))
+        if job.theme == .dark, let lightScene, let lightBackdrop,
+          let lightNode = lightScene.node(withID: node.id), let lightBlock = Self.text(of: lightNode)
+        {
+          let lightBehind = lightBackdrop.color(behind: lightNode)
+          let lightRatio = Contrast.ratio(Contrast.composite(lightBlock.color, over: lightBehind), lightBehind)
+          if lightRatio >= needed {
+            found.append(
+              LintObservation(
+                .darkMode, node,
+                "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
+                ratio, needed
+              ))
+          }
+        }
+      }
+      if block.fontSize < Self.minimumFontSize {
+        found.append(
+          LintObservation(
+            .minimumFontSize, node,
+            "\(node.id) text is \(NumberText.format(block.fontSize)) pt; Apple's HIG goes no smaller than \(NumberText.format(Self.minimumFontSize)) pt",
+            block.fontSize, Self.minimumFontSize
+          ))
+      }
+      found += overflowOfText(node, block)
+    }
+
+    for node in nodes where node.action != nil && (Self.reviewed.contains(node.role) || node.role == .placeholder) {
+      let frame = node.frame
+      if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
+        found.append(
+          LintObservation(
+            .tapTarget, node,
+            "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
+            min(frame.width, frame.height), Self.minimumTapSize
+          ))
+      }
+    }
+
+    found += placement(of: reviewed, in: nodes)
+    found += glaringDarkPlaceholder(nodes, backdrop: backdrop)
+    if [.noData, .hasError, .offline, .noResults].contains(job.variant.state(in: job.design.layout)),
+      nodes.contains(where: { $0.role == .placeholder }),
+      !reviewed.contains(where: {
+        Self.textRoles.contains($0.role) && $0.role != .toast && (Self.text(of: $0)?.hasText ?? false)
+      })
+    {
+      found.append(
+        LintObservation(
+          .silentState, nodes.first { $0.role == .placeholder },
+          "the \(job.variant.state(in: job.design.layout).rawValue) state shows no text: nothing tells the user, or a screen reader, what happened",
+          nil, nil
+        ))
+    }
+    return found
+  }
+
+  private func overflowOfText(_ node: SceneNode, _ block: TextBlock) -> [LintObservation] {
+    var found: [LintObservation] = []
+    if block.isTruncated {
+      found.append(
+        LintObservation(
+          .overflow, node,
+          "\(node.id) text does not fit its \(NumberText.format(node.frame.width))×\(NumberText.format(node.frame.height)) pt frame: lines are cut",
+          nil, nil
+        ))
+    }
+    // Widths are the shaped advances every renderer draws, so an overflow
+    // found here is one a reviewer sees; half a point is the browser test's tolerance.
+    for line in block.lines {
+      let width = line.width
+      if width > node.frame.width + 0.5 {
+        found.append(
+          LintObservation(
+            .overflow, node,
+            "\(node.id) line \"\(line.text.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
+            width, node.frame.width
+          ))
+        break
+      }
+    }
+    return found
+  }
+
+  /// Off the screen, outside the safe area or under a bar, or on top of a sibling.
+  private func placement(of reviewed: [SceneNode], in nodes: [SceneNode]) -> [LintObservation] {
+    var found: [LintObservation] = []
+    let screen = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+    let bars = nodes.filter { [.navigationBar, .tabBar].contains($0.role) }
+    // A placeholder that is its own scroll view (content-unavailable with more
+    // than a screen of content) brings every part into view by scrolling.
+    let scrolled = Set(
+      nodes.filter { $0.role == .placeholder && $0.scroll == .enabled }
+        .flatMap { placeholder in placeholder.children.map(\.id) })
+    for node in reviewed where (node.role != .toast || !screen.contains(node.frame)) && !scrolled.contains(node.id) {
+      let frame = node.frame
+      if !screen.contains(frame) {
+        let edges = [
+          ("left", -frame.minX), ("right", frame.maxX - screen.maxX), ("top", -frame.minY),
+          ("bottom", frame.maxY - screen.maxY),
+        ]
+        let past = edges.filter { $0.1 > 0 }
+        let over = past.map(\.1).max() ?? 0
+        let names = past.map(\.0).joined(separator: " and ")
+        found.append(
+          LintObservation(
+            .overflow, node,
+            "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
+            over, 0
+          ))
+        continue
+      }
+      if let bar = bars.first(where: { $0.frame.intersects(frame) }) {
+        found.append(LintObservation(.overflow, node, "\(node.id) lies under the \(Self.name(of: bar.role))", nil, nil))
+      } else if !scene.safeArea.contains(frame), node.role != .toast {
+        found.append(
+          LintObservation(
+            .overflow, node, "\(node.id) reaches outside the safe area (under the status bar or home indicator)", nil,
+            nil
+          ))
+      }
+    }
+    // A toast lies over the screen by design, but one that covers a part of
+    // the placeholder hides it: it is checked against every part, as the parts are against each other.
+    let content = reviewed.filter { $0.role != .toast } + reviewed.filter { $0.role == .toast }
+    for (index, first) in content.enumerated() {
+      for second in content[(index + 1)...] where first.frame.intersects(second.frame) {
+        if first.role == .toast && second.role == .toast { continue }
+        let overlap = Rect(
+          x: max(first.frame.minX, second.frame.minX), y: max(first.frame.minY, second.frame.minY),
+          width: min(first.frame.maxX, second.frame.maxX) - max(first.frame.minX, second.frame.minX),
+          height: min(first.frame.maxY, second.frame.maxY) - max(first.frame.minY, second.frame.minY))
+        guard overlap.width * overlap.height > 1 else { continue }
+        found.append(
+          LintObservation(
+            .overflow, second,
+            "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
+            overlap.width * overlap.height, 0
+          ))
+      }
+    }
+    return found
+  }
+
+  /// A light placeholder that stays light in the dark theme.
+  private func glaringDarkPlaceholder(_ nodes: [SceneNode], backdrop: Backdrop) -> [LintObservation] {
+    guard job.theme == .dark, let lightScene else { return [] }
+    var found: [LintObservation] = []
+    for node in nodes where node.role == .placeholder || node.role == .customView {
+      guard let fill = backdrop.ownFill(of: node), Contrast.luminance(fill) > 0.6,
+        node.frame.width * node.frame.height > 0.25 * scene.size.width * scene.size.height,
+        let lightNode = lightScene.node(withID: node.id),
+        let lightFill = Backdrop(scene: lightScene).ownFill(of: lightNode),
+        lightFill == fill
+      else { continue }
+      found.append(
+        LintObservation(
+          .darkMode, node,
+          "\(node.id) stays \(fill.hexRGB) in the dark theme: a light screen in dark mode; use a colour that follows the theme",
+          Contrast.luminance(fill), 0.6
+        ))
+    }
+    return found
+  }
+
+  static func text(of node: SceneNode) -> TextBlock? {
+    switch node.content {
+    case .text(let block): block
+    case .button(let face): face.title
+    default: nil
+    }
+  }
+
+  /// A ratio with two decimals, never rounded up to the threshold it misses
+  /// (4.496 is shown as 4.49, not 4.5).
+  static func ratio(_ value: Double, below threshold: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return NumberText.format(value < threshold && rounded >= threshold ? (value * 100).rounded(.down) / 100 : rounded)
+  }
+
+  static func name(of role: NodeRole) -> String {
+    switch role {
+    case .navigationBar: "navigation bar"
+    case .tabBar: "tab bar"
+    default: role.rawValue
+    }
+  }
+}

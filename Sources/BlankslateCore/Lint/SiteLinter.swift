@@ -1,0 +1,36 @@
+import Foundation
+import BlankslateSupport
+
+/// `lint` over a whole site folder: every render laid out and reviewed.
+public struct SiteLinter: Sendable {
+  public var siteFolder: URL
+  public var siteDisplay: String
+  public var workers: Int
+
+  public init(siteFolder: URL, siteDisplay: String? = nil, workers: Int? = nil) {
+    self.siteFolder = siteFolder
+    self.siteDisplay = siteDisplay ?? siteFolder.path
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// The report, and the variants it covered (for JUnit).
+  ///
+  /// - Throws: `DefinitionErrors` when the site's definitions are bad.
+  public func run() throws(DefinitionErrors) -> (report: LintReport, variants: [(design: String, variant: String)]) {
+    let definition = try SiteLoader(root: siteFolder, displayRoot: siteDisplay).load()
+    let linter = Linter(site: definition)
+    let renderer = Renderer()
+    let matrix = RenderMatrix(definition)
+    // One task per design, so each dark render meets its light twin already laid out.
+    let runs = matrix.designRanges
+    let findings = ParallelWork.map(count: runs.count, workers: workers) { index in
+      var session = Linter.Session(linter: linter, renderer: renderer)
+      let cache = LayoutCache()
+      return matrix.run(runs[index]).flatMap { job in
+        session.findings(for: job, scene: renderer.scene(for: job, cache: cache))
+      }
+    }
+    let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
+    return (LintReport(findings: findings.flatMap { $0 }, renderCount: matrix.count), variants)
+  }
+}

@@ -1,0 +1,29 @@
+import BlankslateSupport
+
+/// The site's own images, ready to embed: renders carry their images inside
+/// them (as `data:` URIs) so that every SVG stands alone, also inside `<img>`.
+public struct AssetCatalog: Sendable {
+  /// One embeddable image.
+  public struct Entry: Sendable, Equatable {
+    public var mediaType: String
+    public var base64: String
+
+    public init(mediaType: String, base64: String) {
+      self.mediaType = mediaType
+      self.base64 = base64
+    }
+
+    public var dataURI: String { "data:\(mediaType);base64,\(base64)" }
+  }
+
+  private var entries: [String: Entry]
+
+  public init(entries: [String: Entry] = [:]) {
+    self.entries = entries
+  }
+
+  /// The image at `path` (relative to the site folder), if the catalog has it.
+  public func entry(for path: String) -> Entry? {
+    entries[path]
+  }
+}

@@ -1,0 +1,187 @@
+import BlankslateSupport
+
+/// The chrome's small glyphs (status bar and tab bar icons), each a few
+/// layers of path data in its own coordinate space, drawn by this project.
+///
+/// One description serves every output: the gallery's glyph files, the live
+/// rendition's inline art, and the SVG renderer, which writes each layer as
+/// one `<path>` placed on the node's frame (no nested `<svg>`: an icon costs
+/// a page one to three elements).
+public enum Glyph {
+  /// One layer of an icon: a filled or stroked path.
+  struct Layer {
+    enum Paint {
+      case fill
+      /// A stroke of this width, with round caps and joins.
+      case stroke(Double)
+    }
+
+    var path: String
+    var paint: Paint
+    /// The layer's own opacity, multiplied with the colour's.
+    var opacity: Double = 1
+  }
+
+  /// The file of `symbol` in `color`, below the gallery's folder (`glyphs/wifi-000000.svg`).
+  public static func fileName(_ symbol: Symbol, color: RGBA) -> String {
+    "glyphs/\(symbol.rawValue)-\(color.hex.dropFirst()).svg"
+  }
+
+  /// `symbol` in `color` as a standalone SVG file.
+  public static func file(_ symbol: Symbol, color: RGBA) -> String {
+    let art = art(for: symbol, color: color)
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(NumberText.format(art.viewBox.width)) "
+      + "\(NumberText.format(art.viewBox.height))\"><title>\(symbol.rawValue)</title>" + art.body + "</svg>\n"
+  }
+
+  /// SVG body of `symbol` in its own coordinate space, and that space's size.
+  package static func art(for symbol: Symbol, color: RGBA) -> (viewBox: Size, body: String) {
+    let (size, layers) = self.layers(of: symbol)
+    return art(layers, size: size, color: color)
+  }
+
+  /// SVG body of a definition's symbol on its grid.
+  package static func art(for symbol: SymbolName, color: RGBA) -> (viewBox: Size, body: String) {
+    art(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color)
+  }
+
+  private static func art(_ layers: [Layer], size: Size, color: RGBA) -> (viewBox: Size, body: String) {
+    var writer = MarkupWriter(capacity: 512)
+    for layer in layers { write(layer, color: color, into: &writer) }
+    return (size, writer.output)
+  }
+
+  /// Writes `symbol` in `color` into `frame` of an SVG, scaled to fit and centred (as `xMidYMid meet`).
+  static func draw(_ symbol: Symbol, color: RGBA, in frame: Rect, into writer: inout MarkupWriter) {
+    let (size, layers) = self.layers(of: symbol)
+    draw(layers, size: size, color: color, in: frame, into: &writer)
+  }
+
+  /// Writes a definition's symbol in `color` into `frame`, as `draw(_:color:in:into:)` does a chrome glyph.
+  static func draw(_ symbol: SymbolName, color: RGBA, in frame: Rect, into writer: inout MarkupWriter) {
+    draw(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color, in: frame, into: &writer)
+  }
+
+  private static func draw(_ layers: [Layer], size: Size, color: RGBA, in frame: Rect, into writer: inout MarkupWriter)
+  {
+    let scale = min(frame.width / size.width, frame.height / size.height)
+    let x = frame.x + (frame.width - size.width * scale) / 2
+    let y = frame.y + (frame.height - size.height * scale) / 2
+    for layer in layers { write(layer, color: color, at: (x, y, scale), into: &writer) }
+  }
+
+  private static func write(
+    _ layer: Layer, color: RGBA, at placement: (x: Double, y: Double, scale: Double)? = nil,
+    into writer: inout MarkupWriter
+  ) {
+    writer.raw("<path")
+    if let placement {
+      writer.raw(" transform=\"translate(")
+      writer.number(placement.x)
+      writer.raw(" ")
+      writer.number(placement.y)
+      writer.raw(") scale(")
+      writer.number(placement.scale, fractionDigits: 4)
+      writer.raw(")\"")
+    }
+    writer.raw(" d=\"")
+    writer.raw(layer.path)
+    writer.raw("\"")
+    let opacity = color.opacity * layer.opacity
+    switch layer.paint {
+    case .fill:
+      writer.raw(" fill=\"")
+      writer.hexRGB(color)
+      writer.raw("\"")
+      if opacity < 1 { writer.attribute("fill-opacity", opacity) }
+    case .stroke(let width):
+      writer.raw(" fill=\"none\" stroke=\"")
+      writer.hexRGB(color)
+      writer.raw("\"")
+      if opacity < 1 { writer.attribute("stroke-opacity", opacity) }
+      writer.attribute("stroke-width", width)
+      writer.raw(" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
+    }
+    writer.raw("/>")
+  }
+
+  /// A rounded rectangle as path data.
+  static func roundedRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ r: Double) -> String {
+    func f(_ value: Double) -> String { NumberText.format(value) }
+    return "M\(f(x + r)) \(f(y))h\(f(width - 2 * r))a\(f(r)) \(f(r)) 0 0 1 \(f(r)) \(f(r))v\(f(height - 2 * r))"
+      + "a\(f(r)) \(f(r)) 0 0 1 \(f(-r)) \(f(r))h\(f(-(width - 2 * r)))a\(f(r)) \(f(r)) 0 0 1 \(f(-r)) \(f(-r))"
+      + "v\(f(-(height - 2 * r)))a\(f(r)) \(f(r)) 0 0 1 \(f(r)) \(f(-r))z"
+  }
+
+  /// A circle as path data.
+  static func circle(_ cx: Double, _ cy: Double, _ r: Double) -> String {
+    func f(_ value: Double) -> String { NumberText.format(value) }
+    return "M\(f(cx - r)) \(f(cy))a\(f(r)) \(f(r)) 0 1 0 \(f(2 * r)) 0a\(f(r)) \(f(r)) 0 1 0 \(f(-2 * r)) 0z"
+  }
+
+  /// Each symbol's size and layers, made once.
+  private static let table: [Symbol: (Size, [Layer])] = Dictionary(
+    uniqueKeysWithValues: Symbol.allCases.map { ($0, drawing(of: $0)) })
+
+  /// Each symbol's size and layers, back to front.
+  static func layers(of symbol: Symbol) -> (Size, [Layer]) {
+    table[symbol] ?? drawing(of: symbol)
+  }
+
+  private static func drawing(of symbol: Symbol) -> (Size, [Layer]) {
+    switch symbol {
+    case .cellularSignal:
+      return (
+        Size(width: 17, height: 11),
+        [
+          Layer(
+            path: roundedRect(0, 7, 3, 4, 1) + roundedRect(4.7, 5, 3, 6, 1) + roundedRect(9.3, 2.5, 3, 8.5, 1)
+              + roundedRect(14, 0, 3, 11, 1), paint: .fill)
+        ]
+      )
+    case .wifi:
+      return (
+        Size(width: 16, height: 11.5),
+        [
+          Layer(path: "M1.5 4.2a9.5 9.5 0 0 1 13 0M4.2 7a5.6 5.6 0 0 1 7.6 0", paint: .stroke(2)),
+          Layer(path: circle(8, 10, 1.5), paint: .fill),
+        ]
+      )
+    case .battery:
+      return (
+        Size(width: 25, height: 12),
+        [
+          Layer(path: roundedRect(0.5, 0.5, 21.5, 11, 3.2), paint: .stroke(1), opacity: 0.4),
+          Layer(path: roundedRect(2, 2, 18.5, 8, 1.8), paint: .fill),
+          Layer(path: "M23.2 4v4a2.2 2.2 0 0 0 0-4z", paint: .fill, opacity: 0.4),
+        ]
+      )
+    case .tabHome:
+      return (
+        Size(width: 25, height: 25),
+        [Layer(path: "M3 11.5L12.5 3l9.5 8.5V22a1 1 0 0 1-1 1h-5.5v-7h-6v7H4a1 1 0 0 1-1-1z", paint: .fill)]
+      )
+    case .tabDiscover:
+      return (
+        Size(width: 25, height: 25),
+        [
+          Layer(path: circle(12.5, 12.5, 10), paint: .stroke(2)),
+          Layer(path: "M16.5 8.5l-2.5 5.5-5.5 2.5 2.5-5.5z", paint: .fill),
+        ]
+      )
+    case .tabMessages:
+      return (
+        Size(width: 25, height: 25),
+        [
+          Layer(
+            path: "M3 6a3 3 0 0 1 3-3h13a3 3 0 0 1 3 3v9a3 3 0 0 1-3 3h-8l-5 4v-4H6a3 3 0 0 1-3-3z", paint: .stroke(2))
+        ]
+      )
+    case .tabProfile:
+      return (
+        Size(width: 25, height: 25),
+        [Layer(path: circle(12.5, 8, 4.5) + "M4 22a8.5 8.5 0 0 1 17 0", paint: .stroke(2))]
+      )
+    }
+  }
+}

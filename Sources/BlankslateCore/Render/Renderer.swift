@@ -1,0 +1,58 @@
+import BlankslateSupport
+
+/// One render of a job: its scene, its accessible name and description, and its SVG.
+public struct Render: Sendable {
+  public let job: RenderJob
+  public let scene: Scene
+  /// The SVG's `<title>`: design, variant, device, theme and locale (`RenderJob.title`).
+  public let title: String
+  /// What the screen says, in drawing order (`Scene.texts`).
+  public let texts: [String]
+  /// The SVG's `<desc>`: the texts joined (`Scene.description(of:)`).
+  public let description: String
+  /// The standalone SVG document, the same bytes as its golden.
+  public let svg: [UInt8]
+
+  /// The render's text alternative: its title, then what it says.
+  public var alt: String {
+    description.isEmpty ? title : title + ": " + description
+  }
+}
+
+/// Turns a render job into its scene and SVG: the one path that `build`,
+/// `check`, `record`, `lint` and the tests share, so a golden, a published
+/// SVG and what lint reviewed are always the same render.
+public struct Renderer: Sendable {
+  public let svgRenderer: SVGRenderer
+
+  public init(assets: AssetCatalog = AssetCatalog()) {
+    svgRenderer = SVGRenderer(assets: assets)
+  }
+
+  /// The job laid out (`cache` shares the host bars between the renders of a design).
+  public func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
+    Layouts.scene(for: job, cache: cache)
+  }
+
+  /// The job laid out and drawn.
+  public func render(_ job: RenderJob, cache: LayoutCache? = nil) -> Render {
+    render(job, scene: scene(for: job, cache: cache))
+  }
+
+  /// The job drawn from its scene, already laid out.
+  public func render(_ job: RenderJob, scene: Scene) -> Render {
+    let texts = scene.texts
+    let title = job.title
+    let description = Scene.description(of: texts)
+    return Render(
+      job: job, scene: scene, title: title, texts: texts, description: description,
+      svg: svgRenderer.renderBytes(scene, title: title, description: description))
+  }
+}
+
+extension RenderJob {
+  /// The accessible name of a render: design, variant, device, theme, locale.
+  public var title: String {
+    "\(design.name) — \(variant.name) (\(device.metrics.name), \(theme.rawValue), \(locale))"
+  }
+}

@@ -1,0 +1,148 @@
+import CHarfBuzz
+import Foundation
+import BlankslateSupport
+
+/// A pinned font file that is missing or unreadable: names the package that installs it.
+public struct FontError: Error, CustomStringConvertible, Sendable {
+  public let font: PinnedFont
+  public let reason: String
+
+  public var description: String {
+    "font \(font.path) \(reason): install the Debian package \(font.package) (apt-get install \(font.package))"
+  }
+}
+
+/// One pinned face loaded into HarfBuzz. Immutable once made, so shaping and
+/// drawing may use it from every worker at once (HarfBuzz fonts are thread-safe
+/// for reading).
+package final class LoadedFace: @unchecked Sendable {
+  let font: PinnedFont
+  let face: OpaquePointer
+  let hbFont: OpaquePointer
+  let unitsPerEm: Double
+  /// The hhea ascender and descender in ems, both positive: what a browser
+  /// centres a line with, and what the SVG's baselines use.
+  let ascent: Double
+  let descent: Double
+  /// `name` table version string, e.g. "Version 4.000;git-…".
+  let version: String
+  /// The file's size, `head.fontRevision` and `head.checkSumAdjustment` (a
+  /// checksum of the whole file): changes whenever the file's bytes do,
+  /// without reading 20 MB of a CJK collection on every build.
+  package let identity: String
+
+  package init(_ font: PinnedFont) throws(FontError) {
+    var status = stat()
+    guard stat(font.path, &status) == 0 else { throw FontError(font: font, reason: "is missing") }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { throw FontError(font: font, reason: "is not a regular file") }
+    guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
+      throw FontError(font: font, reason: "cannot be read")
+    }
+    defer { hb_blob_destroy(blob) }
+    guard hb_face_count(blob) > UInt32(font.faceIndex), let face = hb_face_create(blob, UInt32(font.faceIndex)) else {
+      throw FontError(font: font, reason: "has no face \(font.faceIndex)")
+    }
+    let head = Self.table(face, "head")
+    let hhea = Self.table(face, "hhea")
+    guard head.count >= 54, hhea.count >= 36, hb_face_get_upem(face) > 0 else {
+      hb_face_destroy(face)
+      throw FontError(font: font, reason: "is not an OpenType font")
+    }
+    self.font = font
+    self.face = face
+    hbFont = hb_font_create(face)
+    hb_font_make_immutable(hbFont)
+    unitsPerEm = Double(hb_face_get_upem(face))
+    ascent = Double(Self.int16(hhea, 4)) / unitsPerEm
+    descent = -Double(Self.int16(hhea, 6)) / unitsPerEm
+    version = Self.versionString(face)
+    let revision = Self.uint32(head, 4)
+    let checksum = Self.uint32(head, 8)
+    identity = "\(font.fileName) \(status.st_size) \(String(revision, radix: 16)) \(String(checksum, radix: 16))"
+  }
+
+  deinit {
+    hb_font_destroy(hbFont)
+    hb_face_destroy(face)
+  }
+
+  /// Whether the face has a glyph for `scalar`.
+  func hasGlyph(_ scalar: UInt32) -> Bool {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+  }
+
+  private static func table(_ face: OpaquePointer, _ tag: String) -> [UInt8] {
+    let bytes = Array(tag.utf8)
+    let value = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    guard let blob = hb_face_reference_table(face, value) else { return [] }
+    defer { hb_blob_destroy(blob) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+
+  private static func int16(_ bytes: [UInt8], _ offset: Int) -> Int16 {
+    Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))
+  }
+
+  private static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+  }
+
+  private static func versionString(_ face: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 128)
+    var size = UInt32(buffer.count)
+    _ = hb_ot_name_get_utf8(
+      face, hb_ot_name_id_t(HB_OT_NAME_ID_VERSION_STRING), hb_language_from_string("en", -1), &size, &buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// The pinned faces, loaded once (each file is mapped, not read) and kept for
+/// the process: a lookup is an array index, with no lock, however many
+/// workers shape text at once.
+public final class FontLibrary: Sendable {
+  /// The library every layout and render of this process uses.
+  public static let shared = FontLibrary()
+
+  private let faces: [Result<LoadedFace, FontError>]
+
+  init() {
+    faces = PinnedFont.all.map { font in Result { () throws(FontError) in try LoadedFace(font) } }
+  }
+
+  /// Loads every pinned face; the first that is missing is thrown, naming its package.
+  public func checkAll() throws(FontError) {
+    for face in faces { _ = try face.get() }
+  }
+
+  /// The loaded face `id`. Commands call `checkAll()` before any layout, so a
+  /// missing file here is a broken installation, not an input error.
+  func face(_ id: Int) -> LoadedFace {
+    switch faces[id] {
+    case .success(let face): return face
+    case .failure(let error): fatalError(error.description)
+    }
+  }
+
+  /// The loaded face `id`, or why it cannot be loaded.
+  func loaded(_ id: Int) throws(FontError) -> LoadedFace {
+    try faces[id].get()
+  }
+
+  /// One line per face: file, version and identity, for the README and `--version`.
+  public func identities() throws(FontError) -> [String] {
+    try faces.map { result throws(FontError) in
+      let face = try result.get()
+      return "\(face.identity) \(face.version)"
+    }
+  }
+
+  /// The identity of every face, for the build cache key.
+  public func fingerprint() throws(FontError) -> String {
+    try identities().joined(separator: "\n")
+  }
+}

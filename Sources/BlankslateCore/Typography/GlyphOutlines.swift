@@ -1,0 +1,192 @@
+import CHarfBuzz
+import Synchronization
+import BlankslateSupport
+
+/// Glyph outlines as SVG path data, drawn by HarfBuzz from the pinned fonts.
+///
+/// Coordinates are on a grid of `grid` points (a twentieth of a point) at
+/// the size the text is set, with y pointing down: every point of an outline
+/// lies within 0.025 pt of the font's own, at any size, and small text costs
+/// no more digits than its detail needs. An outline is written relative to its first point, so a
+/// renderer places it anywhere by writing that one point (`M x y`) and
+/// appending the rest; a whole text block is then one `<path>`. A standalone
+/// SVG draws text this way, so it shows the measured glyphs in any viewer,
+/// with no font installed and nothing loaded.
+public final class GlyphOutlines: Sendable {
+  /// The size of the grid outlines are written on, in points (a renderer scales them by it).
+  public static let grid: Double = 0.05
+
+  /// One glyph's outline: its first point from the glyph's origin, and the
+  /// path from there (relative commands); both empty for a glyph that draws nothing.
+  public struct Outline: Sendable {
+    public var startX: Int32
+    public var startY: Int32
+    public var rest: [UInt8]
+
+    public var isEmpty: Bool { rest.isEmpty }
+  }
+
+  private let library: FontLibrary
+  /// Each glyph's outline as HarfBuzz draws it, in font units, by face and glyph.
+  private let recorded = Mutex<[UInt64: Recording]>([:])
+  private let outlines = Mutex<[Key: Outline]>([:])
+
+  init(library: FontLibrary) {
+    self.library = library
+  }
+
+  private struct Key: Hashable {
+    var face: Int
+    var glyph: UInt32
+    var fontSize: Double
+  }
+
+  /// The outline of `glyph` in pinned face `face` set at `fontSize` points, in grid units.
+  public func outline(face: Int, glyph: UInt32, fontSize: Double) -> Outline {
+    let key = Key(face: face, glyph: glyph, fontSize: fontSize)
+    if let outline = outlines.withLock({ $0[key] }) { return outline }
+    let loaded = library.face(face)
+    let outline = recording(loaded, glyph).written(scale: fontSize / Self.grid / loaded.unitsPerEm)
+    outlines.withLock { $0[key] = outline }
+    return outline
+  }
+
+  /// A glyph's drawing commands (`M L Q C Z`) and their points in font
+  /// units, y up: drawn by HarfBuzz once, written at every size from here.
+  private final class Recording: @unchecked Sendable {
+    var commands: [UInt8] = []
+    var points: [Float] = []
+
+    /// The pen HarfBuzz hands back to a drawing callback.
+    static func at(_ pointer: UnsafeMutableRawPointer?) -> Recording? {
+      pointer.map { Unmanaged<Recording>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    package func add(_ command: UInt8, _ values: Float...) {
+      commands.append(command)
+      points.append(contentsOf: values)
+    }
+
+    /// The outline on the grid, `scale` grid units per font unit, y down:
+    /// relative commands, `h`/`v` for lines along an axis, a repeated
+    /// command's letter left out, as SVG allows.
+    func written(scale: Double) -> Outline {
+      var data: [UInt8] = []
+      var start: (x: Int32, y: Int32)?
+      var current: (x: Int32, y: Int32) = (0, 0)
+      var contourStart = current
+      var last: UInt8 = 0
+      var index = 0
+      func point() -> (x: Int32, y: Int32) {
+        defer { index += 2 }
+        return (
+          Int32((Double(points[index]) * scale).rounded()), Int32((-Double(points[index + 1]) * scale).rounded())
+        )
+      }
+      /// A command's letter, unless it repeats the last one; then whether the
+      /// first number needs a space to part it from the one before.
+      func begin(_ letter: UInt8) -> Bool {
+        defer { last = letter }
+        guard letter != last else { return true }
+        data.append(letter)
+        return false
+      }
+      /// A whole number, after a space when it has no minus sign to part it from the one before.
+      func value(_ value: Int32, separated: Bool) {
+        if value < 0 {
+          data.append(0x2D)
+        } else if separated {
+          data.append(0x20)
+        }
+        var magnitude = value.magnitude
+        let first = data.count
+        repeat {
+          data.append(0x30 + UInt8(magnitude % 10))
+          magnitude /= 10
+        } while magnitude > 0
+        data[first...].reverse()
+      }
+      func write(_ letter: UInt8, _ x: Int32, _ y: Int32) {
+        value(x, separated: begin(letter))
+        value(y, separated: true)
+      }
+      /// The next pair of a command's numbers.
+      func more(_ x: Int32, _ y: Int32) {
+        value(x, separated: true)
+        value(y, separated: true)
+      }
+      for command in commands {
+        switch command {
+        case 0x4D:  // move
+          let to = point()
+          if start == nil {
+            start = to
+          } else {
+            last = 0
+            write(0x6D, to.x - current.x, to.y - current.y)
+            last = 0
+          }
+          current = to
+          contourStart = to
+        case 0x4C:  // line
+          let to = point()
+          if to.y == current.y {
+            value(to.x - current.x, separated: begin(0x68))
+          } else if to.x == current.x {
+            value(to.y - current.y, separated: begin(0x76))
+          } else {
+            write(0x6C, to.x - current.x, to.y - current.y)
+          }
+          current = to
+        case 0x51:  // quadratic
+          let control = point()
+          let to = point()
+          write(0x71, control.x - current.x, control.y - current.y)
+          more(to.x - current.x, to.y - current.y)
+          current = to
+        case 0x43:  // cubic
+          let first = point()
+          let second = point()
+          let to = point()
+          write(0x63, first.x - current.x, first.y - current.y)
+          more(second.x - current.x, second.y - current.y)
+          more(to.x - current.x, to.y - current.y)
+          current = to
+        default:  // close
+          data.append(0x7A)
+          last = 0
+          current = contourStart
+        }
+      }
+      guard let start, !data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
+      return Outline(startX: start.x, startY: start.y, rest: data)
+    }
+  }
+
+  nonisolated(unsafe) private static let funcs: OpaquePointer = {
+    guard let funcs = hb_draw_funcs_create() else { fatalError("HarfBuzz cannot allocate its drawing functions") }
+    hb_draw_funcs_set_move_to_func(funcs, { _, pen, _, x, y, _ in Recording.at(pen)?.add(0x4D, x, y) }, nil, nil)
+    hb_draw_funcs_set_line_to_func(funcs, { _, pen, _, x, y, _ in Recording.at(pen)?.add(0x4C, x, y) }, nil, nil)
+    hb_draw_funcs_set_quadratic_to_func(
+      funcs, { _, pen, _, cx, cy, x, y, _ in Recording.at(pen)?.add(0x51, cx, cy, x, y) }, nil, nil)
+    hb_draw_funcs_set_cubic_to_func(
+      funcs,
+      { _, pen, _, c1x, c1y, c2x, c2y, x, y, _ in Recording.at(pen)?.add(0x43, c1x, c1y, c2x, c2y, x, y) }, nil,
+      nil)
+    hb_draw_funcs_set_close_path_func(funcs, { _, pen, _, _ in Recording.at(pen)?.add(0x5A) }, nil, nil)
+    hb_draw_funcs_make_immutable(funcs)
+    return funcs
+  }()
+
+  /// `glyph`'s recording, drawn by HarfBuzz on first use.
+  private func recording(_ face: LoadedFace, _ glyph: UInt32) -> Recording {
+    let key = UInt64(face.font.id) << 32 | UInt64(glyph)
+    if let recording = recorded.withLock({ $0[key] }) { return recording }
+    let recording = Recording()
+    withExtendedLifetime(recording) {
+      hb_font_get_glyph_shape(face.hbFont, glyph, Self.funcs, Unmanaged.passUnretained(recording).toOpaque())
+    }
+    recorded.withLock { $0[key] = recording }
+    return recording
+  }
+}

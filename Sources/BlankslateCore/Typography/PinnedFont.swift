@@ -1,0 +1,162 @@
+import BlankslateSupport
+
+/// One font file Blankslate measures and draws text with, named exactly.
+///
+/// The files come from Debian packages (README, "Fonts"): Inter stands in for
+/// SF Pro (Latin, Greek, Cyrillic), Noto Sans CJK sets Han, kana and Hangul,
+/// Noto Sans Arabic and Hebrew the right-to-left scripts. No font of the
+/// machine is ever looked up by name: a face is a file and an index in it.
+public struct PinnedFont: Sendable, Hashable {
+  /// The script family a face serves, in fallback order.
+  public enum Coverage: Int, Sendable, CaseIterable {
+    case latin
+    case cjk
+    case arabic
+    case hebrew
+  }
+
+  /// The regional forms of Noto Sans CJK, chosen by locale as iOS chooses
+  /// between PingFang SC, TC, HK and Hiragino / Apple SD Gothic.
+  public enum Region: String, Sendable, CaseIterable {
+    case simplifiedChinese = "SC"
+    case traditionalChinese = "TC"
+    case hongKong = "HK"
+    case japanese = "JP"
+    case korean = "KR"
+
+    /// The face index of this region in `NotoSansCJK-*.ttc`.
+    var collectionIndex: Int32 {
+      switch self {
+      case .japanese: 0
+      case .korean: 1
+      case .simplifiedChinese: 2
+      case .traditionalChinese: 3
+      case .hongKong: 4
+      }
+    }
+
+    /// The region whose glyph forms a locale expects.
+    public static func forLocale(_ locale: String) -> Region {
+      let parts = locale.lowercased().split(separator: "-")
+      switch parts.first {
+      case "ja": return .japanese
+      case "ko": return .korean
+      case "zh":
+        if parts.contains("hk") || parts.contains("mo") { return .hongKong }
+        if parts.contains("hant") || parts.contains("tw") { return .traditionalChinese }
+        return .simplifiedChinese
+      default: return .simplifiedChinese
+      }
+    }
+  }
+
+  /// The index of this face in `PinnedFont.all`; glyph references carry it.
+  public let id: Int
+  public let coverage: Coverage
+  /// The CSS weight this file is (400, 600 or 700).
+  public let weight: Int
+  public let region: Region?
+  /// The file's absolute path.
+  public let path: String
+  /// The face's index inside a font collection (`.ttc`), else 0.
+  public let faceIndex: Int32
+  /// The Debian package that installs the file.
+  public let package: String
+  /// The family name pages declare with `@font-face`; never a name a machine has.
+  public let cssFamily: String
+
+  /// Every pinned face. Noto has no semibold in Debian: weight 600 draws with
+  /// its bold, as CSS font matching picks 700 for 600 when 600 is missing.
+  public static let all: [PinnedFont] = {
+    var fonts: [PinnedFont] = []
+    func add(
+      _ coverage: Coverage, _ weight: Int, _ path: String, index: Int32 = 0, region: Region? = nil,
+      _ package: String, _ family: String
+    ) {
+      fonts.append(
+        PinnedFont(
+          id: fonts.count, coverage: coverage, weight: weight, region: region, path: path, faceIndex: index,
+          package: package, cssFamily: family))
+    }
+    let inter = "/usr/share/fonts/opentype/inter/"
+    add(.latin, 400, inter + "Inter-Regular.otf", "fonts-inter", "Blankslate Inter")
+    add(.latin, 600, inter + "Inter-SemiBold.otf", "fonts-inter", "Blankslate Inter")
+    add(.latin, 700, inter + "Inter-Bold.otf", "fonts-inter", "Blankslate Inter")
+    let cjk = "/usr/share/fonts/opentype/noto/"
+    for region in Region.allCases {
+      let family = "Blankslate Noto Sans CJK \(region.rawValue)"
+      add(
+        .cjk, 400, cjk + "NotoSansCJK-Regular.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk",
+        family)
+      add(
+        .cjk, 700, cjk + "NotoSansCJK-Bold.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk", family
+      )
+    }
+    let noto = "/usr/share/fonts/truetype/noto/"
+    add(.arabic, 400, noto + "NotoSansArabic-Regular.ttf", "fonts-noto-core", "Blankslate Noto Sans Arabic")
+    add(.arabic, 700, noto + "NotoSansArabic-Bold.ttf", "fonts-noto-core", "Blankslate Noto Sans Arabic")
+    add(.hebrew, 400, noto + "NotoSansHebrew-Regular.ttf", "fonts-noto-core", "Blankslate Noto Sans Hebrew")
+    add(.hebrew, 700, noto + "NotoSansHebrew-Bold.ttf", "fonts-noto-core", "Blankslate Noto Sans Hebrew")
+    return fonts
+  }()
+
+  /// The face that sets `coverage` at `weight` for a locale's region: the
+  /// exact weight, else the next heavier, else the heaviest there is.
+  static func face(_ coverage: Coverage, weight: Int, region: Region) -> PinnedFont {
+    let candidates = all.filter { $0.coverage == coverage && ($0.region == nil || $0.region == region) }
+      .sorted { $0.weight < $1.weight }
+    return candidates.first { $0.weight >= weight } ?? candidates[candidates.count - 1]
+  }
+
+  /// The gallery stylesheet's class that sets this face's family (`bs-f-inter`,
+  /// `bs-f-cjk-sc`, `bs-f-arabic`): shorter than the family written on every line.
+  public var cssClass: String {
+    switch coverage {
+    case .latin: "bs-f-inter"
+    case .cjk: "bs-f-cjk-" + (region ?? .simplifiedChinese).rawValue.lowercased()
+    case .arabic: "bs-f-arabic"
+    case .hebrew: "bs-f-hebrew"
+    }
+  }
+
+  /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.
+  public var fileName: String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return faceIndex == 0 && !path.hasSuffix(".ttc") ? name : "\(name)#\(faceIndex)"
+  }
+}
+
+extension PinnedFont {
+  /// Whether `locale` is written right to left (Arabic, Persian, Urdu, Hebrew, …),
+  /// so its screens mirror as UIKit's semantic content attribute mirrors them.
+  public static func isRightToLeft(_ locale: String) -> Bool {
+    // Read as ASCII subtags (a locale tag is ASCII): called for every render.
+    var language: [UInt8] = []
+    var subtag: [UInt8] = []
+    var first = true
+    for byte in locale.utf8 + [UInt8(ascii: "-")] {
+      if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+        if first {
+          language = subtag
+          first = false
+        } else if subtag.count == 4 {
+          // A script subtag decides: Arabic and Hebrew script are right to left, others not.
+          switch String(decoding: subtag, as: UTF8.self) {
+          case "arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg": return true
+          default: return false
+          }
+        }
+        subtag.removeAll(keepingCapacity: true)
+      } else {
+        subtag.append(byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0))
+      }
+    }
+    return rightToLeftLanguages.contains(String(decoding: language, as: UTF8.self))
+  }
+
+  /// Languages written right to left by default (their usual script).
+  private static let rightToLeftLanguages: Set<String> = [
+    "ar", "fa", "he", "iw", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "syr",
+  ]
+
+}

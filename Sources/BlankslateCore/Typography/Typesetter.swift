@@ -1,0 +1,482 @@
+import CFriBidi
+import CHarfBuzz
+import CUnibreak
+import Synchronization
+import BlankslateSupport
+
+/// The one text-layout type: measures, breaks, orders and shapes text with the
+/// pinned fonts, so Layout stays pure arithmetic on the lines it returns.
+///
+/// Per paragraph: every character gets a face (its script's face; common
+/// characters such as spaces and digits join the run around them; a face
+/// without the glyph falls back in `PinnedFont.Coverage` order), FriBidi
+/// resolves embedding levels (UAX #9), HarfBuzz shapes each run of one face,
+/// level and script, libunibreak finds break opportunities (UAX #14), and
+/// lines are filled greedily, as UILabel fills them. Each line is shaped again
+/// on its own, so a line's width is exactly the advances it is drawn with.
+///
+/// Results are cached by text, size, weight, locale and width; renders of the
+/// same text in another theme or device of the same width cost a lookup.
+public final class Typesetter: Sendable {
+  /// The typesetter every layout of this process uses.
+  public static let shared = Typesetter(library: .shared)
+
+  private struct Key: Hashable {
+    var text: String
+    var fontSize: Double
+    var weight: Int
+    var locale: String
+    var maxWidth: Double
+  }
+
+  private let library: FontLibrary
+  private let outlines: GlyphOutlines
+  private let cache = Mutex<[Key: [TypesetLine]]>([:])
+  /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
+  private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
+
+  init(library: FontLibrary) {
+    self.library = library
+    outlines = GlyphOutlines(library: library)
+    Self.lineBreakingReady
+  }
+
+  /// libunibreak (before 4.0) builds its tables once, before first use.
+  private static let lineBreakingReady: Void = init_linebreak()
+
+  /// `text` broken into lines no wider than `maxWidth` points (at least one
+  /// line, which may be empty). Line feeds always break.
+  public func lines(of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity)
+    -> [TypesetLine]
+  {
+    cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth)) { style in
+      text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+        layOut(paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }, style: style, maxWidth: maxWidth)
+      }
+    }
+  }
+
+  /// `text` on one line, however wide (line feeds are left out).
+  public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
+    // A width no text has keys the one-line result apart from the wrapped ones.
+    let lines = cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)) { style in
+      layOut(
+        text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }, style: style,
+        maxWidth: .infinity)
+    }
+    return lines[0]
+  }
+
+  /// The cached lines of `key`, or those `make` sets in its style (at least one line).
+  private func cached(_ key: Key, _ make: (Style) -> [TypesetLine]) -> [TypesetLine] {
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let style = Style(fontSize: key.fontSize, weight: key.weight, locale: key.locale)
+    var lines = make(style)
+    if lines.isEmpty { lines = [emptyLine(style)] }
+    cache.withLock { $0[key] = lines }
+    return lines
+  }
+
+  // MARK: - One paragraph
+
+  private struct Style {
+    var fontSize: Double
+    var weight: Int
+    var locale: String
+    var isRightToLeft: Bool
+    /// The face per coverage, in fallback order.
+    var faces: [Int]
+
+    init(fontSize: Double, weight: Int, locale: String) {
+      self.fontSize = fontSize
+      self.weight = weight
+      self.locale = locale
+      isRightToLeft = PinnedFont.isRightToLeft(locale)
+      let region = PinnedFont.Region.forLocale(locale)
+      faces = PinnedFont.Coverage.allCases.map { PinnedFont.face($0, weight: weight, region: region).id }
+    }
+  }
+
+  /// What the whole paragraph resolved to, shared by its lines.
+  private struct Paragraph {
+    var scalars: [UInt32]
+    var faces: [Int]
+    var scripts: [hb_script_t]
+    var levels: [Int8]
+    /// The paragraph's resolved direction.
+    var isRightToLeft: Bool
+  }
+
+  private func emptyLine(_ style: Style) -> TypesetLine {
+    let face = library.face(style.faces[0])
+    return TypesetLine(
+      text: "", width: 0, runs: [], primaryFace: face.font.id, ascent: face.ascent, descent: face.descent,
+      isRightToLeft: style.isRightToLeft)
+  }
+
+  private func layOut(_ scalars: [UInt32], style: Style, maxWidth: Double) -> [TypesetLine] {
+    guard !scalars.isEmpty else { return [emptyLine(style)] }
+    let (levels, isRightToLeft) = self.levels(of: scalars, rightToLeft: style.isRightToLeft)
+    let paragraph = Paragraph(
+      scalars: scalars, faces: faces(for: scalars, style: style), scripts: scripts(of: scalars), levels: levels,
+      isRightToLeft: isRightToLeft)
+    // The whole paragraph is shaped once: it is the line when it fits, and
+    // gives the advances to break at when it does not.
+    let whole = 0..<scalars.count
+    let runs = self.runs(paragraph, whole)
+    let shaped = runs.map { shape(paragraph, $0, style: style) }
+    let width = shaped.reduce(0.0) { $0 + Double($1.advances.reduce(0, +)) * $1.scale }
+    if width <= maxWidth + 0.001 { return [line(paragraph, whole, runs: runs, shaped: shaped, style: style)] }
+    return breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth).map { range in
+      let runs = self.runs(paragraph, range)
+      return line(paragraph, range, runs: runs, shaped: runs.map { shape(paragraph, $0, style: style) }, style: style)
+    }
+  }
+
+  /// The face of every character.
+  private func faces(for scalars: [UInt32], style: Style) -> [Int] {
+    let unicode = hb_unicode_funcs_get_default()
+    var faces = [Int](repeating: -1, count: scalars.count)
+    for (index, scalar) in scalars.enumerated() {
+      let script = hb_unicode_script(unicode, scalar)
+      if script == HB_SCRIPT_INHERITED, index > 0 {
+        faces[index] = faces[index - 1]  // a mark stays with its base
+        continue
+      }
+      if let coverage = Self.coverage(of: script) {
+        faces[index] = face(for: scalar, preferring: style.faces[coverage.rawValue], style: style)
+      } else if index > 0, faces[index - 1] >= 0, library.face(faces[index - 1]).hasGlyph(scalar) {
+        faces[index] = faces[index - 1]
+      }
+    }
+    // Common characters before the first resolved one take the face after them.
+    var next = -1
+    for index in faces.indices.reversed() {
+      if faces[index] >= 0 {
+        next = faces[index]
+      } else if next >= 0, library.face(next).hasGlyph(scalars[index]) {
+        faces[index] = next
+      } else {
+        faces[index] = face(for: scalars[index], preferring: style.faces[0], style: style)
+      }
+    }
+    return faces
+  }
+
+  /// `preferred` when it has the glyph, else the first face in fallback order
+  /// that does, else `preferred` (which then draws its .notdef box).
+  private func face(for scalar: UInt32, preferring preferred: Int, style: Style) -> Int {
+    if library.face(preferred).hasGlyph(scalar) { return preferred }
+    return style.faces.first { library.face($0).hasGlyph(scalar) } ?? preferred
+  }
+
+  static func coverage(of script: hb_script_t) -> PinnedFont.Coverage? {
+    switch script {
+    case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN: nil
+    case HB_SCRIPT_ARABIC: .arabic
+    case HB_SCRIPT_HEBREW: .hebrew
+    case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO: .cjk
+    default: .latin
+    }
+  }
+
+  /// Each character's script, common and inherited characters taking the script before them.
+  private func scripts(of scalars: [UInt32]) -> [hb_script_t] {
+    let unicode = hb_unicode_funcs_get_default()
+    var scripts = scalars.map { hb_unicode_script(unicode, $0) }
+    var last = HB_SCRIPT_COMMON
+    for index in scripts.indices {
+      if scripts[index] == HB_SCRIPT_COMMON || scripts[index] == HB_SCRIPT_INHERITED {
+        scripts[index] = last
+      } else {
+        last = scripts[index]
+      }
+    }
+    return scripts
+  }
+
+  /// Embedding levels by the Unicode bidirectional algorithm (FriBidi); left
+  /// to right text without a right-to-left character is all level 0.
+  /// Each character's embedding level, and the paragraph's direction: its
+  /// first strong character's, else `rightToLeft` (the locale's).
+  private func levels(of scalars: [UInt32], rightToLeft: Bool) -> (levels: [Int8], isRightToLeft: Bool) {
+    let count = scalars.count
+    guard rightToLeft || scalars.contains(where: { $0 >= 0x0590 }) else {
+      return ([Int8](repeating: 0, count: count), false)
+    }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: count)
+    var levels = [FriBidiLevel](repeating: 0, count: count)
+    var direction = rightToLeft ? blankslate_fribidi_par_wrtl : blankslate_fribidi_par_wltr
+    fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), &types)
+    fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), types, &brackets)
+    let maximum = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
+    // A paragraph without a strong character keeps the weak direction it was given.
+    let resolved = direction == blankslate_fribidi_par_rtl || direction == blankslate_fribidi_par_wrtl
+    guard maximum > 0 else { return ([Int8](repeating: resolved ? 1 : 0, count: count), resolved) }
+    return (levels, resolved)
+  }
+
+  // MARK: - Breaking
+
+  /// Where lines end: the widest run of characters up to a UAX #14 break
+  /// opportunity that fits, trailing spaces hanging; a word wider than the
+  /// line is cut between clusters.
+  private func breakLines(_ paragraph: Paragraph, shaped: [Shaped], style: Style, maxWidth: Double) -> [Range<Int>] {
+    let scalars = paragraph.scalars
+    let count = scalars.count
+    var breaks = [CChar](repeating: 0, count: count)
+    let language = String(style.locale.split(separator: "-").first ?? "")
+    scalars.withUnsafeBufferPointer { text in
+      set_linebreaks_utf32(text.baseAddress, count, language, &breaks)
+    }
+    // Advances per character, from the paragraph's runs: a cluster's advance on its first character.
+    var advances = [Double](repeating: 0, count: count)
+    var clusterStart = [Bool](repeating: false, count: count)
+    for shaped in shaped {
+      for (cluster, advance) in zip(shaped.clusters, shaped.advances) {
+        advances[cluster] += Double(advance) * shaped.scale
+        clusterStart[cluster] = true
+      }
+    }
+    var lines: [Range<Int>] = []
+    var start = 0
+    while start < count {
+      var width = 0.0
+      var inkWidth = 0.0  // width without trailing spaces
+      var fitting: Int?
+      var index = start
+      while index < count {
+        width += advances[index]
+        if !Self.isSpace(scalars[index]) { inkWidth = width }
+        let isBreak = index == count - 1 || breaks[index] == CChar(LINEBREAK_ALLOWBREAK)
+        if isBreak {
+          if inkWidth <= maxWidth + 0.001 || fitting == nil && inkWidth == 0 {
+            fitting = index + 1
+          } else {
+            break
+          }
+        }
+        if breaks[index] == CChar(LINEBREAK_MUSTBREAK), index < count - 1 {
+          fitting = index + 1
+          break
+        }
+        index += 1
+      }
+      // No opportunity fits: cut the word between clusters.
+      let end = fitting ?? cutPosition(start: start, advances: advances, clusterStart: clusterStart, maxWidth: maxWidth)
+      var visibleEnd = end
+      while visibleEnd > start, Self.isSpace(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
+      lines.append(start..<visibleEnd)
+      start = end
+      while start < count, Self.isSpace(scalars[start]) { start += 1 }
+    }
+    return lines.isEmpty ? [0..<0] : lines
+  }
+
+  /// The end of the longest run of whole clusters from `start` that fits `maxWidth` (at least one cluster).
+  private func cutPosition(start: Int, advances: [Double], clusterStart: [Bool], maxWidth: Double) -> Int {
+    var used = 0.0
+    var end = start
+    var position = start
+    while position < advances.count {
+      var next = position + 1
+      var clusterWidth = advances[position]
+      while next < advances.count, !clusterStart[next] {
+        clusterWidth += advances[next]
+        next += 1
+      }
+      if used + clusterWidth > maxWidth + 0.001, end > start { break }
+      used += clusterWidth
+      end = next
+      position = next
+    }
+    return end
+  }
+
+  private static func isSpace(_ scalar: UInt32) -> Bool {
+    scalar == 0x20 || scalar == 0x09 || scalar == 0x3000 || scalar == 0x1680
+      || (0x2000...0x200A).contains(scalar)
+        && scalar != 0x2007
+  }
+
+  // MARK: - Shaping
+
+  /// A maximal range of characters with one face, level and script.
+  private struct Run {
+    var range: Range<Int>
+    var face: Int
+    var level: Int8
+    var script: hb_script_t
+  }
+
+  private func runs(_ paragraph: Paragraph, _ range: Range<Int>) -> [Run] {
+    var runs: [Run] = []
+    var start = range.lowerBound
+    for index in range {
+      let next = index + 1
+      if next == range.upperBound || paragraph.faces[next] != paragraph.faces[start]
+        || paragraph.levels[next] != paragraph.levels[start] || paragraph.scripts[next] != paragraph.scripts[start]
+      {
+        runs.append(
+          Run(
+            range: start..<next, face: paragraph.faces[start], level: paragraph.levels[start],
+            script: paragraph.scripts[start]))
+        start = next
+      }
+    }
+    return runs
+  }
+
+  private struct Shaped {
+    var glyphs: [UInt32] = []
+    var clusters: [Int] = []
+    var advances: [Int32] = []
+    var xOffsets: [Int32] = []
+    var yOffsets: [Int32] = []
+    var scale: Double
+  }
+
+  /// One run shaped by HarfBuzz, with the whole paragraph as context (Arabic
+  /// joining across a run's edge), glyphs left to right.
+  private func shape(_ paragraph: Paragraph, _ run: Run, style: Style) -> Shaped {
+    let face = library.face(run.face)
+    var shaped = Shaped(scale: style.fontSize / face.unitsPerEm)
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    paragraph.scalars.withUnsafeBufferPointer { text in
+      hb_buffer_add_codepoints(
+        buffer, text.baseAddress, Int32(text.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+    }
+    hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, run.script)
+    hb_buffer_set_language(buffer, hb_language_from_string(style.locale, -1))
+    hb_shape(face.hbFont, buffer, nil, 0)
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return shaped }
+    for index in 0..<Int(count) {
+      shaped.glyphs.append(infos[index].codepoint)
+      shaped.clusters.append(Int(infos[index].cluster))
+      shaped.advances.append(positions[index].x_advance)
+      shaped.xOffsets.append(positions[index].x_offset)
+      shaped.yOffsets.append(positions[index].y_offset)
+    }
+    return shaped
+  }
+
+  /// The characters `range` of the paragraph as one drawn line: runs shaped,
+  /// then put in visual order (rule L2 of UAX #9).
+  private func line(
+    _ paragraph: Paragraph, _ range: Range<Int>, runs logical: [Run], shaped: [Shaped], style: Style
+  ) -> TypesetLine {
+    let text = String(
+      String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
+    guard !range.isEmpty else {
+      var line = emptyLine(style)
+      line.text = text
+      return line
+    }
+    var glyphRuns: [GlyphRun] = []
+    for (run, shaped) in zip(logical, shaped) {
+      var pen: Int32 = 0
+      var xs: [Int32] = []
+      var ys: [Int32] = []
+      for index in shaped.glyphs.indices {
+        xs.append(pen + shaped.xOffsets[index])
+        ys.append(shaped.yOffsets[index])
+        pen += shaped.advances[index]
+      }
+      glyphRuns.append(
+        GlyphRun(
+          face: run.face,
+          text: String(String.UnicodeScalarView(paragraph.scalars[run.range].compactMap(Unicode.Scalar.init))),
+          logicalStart: run.range.lowerBound - range.lowerBound, isRightToLeft: run.level % 2 == 1, x: 0,
+          width: Double(pen) * shaped.scale, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
+          yOffsets: ys))
+    }
+    var x = 0.0
+    var visual: [GlyphRun] = []
+    for index in Self.visualOrder(logical.map(\.level)) {
+      var run = glyphRuns[index]
+      run.x = x
+      x += run.width
+      visual.append(run)
+    }
+    let primary = library.face(logical[0].face)
+    var above = 0.0
+    var below = 0.0
+    for run in visual {
+      for (glyph, offset) in zip(run.glyphs, run.yOffsets) {
+        let ink = inkExtent(face: run.face, glyph: glyph)
+        guard ink.top != ink.bottom else { continue }
+        above = max(above, Double(offset + ink.top) * run.scale)
+        below = max(below, -Double(offset + ink.bottom) * run.scale)
+      }
+    }
+    return TypesetLine(
+      text: text, width: x, runs: visual, primaryFace: primary.font.id, ascent: primary.ascent,
+      descent: primary.descent, inkAbove: above, inkBelow: below,
+      outline: outline(of: visual, fontSize: style.fontSize),
+      isRightToLeft: paragraph.isRightToLeft)
+  }
+
+  /// How far `glyph`'s ink reaches above and below its baseline, in font
+  /// units; the same top and bottom for a glyph that inks nothing.
+  private func inkExtent(face: Int, glyph: UInt32) -> (top: Int32, bottom: Int32) {
+    let key = UInt64(face) << 32 | UInt64(glyph)
+    if let ink = inks.withLock({ $0[key] }) { return ink }
+    var extents = hb_glyph_extents_t()
+    let found = hb_font_get_glyph_extents(library.face(face).hbFont, glyph, &extents) != 0 && extents.height != 0
+    let ink = found ? (top: extents.y_bearing, bottom: extents.y_bearing + extents.height) : (top: 0, bottom: 0)
+    inks.withLock { $0[key] = ink }
+    return ink
+  }
+
+  /// The glyphs of `runs` as one SVG path on the outline grid
+  /// (`GlyphOutlines.grid`): each glyph's first point written where the
+  /// glyph sits, then its outline.
+  private func outline(of runs: [GlyphRun], fontSize: Double) -> [UInt8] {
+    var data: [UInt8] = []
+    for run in runs {
+      let perUnit = run.scale / GlyphOutlines.grid
+      let runX = run.x / GlyphOutlines.grid
+      for (glyph, (x, y)) in zip(run.glyphs, zip(run.xPositions, run.yOffsets)) {
+        let outline = outlines.outline(face: run.face, glyph: glyph, fontSize: fontSize)
+        guard !outline.isEmpty else { continue }
+        let originX = Int32((runX + Double(x) * perUnit).rounded()) + outline.startX
+        let originY = Int32((-Double(y) * perUnit).rounded()) + outline.startY
+        data.append(0x4D)  // M
+        data.append(contentsOf: String(originX).utf8)
+        if originY >= 0 { data.append(0x20) }
+        data.append(contentsOf: String(originY).utf8)
+        data.append(contentsOf: outline.rest)
+      }
+    }
+    return data
+  }
+
+  /// The drawing order of runs with these levels: from the highest level down
+  /// to the lowest odd one, every sequence at that level or above is reversed.
+  package static func visualOrder(_ levels: [Int8]) -> [Int] {
+    var order = Array(levels.indices)
+    guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return order }
+    var level = highest
+    while level >= lowestOdd {
+      var index = 0
+      while index < order.count {
+        guard levels[order[index]] >= level else {
+          index += 1
+          continue
+        }
+        var end = index
+        while end < order.count, levels[order[end]] >= level { end += 1 }
+        order[index..<end].reverse()
+        index = end
+      }
+      level -= 1
+    }
+    return order
+  }
+}

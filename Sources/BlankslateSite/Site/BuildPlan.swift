@@ -1,0 +1,225 @@
+import Foundation
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// One build, phase by phase: what `SiteBuilder.build` runs between loading
+/// the definitions and publishing the output. Each phase is a method, in the
+/// order they run: `plan` (init), `renderDesigns`, `makeSiteFiles`,
+/// `verifyLinks`, then `summary` and the cache to publish with.
+struct BuildPlan {
+  /// What the load phase read: definitions, templates, and the checked assets.
+  struct Inputs {
+    var site: SiteDefinition
+    var templates: TemplateSet
+    var assets: AssetLoader.Loaded
+  }
+
+  /// What the design phase made.
+  struct Designs {
+    var results: [DesignPhase.Result]
+    var outputs: [DesignRenderer.Output] { results.map(\.output) }
+  }
+
+  let options: BuildOptions
+  let inputs: Inputs
+  let staging: StagingFolder
+  let matrix: RenderMatrix
+  let pages: GalleryPages
+  let siteIndex: SiteIndex
+  let identity: String
+  /// Each design's cache key, in site order.
+  let keys: [BuildCache.Key]
+  /// The back buffer's earlier build (kept in place) and the published one (linked from).
+  let inPlace: DesignPhase.EarlierBuild?
+  let published: DesignPhase.EarlierBuild?
+  /// Every file the output will hold: pages check their links against it as they are written.
+  let expected: OutputFiles
+  /// The gallery's art and glyph files, which the live renditions link.
+  let artFiles: [(path: String, text: String)]
+
+  /// Plans the build: the render matrix, the page model, the cache keys, the
+  /// earlier builds that can lend their files, and every file to expect.
+  init(_ inputs: Inputs, staging: StagingFolder, options: BuildOptions) throws(BuildError) {
+    self.options = options
+    self.inputs = inputs
+    self.staging = staging
+    let site = inputs.site
+    matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
+    pages = GalleryPages(
+      site: site, matrix: matrix, templates: inputs.templates, cards: options.memo?.indexCards(of: site))
+    siteIndex = SiteIndex(site: site)
+    let fonts: String
+    do throws(FontError) {
+      fonts = try FontLibrary.shared.fingerprint()
+    } catch {
+      throw .fonts(error)
+    }
+    identity = BuildCache.identity(templates: inputs.templates, fonts: fonts, pngScale: options.pngScale)
+    keys = site.designs.indices.map { [identity] in
+      BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
+    }
+    let folders = [staging.folderPath, options.output.path]
+    let caches =
+      options.incremental
+      ? BuildCache.load(state: staging.statePath, for: folders, identity: identity, memo: options.memo) : [nil, nil]
+    let earlier = zip(caches, folders).map { cache, folder in
+      cache.map { DesignPhase.EarlierBuild(cache: $0, folder: folder) }
+    }
+    (inPlace, published) = (earlier[0], earlier[1])
+    // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
+    unlink(staging.statePath + "/" + BuildCache.backName)
+    if inPlace == nil { try staging.clear(workers: options.workers) }
+    try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
+
+    var art: [(path: String, text: String)] = BuiltinImage.allCases.map {
+      (SitePaths.galleryFolder + "/" + Illustration.fileName($0), Illustration.file($0))
+    }
+    for theme in Theme.allCases {
+      for color in HostScreen.glyphColors(in: theme) {
+        for symbol in Symbol.allCases {
+          art.append(
+            (SitePaths.galleryFolder + "/" + Glyph.fileName(symbol, color: color), Glyph.file(symbol, color: color)))
+        }
+      }
+    }
+    artFiles = art
+    var expected = OutputFiles(site: site, withPNG: options.pngScale != nil)
+    for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
+    expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
+    expected.formUnion(inputs.assets.files.map(\.path))
+    expected.formUnion(art.map(\.path))
+    self.expected = expected
+  }
+
+  /// Renders (or reuses) every design: its renders, their pages and its own page, each checked as written.
+  func renderDesigns() throws(BuildError) -> Designs {
+    var htmlRenderer = HTMLRenderer(assets: inputs.assets.catalog)
+    htmlRenderer.artFolder = "../../" + SitePaths.galleryFolder + "/"
+    let renderer = DesignRenderer(
+      site: inputs.site, pages: pages, renderer: Renderer(assets: inputs.assets.catalog),
+      htmlRenderer: htmlRenderer, linter: Linter(site: inputs.site), staging: staging,
+      outputDisplay: options.outputDisplay, expectedFiles: expected, pngScale: options.pngScale)
+    let results = try DesignPhase(
+      site: inputs.site, matrix: matrix, keys: keys, renderer: renderer, siteIndex: siteIndex, staging: staging,
+      inPlace: inPlace, published: published, publishedFolder: options.output, memo: options.memo,
+      workers: options.workers, progress: options.progress
+    ).run()
+    options.memo?.keep(
+      entries: zip(inputs.site.designs, results).compactMap { design, result in
+        guard let entries = result.entries, let fingerprint = result.entriesFingerprint else { return nil }
+        return (design.id, fingerprint, entries)
+      })
+    return Designs(results: results)
+  }
+
+  /// The index pages, `index.json`, the search index and the gallery's own
+  /// files, made and checked on the workers; and the cache that records them.
+  func makeSiteFiles(
+    _ designs: Designs, timings: inout BuildTimings
+  ) throws(BuildError) -> (files: [SiteFiles.Made], cache: BuildCache) {
+    let site = inputs.site
+    var cache = BuildCache(identity: identity)
+    var lint: [String: [String: LintCounts]] = [:]
+    var alts: [String: String] = [:]
+    for (index, (design, output)) in zip(site.designs, designs.outputs).enumerated() {
+      lint[design.id] = output.meta.lint
+      alts[design.id] = output.meta.thumbnailAlt
+      cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
+    }
+    let entries = designs.results.compactMap(\.entries)
+    let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }
+    let siteFiles = SiteFiles(
+      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
+      alts: alts, lint: lint)
+    let pageCount = pages.indexPageCount
+    let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
+    let copied =
+      inputs.templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
+      + inputs.assets.files.map { ($0.path, $0.bytes) }
+    let siteIndex = self.siteIndex
+    let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
+    // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
+    let made = timings.measure(.site) {
+      ParallelWork.map(count: pageCount + 5, workers: options.workers) { task -> SiteFiles.Made in
+        // The fonts go first: subsetting a CJK face is the longest task, and
+        // the index pages fill the other workers while it runs.
+        switch task - 1 {
+        case -1:
+          return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
+        case ..<pageCount: return siteFiles.indexPage(task)
+        case pageCount:
+          let (bytes, ranges) = siteIndex.json(entries)
+          // An earlier build's entries were checked in its index.json: the check reads the rest.
+          let trusted = zip(ranges, checked).compactMap { $1 ? $0 : nil }
+          var made = siteFiles.make(SitePaths.indexJSON, check: .json(trusting: trusted)) { bytes }
+          made.entryRanges = ranges
+          return made
+        case pageCount + 1:
+          let (bytes, ranges) = siteIndex.searchScript(entries)
+          var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
+          made.entryRanges = ranges
+          return made
+        case pageCount + 2:
+          return siteFiles.copies(checked: art, unchecked: copied)
+        default:
+          return siteFiles.symbolsPage()
+        }
+      }
+    }
+    if let failure = made.lazy.compactMap(\.failure).first { throw failure }
+    for file in made {
+      if let page = file.pageKey { cache.pages[page.path] = page.key }
+    }
+    // Where each design's entries lie, so the next build can copy them.
+    if let jsonRanges = made[pageCount + 1].entryRanges, let searchRanges = made[pageCount + 2].entryRanges,
+      jsonRanges.count == site.designs.count, searchRanges.count == site.designs.count
+    {
+      for (index, design) in site.designs.enumerated() {
+        guard let fingerprint = designs.results[index].entriesFingerprint else { continue }
+        cache.designs[design.id]?.entries = (jsonRanges[index], searchRanges[index], fingerprint)
+      }
+    }
+    return (made, cache)
+  }
+
+  /// Every issue of the build: what the designs and files found, and the
+  /// index pages' links (the design pages rendered now lend their ids for
+  /// `#variant-…` fragments; a reused page's ids are vouched for by its key).
+  func verifyLinks(
+    _ designs: Designs, files: [SiteFiles.Made], timings: inout BuildTimings
+  ) -> (issues: [ValidationIssue], tally: CheckedWriter.Tally) {
+    var tally = CheckedWriter.Tally()
+    for output in designs.outputs { tally.add(output.tally) }
+    for file in files { tally.add(file.tally) }
+    var designIDs: [String: Set<String>] = [:]
+    for (design, output) in zip(inputs.site.designs, designs.outputs) {
+      if let ids = output.designPageIDs { designIDs[SitePaths.designPage(design.id)] = ids }
+    }
+    let pages = tally.pages
+    tally.issues += timings.measure(.links) {
+      LinkChecker(allowsExternalLinks: false).check(
+        pages, fileSet: expected, knownIDs: designIDs, displayRoot: options.outputDisplay)
+    }
+    return (tally.issues, tally)
+  }
+
+  /// Removes what an earlier build left in the back buffer and this one did not write.
+  func sweep() {
+    staging.sweep(
+      keeping: expected.siteFiles.union([StagingFolder.marker]),
+      trusting: Set(inputs.site.designs.map { SitePaths.designFolder($0.id) }))
+  }
+
+  /// What the build made, for the command's summary line.
+  func summary(_ designs: Designs, tally: CheckedWriter.Tally, timings: BuildTimings) -> BuildSummary {
+    let site = inputs.site
+    let outputs = designs.outputs
+    return BuildSummary(
+      designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: matrix.count,
+      files: tally.files, bytes: tally.bytes,
+      lint: outputs.flatMap(\.meta.lint.values).reduce(LintCounts()) { $0.adding($1) }, notes: inputs.assets.notes,
+      rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count, timings: timings)
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// The designs of a build, each one reused from an earlier build when its own
+/// key is unchanged, or rendered.
+///
+/// A design is rendered one variant per task, and those tasks go first, so
+/// that even a build that renders one design keeps every worker busy while
+/// the others link or keep the unchanged designs; the worker that finishes a
+/// design's last variant assembles it. A reused design's entries in
+/// `index.json` and the search index are copied from the build it comes from.
+struct DesignPhase: Sendable {
+  /// An earlier build that can lend its files: its cache, and its
+  /// `index.json` and search index.
+  struct EarlierBuild: Sendable {
+    let cache: BuildCache
+    /// The build's `index.json` and search index, read when a design's entries are first looked for there.
+    var index: SiteIndex.EarlierFiles? { files.value }
+    private let files: OnDemand<SiteIndex.EarlierFiles?>
+
+    init(cache: BuildCache, folder: String) {
+      self.cache = cache
+      files = OnDemand { SiteIndex.EarlierFiles.read(from: folder) }
+    }
+  }
+
+  struct Result: Sendable {
+    var output: DesignRenderer.Output
+    var entries: SiteIndex.Entries?
+    /// The entries' fingerprint, for the cache.
+    var entriesFingerprint: String?
+    /// Whether the entries are an earlier build's, whose `index.json` passed its check with them.
+    var entriesChecked = false
+  }
+
+  let site: SiteDefinition
+  let matrix: RenderMatrix
+  private var ranges: [Range<Int>] { matrix.designRanges }
+  let keys: [BuildCache.Key]
+  let renderer: DesignRenderer
+  let siteIndex: SiteIndex
+  let staging: StagingFolder
+  /// The back buffer's previous build (its files are kept in place).
+  let inPlace: EarlierBuild?
+  /// The published output's build (its files are linked from `publishedFolder`).
+  let published: EarlierBuild?
+  let publishedFolder: URL
+  /// What a long-lived process keeps between builds (each design's entries), or nil.
+  let memo: BuildMemo?
+  let workers: Int
+  let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+
+  private enum Source {
+    case kept(BuildCache.Entry)
+    case linked(BuildCache.Entry)
+    case rendered
+  }
+
+  private enum Task {
+    case part(design: Int, jobs: Range<Int>)
+    case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
+  }
+
+  /// Every design's output and entries, in site order.
+  func run() throws(BuildError) -> [Result] {
+    let sources: [Source] = site.designs.indices.map { index in
+      let id = site.designs[index].id
+      if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own { return .kept(entry) }
+      if let entry = published?.cache.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
+      return .rendered
+    }
+    // Whatever else the back buffer holds for a design goes first: a render
+    // or a link never writes through an older link to a published file.
+    if inPlace != nil {
+      let stale = site.designs.indices.filter { if case .kept = sources[$0] { false } else { true } }
+      let cleared = ParallelWork.map(count: stale.count, workers: workers) { position -> BuildError? in
+        do throws(BuildError) {
+          try staging.clear(SitePaths.designFolder(site.designs[stale[position]].id))
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if let failure = cleared.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    var tasks: [Task] = []
+    for index in site.designs.indices {
+      guard case .rendered = sources[index] else { continue }
+      for run in matrix.variantRanges(ofDesign: index) { tasks.append(.part(design: index, jobs: run)) }
+    }
+    let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
+    for (index, source) in sources.enumerated() {
+      switch source {
+      case .kept(let entry): tasks.append(.reuse(design: index, entry: entry, linked: false))
+      case .linked(let entry): tasks.append(.reuse(design: index, entry: entry, linked: true))
+      case .rendered: break
+      }
+    }
+
+    let done = Atomic<Int>(0)
+    let total = matrix.count
+    let work = tasks
+    let finished = ParallelWork.map(count: work.count, workers: workers) { task -> (design: Int, result: Result)? in
+      switch work[task] {
+      case .part(let design, let range):
+        let part = renderer.renderPart(matrix.run(range))
+        progress?(done.wrappingAdd(range.count, ordering: .relaxed).newValue, total)
+        guard let parts = assembly.add(part, task: task) else { return nil }
+        defer { Failpoint.reach("build.design-done") }
+        return (design, rendered(design, parts: parts))
+      case .reuse(let design, let entry, let linked):
+        let result = reuse(design, entry: entry, linked: linked)
+        Failpoint.reach("build.design-done")
+        progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
+        return (design, result)
+      }
+    }
+    var results = [Result?](repeating: nil, count: site.designs.count)
+    for case let (design, result)? in finished { results[design] = result }
+    let all = results.map { $0 ?? Result(output: DesignRenderer.Output(), entries: nil) }
+    if let failure = all.lazy.compactMap(\.output.failure).first { throw failure }
+    return all
+  }
+
+  /// A design rendered from its parts, with its entries made anew.
+  private func rendered(_ index: Int, parts: [DesignRenderer.Part]) -> Result {
+    var output = renderer.assemble(site.designs[index], parts: parts)
+    guard output.failure == nil else { return Result(output: output, entries: nil) }
+    let entries = output.timings.measure(.site) { siteIndex.entries(of: site.designs[index], meta: output.meta) }
+    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint)
+  }
+
+  /// Design `index`'s files and entries from the earlier build that holds
+  /// it (the back buffer, or the published output it is linked from); the
+  /// pages that name a changed neighbour are rendered again.
+  private func reuse(_ index: Int, entry: BuildCache.Entry, linked: Bool) -> Result {
+    let design = site.designs[index]
+    let folder = SitePaths.designFolder(design.id)
+    var reused = DesignRenderer.Output()
+    if linked {
+      let names =
+        matrix.run(ranges[index]).flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [
+          SitePaths.designPageName
+        ]
+      do {
+        try reused.timings.measure(.reuse) { () throws(BuildError) in
+          try staging.reuse(names, in: folder, from: publishedFolder)
+        }
+      } catch {
+        // A published file is gone: render the design after all.
+        do throws(BuildError) {
+          try staging.clear(folder)
+        } catch {
+          reused.failure = error
+          return Result(output: reused, entries: nil)
+        }
+        return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
+      }
+    }
+    let earlier = linked ? published : inPlace
+    reused.meta = entry.meta
+    reused.tally.files = ranges[index].count * 2 + 1
+    reused.tally.bytes = entry.meta.bytes
+    let edges = [
+      entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
+      entry.key.next == keys[index].next ? nil : design.variants.last?.id,
+    ].compactMap { $0 }
+    if !edges.isEmpty {
+      reused = renderer.refreshPages(
+        of: design, jobs: matrix.run(ranges[index]).filter { edges.contains($0.variant.id) }, over: reused)
+      if reused.failure != nil { return Result(output: reused, entries: nil) }
+    }
+    // The entries depend on the design and its meta only: the earlier
+    // build's are these, kept in memory by a long-lived process, or found
+    // in its files if they still hold them.
+    if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
+      return Result(output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true)
+    }
+    if let files = earlier?.index, let at = entry.entries,
+      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search),
+      copied.fingerprint == at.fingerprint
+    {
+      return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true)
+    }
+    let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
+    return Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint)
+  }
+}
+
+/// Collects the parts of the designs being rendered, and hands a design's
+/// parts, in order, to whichever worker adds its last one.
+private final class PartAssembly: @unchecked Sendable {
+  private let lock = NSLock()
+  /// The design of each part task; a design's tasks are consecutive.
+  private let designs: [Int]
+  private var parts: [DesignRenderer.Part?]
+  private var remaining: [Int: Int] = [:]
+
+  init(designs: [Int]) {
+    self.designs = designs
+    parts = Array(repeating: nil, count: designs.count)
+    for design in designs { remaining[design, default: 0] += 1 }
+  }
+
+  /// Stores task `task`'s part; returns its design's parts when it was the last.
+  func add(_ part: DesignRenderer.Part, task: Int) -> [DesignRenderer.Part]? {
+    lock.lock()
+    defer { lock.unlock() }
+    parts[task] = part
+    let design = designs[task]
+    remaining[design, default: 0] -= 1
+    guard remaining[design] == 0 else { return nil }
+    var first = task
+    while first > 0, designs[first - 1] == design { first -= 1 }
+    var last = task
+    while last + 1 < designs.count, designs[last + 1] == design { last += 1 }
+    let complete = parts[first...last].compactMap { $0 }
+    for index in first...last { parts[index] = nil }  // released as soon as the design is assembled
+    return complete
+  }
+}

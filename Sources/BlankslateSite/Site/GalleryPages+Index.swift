@@ -1,0 +1,242 @@
+import Foundation
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+extension GalleryPages {
+  /// How many index pages the site's designs fill.
+  var indexPageCount: Int {
+    max(1, (site.designs.count + Self.designsPerPage - 1) / Self.designsPerPage)
+  }
+
+  /// Index page `number` (1-based): a page of cards with the search, filters
+  /// and switches, which work across every page through the search index.
+  ///
+  /// `thumbnailAlts`: the text alternative of each design's first
+  /// render (its thumbnail), by design id.
+  func indexPage(
+    _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
+  ) throws(TemplateError) -> String {
+    try renderIndexPage(indexPageContext(number, thumbnailAlts: thumbnailAlts, lint: lint).context)
+  }
+
+  /// Index page `number` from its context (`indexPageContext`).
+  func renderIndexPage(_ context: TemplateValue) throws(TemplateError) -> String {
+    try templates.render("index", context)
+  }
+
+  /// Everything index page `number` shows, and its fingerprint: the page is
+  /// a function of this value and the templates, so the fingerprint says
+  /// when the page changed. It is made of parts — the page's own values,
+  /// the site's summary (once per build), each card's (once per design, and
+  /// kept between builds in `cards`) — so that an unchanged page is known
+  /// without walking all it shows.
+  func indexPageContext(
+    _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
+  ) -> (context: TemplateValue, fingerprint: ContentHash) {
+    let path = SitePaths.indexPage(number)
+    let root = SitePaths.rootPrefix(from: path)
+    var context = base(
+      pageTitle: number == 1 ? site.title : "\(site.title) · page \(number)", path: path,
+      breadcrumbs: number == 1 ? [] : [["label": .string("Page \(number)")]])
+    context["usesSearchIndex"] = true
+    context["pageNumber"] = .string(String(number))
+
+    let first = (number - 1) * Self.designsPerPage
+    let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
+    context["pageSummary"] = .string(
+      indexPageCount == 1
+        ? "\(site.designs.count) design\(site.designs.count == 1 ? "" : "s")."
+        : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount)."
+    )
+    context["hasPages"] = .bool(indexPageCount > 1)
+    context["pages"] = .list(
+      (1...indexPageCount).map { page in
+        [
+          "number": .string(String(page)), "current": .bool(page == number),
+          "href": .string(root + SitePaths.indexPage(page)),
+        ]
+      })
+    var fingerprint = ContentHash()
+    TemplateValue.object(context).fingerprint(into: &fingerprint)
+    fingerprint.add(indexSummaryFingerprint)
+    let cards = designs.map { design in
+      let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
+      let alt = thumbnailAlts[design.id]
+      return self.cards?.card(for: design, root: root, alt: alt, lint: counts) {
+        card(for: design, root: root, alt: alt, lint: counts)
+      } ?? card(for: design, root: root, alt: alt, lint: counts)
+    }
+    for card in cards { fingerprint.add(card.fingerprint) }
+    context.merge(indexSummary) { _, summary in summary }
+    context["designs"] = .list(cards.map(\.value))
+    return (.object(context), fingerprint)
+  }
+
+  /// A design's card on an index page, and the fingerprint of what it shows.
+  struct IndexCard: Sendable {
+    var value: TemplateValue
+    var fingerprint: String
+  }
+
+  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> IndexCard {
+    let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
+    let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
+    let states = Self.states(of: design)
+    let value: TemplateValue = [
+      "id": .string(design.id), "name": .string(design.name), "layout": .string(design.layout.rawValue),
+      "href": .string(root + SitePaths.designPage(design.id)),
+      "renderBase": .string(renderBase),
+      "renderPage": .string(root + (first.map(SitePaths.page) ?? SitePaths.designPage(design.id))),
+      "thumbnail": .string(root + (first.map(SitePaths.svg) ?? "")),
+      "thumbnailAlt": .string(alt ?? first.map(\.title) ?? design.name),
+      "thumbWidth": .string(NumberText.format(site.devices[0].metrics.width)),
+      "thumbHeight": .string(NumberText.format(site.devices[0].metrics.height)),
+      "states": .list(states.map(TemplateValue.string)),
+      "stateList": .string(states.joined(separator: " ")),
+      "hasTags": .bool(!design.tags.isEmpty), "tags": .list(design.tags.map(TemplateValue.string)),
+      "tagList": .string(design.tags.joined(separator: " ")),
+      "lintKind": .string(lint.badge.kind), "lintLabel": .string(lint.badge.label),
+      "variants": .list(
+        design.variants.map {
+          [
+            "name": .string($0.name),
+            "href": .string(root + SitePaths.designPage(design.id) + "#" + PageID.variant($0.id)),
+          ]
+        }),
+    ]
+    var fingerprint = ContentHash()
+    value.fingerprint(into: &fingerprint)
+    return IndexCard(value: value, fingerprint: fingerprint.hex)
+  }
+
+  private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)])
+    -> TemplateValue
+  {
+    [
+      "label": .string(label),
+      "options": .list(
+        options.enumerated().map { index, option in
+          [
+            "name": .string(name), "value": .string(option.value), "label": .string(option.label),
+            "first": .bool(index == 0),
+          ]
+        }),
+    ]
+  }
+
+  /// The distinct states of a design's variants, in variant order.
+  static func states(of design: Design) -> [String] {
+    var states: [String] = []
+    for variant in design.variants {
+      let state = variant.state(in: design.layout).rawValue
+      if !states.contains(state) { states.append(state) }
+    }
+    return states
+  }
+
+  /// What every index page shows of the whole site: counts, the filters
+  /// with how many designs each matches, the device, theme and language switches.
+  static func indexSummary(of site: SiteDefinition, renders: Int) -> [String: TemplateValue] {
+    let tags = mostUsed(site.designs.map(\.tags), limit: tagOptions)
+    return [
+      "designCount": .string(String(site.designs.count)),
+      "variantCount": .string(String(site.designs.reduce(0) { $0 + $1.variants.count })),
+      "renderCount": .string(String(renders)),
+      "countLine": .string(
+        [
+          (site.designs.count, "design"), (site.designs.reduce(0) { $0 + $1.variants.count }, "variant"),
+          (renders, "render"),
+        ].map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " · ")),
+      "deviceList": .string(site.devices.map(\.metrics.name).joined(separator: ", ")),
+      "themeList": .string(site.themes.map(\.rawValue).joined(separator: ", ")),
+      "localeList": .string(site.locales.joined(separator: ", ")),
+      // Each on its own, so that a narrow window does not break "zh-Hans" at its hyphen.
+      "localeItems": .list(
+        site.locales.enumerated().map { index, locale in
+          ["name": .string(locale), "last": .bool(index == site.locales.count - 1)]
+        }),
+      "layouts": .list(counted(site.designs.map { [$0.layout.rawValue] })),
+      "states": .list(counted(site.designs.map(states))),
+      "tags": .list(tags.shown),
+      "moreTags": .string(tags.omitted > 0 ? "\(tags.omitted) more; type a tag in Search" : ""),
+      "switches": .list(
+        [
+          switchGroup("Device", "device", site.devices.map { ($0.rawValue, $0.metrics.name) }),
+          switchGroup("Theme", "theme", site.themes.map { ($0.rawValue, themeLabel($0)) }),
+          switchGroup("Language", "locale", site.locales.map { ($0, $0) }),
+        ]
+          + (site.textSizes.count > 1
+            ? [switchGroup("Text size", "size", site.textSizes.map { ($0.rawValue, $0.label) })] : [])),
+    ]
+  }
+
+  /// Each distinct value with how many designs have it, sorted by value.
+  /// How many tags the tag filter offers: every index page carries the
+  /// list, so it may not grow with the site (search and `?tag=` reach the rest).
+  static let tagOptions = 100
+
+  /// The `limit` values used by most lists, by name, with counts; and how many were left out.
+  static func mostUsed(_ values: [[String]], limit: Int) -> (shown: [TemplateValue], omitted: Int) {
+    var counts: [String: Int] = [:]
+    for list in values {
+      for value in Set(list) { counts[value, default: 0] += 1 }
+    }
+    let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.precedesInByteOrder($1.key) }
+      .prefix(limit).map(\.key).sorted { $0.precedesInByteOrder($1) }
+    return (kept.map { ["value": .string($0), "count": .string(String(counts[$0] ?? 0))] }, counts.count - kept.count)
+  }
+
+  static func counted(_ values: [[String]]) -> [TemplateValue] {
+    var counts: [String: Int] = [:]
+    for list in values {
+      for value in Set(list) { counts[value, default: 0] += 1 }
+    }
+    return counts.keys.sorted { $0.precedesInByteOrder($1) }.map {
+      ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
+    }
+  }
+}
+
+/// The index cards of the last build of a long-lived process (`BuildMemo`),
+/// by design id: a card is made again only when what it is made from differs
+/// (the design, its thumbnail's text, its lint counts, the page's root, the
+/// site's first device, theme and locale).
+final class IndexCards: @unchecked Sendable {
+  private struct Made {
+    var design: Design
+    var root: String
+    var alt: String?
+    var lint: LintCounts
+    var axes: [String]
+    var card: GalleryPages.IndexCard
+  }
+
+  private let lock = NSLock()
+  private var cards: [String: Made] = [:]
+  /// The site's first device, theme and locale: what every card's thumbnail shows.
+  private var axes: [String] = []
+
+  /// Starts a build of `site`: forgets the cards of designs it no longer has.
+  func start(_ site: SiteDefinition) {
+    let ids = Set(site.designs.map(\.id))
+    lock.withLock {
+      axes = [site.devices[0].rawValue, site.themes[0].rawValue, site.locales[0]]
+      cards = cards.filter { ids.contains($0.key) }
+    }
+  }
+
+  func card(
+    for design: Design, root: String, alt: String?, lint: LintCounts, make: () -> GalleryPages.IndexCard
+  ) -> GalleryPages.IndexCard {
+    let (kept, axes) = lock.withLock { (cards[design.id], self.axes) }
+    if let kept, kept.design == design, kept.root == root, kept.alt == alt, kept.lint == lint, kept.axes == axes {
+      return kept.card
+    }
+    let card = make()
+    lock.withLock {
+      cards[design.id] = Made(design: design, root: root, alt: alt, lint: lint, axes: axes, card: card)
+    }
+    return card
+  }
+}

@@ -1,0 +1,64 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// Renders the gallery's pages from the templates: the index pages, one page
+/// per design, and one permalink page per render.
+package struct GalleryPages: Sendable {
+  /// Designs on one index page; the search index covers them all.
+  static let designsPerPage = 48
+
+  let site: SiteDefinition
+  let matrix: RenderMatrix
+  let templates: TemplateSet
+
+  /// Every variant in gallery order, and each one's position (`design/variant`).
+  let variantOrder: [(design: String, variant: String)]
+  let variantPosition: [String: Int]
+  /// What every index page shows of the whole site (`indexSummary(of:renders:)`), and its fingerprint.
+  let indexSummary: [String: TemplateValue]
+  let indexSummaryFingerprint: String
+  /// The index cards kept between builds, or nil.
+  let cards: IndexCards?
+
+  init(site: SiteDefinition, matrix: RenderMatrix, templates: TemplateSet, cards: IndexCards? = nil) {
+    self.site = site
+    self.matrix = matrix
+    self.templates = templates
+    self.cards = cards
+    variantOrder = site.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
+    var positions: [String: Int] = [:]
+    for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
+    variantPosition = positions
+    indexSummary = Self.indexSummary(of: site, renders: matrix.count)
+    var fingerprint = ContentHash()
+    TemplateValue.object(indexSummary).fingerprint(into: &fingerprint)
+    indexSummaryFingerprint = fingerprint.hex
+  }
+
+  /// The context every page shares.
+  func base(pageTitle: String, path: String, breadcrumbs: [TemplateValue]) -> [String: TemplateValue] {
+    [
+      "pageTitle": .string(pageTitle),
+      "siteTitle": .string(site.title),
+      "root": .string(SitePaths.rootPrefix(from: path)),
+      "breadcrumbs": .list(breadcrumbs),
+      "usesSearchIndex": false,
+    ]
+  }
+
+  static func themeLabel(_ theme: Theme) -> String {
+    theme == .light ? "Light" : "Dark"
+  }
+
+  /// The render of a variant on a device, theme, locale and text size (`RenderMatrix.job`);
+  /// without a size, the site's first.
+  func job(
+    _ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String,
+    _ textSize: TextSize? = nil
+  ) -> RenderJob? {
+    matrix.job(
+      design: design, variant: variant, device: device, theme: theme, locale: locale,
+      textSize: textSize ?? site.textSizes[0])
+  }
+}

@@ -1,0 +1,175 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+extension Properties {
+  /// The properties as a definition writes them, in the format's key order;
+  /// what is not written is left out, `null` stays `null`. A text with more
+  /// translations than a page shows keeps a window of them around `locale`.
+  func json(around locale: String? = nil) -> JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    func add(_ key: PropertyKey, _ value: JSONDocument?) {
+      if let value { members.append((key.rawValue, value)) }
+    }
+    add(.state, state.map { .string($0.rawValue) })
+    add(.title, title.map { $0.json(around: locale) })
+    add(.message, message.map { $0.json(around: locale) })
+    add(.titleColor, titleColor.map(\.json))
+    add(.messageColor, messageColor.map(\.json))
+    add(.background, background.map(\.json))
+    add(.titleFont, titleFont.map(\.json))
+    add(.messageFont, messageFont.map(\.json))
+    add(.image, image.json { .string($0.written) })
+    add(.imageTint, imageTint.map(\.json))
+    add(.imageSize, imageSize.map(\.json))
+    add(.button, button.json { $0.json(around: locale) })
+    add(.buttons, buttons.map { .array($0.map { $0.json(around: locale) }) })
+    add(.spacing, spacing.map(\.json))
+    add(.margins, margins.map(\.json))
+    add(.messageBackground, messageBackground.map(\.json))
+    add(.textAlignment, textAlignment.map { .string($0.rawValue) })
+    add(.query, query.map { $0.json(around: locale) })
+    add(.offsetY, offsetY.map(JSONDocument.number))
+    add(.headerHeight, headerHeight.map(JSONDocument.number))
+    add(.sections, sections.map { .array($0.map { .number(Double($0)) }) })
+    add(.scrollEnabled, scrollEnabled.map(JSONDocument.bool))
+    add(.customView, customView.json { $0.json(around: locale) })
+    add(.loading, loading.map(JSONDocument.bool))
+    add(.toast, toast.json { $0.json(around: locale) })
+    add(.chrome, chrome.map { $0.json(around: locale) })
+    return .object(members)
+  }
+}
+
+extension Nullable {
+  /// nil when absent, `null` when written as null, else the value's JSON.
+  func json(_ encode: (Wrapped) -> JSONDocument) -> JSONDocument? {
+    switch self {
+    case .absent: nil
+    case .null: .null
+    case .value(let value): encode(value)
+    }
+  }
+}
+
+extension LocalizedText {
+  /// How many translations of one text a page shows: a page per locale,
+  /// each listing every locale, would grow with the square of the locales.
+  static let entriesShown = 12
+
+  /// The text as written, or a window of `entriesShown` translations around `locale` when it has more.
+  func json(around locale: String? = nil) -> JSONDocument {
+    if entries.count == 1, entries[0].locale == nil { return .string(entries[0].text) }
+    var shown = entries[...]
+    if entries.count > Self.entriesShown {
+      let position = entries.firstIndex { $0.locale == locale } ?? 0
+      let start = max(0, min(position - Self.entriesShown / 2, entries.count - Self.entriesShown))
+      shown = entries[start..<(start + Self.entriesShown)]
+    }
+    return .object(shown.map { ($0.locale ?? "", .string($0.text)) })
+  }
+}
+
+extension Size {
+  var json: JSONDocument { .array([.number(width), .number(height)]) }
+}
+
+extension ImageSource {
+  /// `builtin:NAME` or the path under the site folder.
+  var written: String {
+    switch self {
+    case .builtin(let builtin): "builtin:" + builtin.rawValue
+    case .asset(let path): path
+    case .symbol(let symbol): "symbol:" + symbol.rawValue
+    }
+  }
+}
+
+extension ButtonDefinition {
+  func json(around locale: String?) -> JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    if let title { members.append(("title", title.json(around: locale))) }
+    if let textColor { members.append(("textColor", textColor.json)) }
+    if let background { members.append(("background", background.json)) }
+    if let size { members.append(("size", size.json)) }
+    if let cornerRadius { members.append(("cornerRadius", .number(cornerRadius))) }
+    if let font { members.append(("font", font.json)) }
+    if let style { members.append(("style", .string(style.rawValue))) }
+    return .object(members)
+  }
+}
+
+extension Spacing {
+  var json: JSONDocument {
+    let gaps = [
+      ("imageToTitle", imageToTitle), ("titleToMessage", titleToMessage), ("messageToButton", messageToButton),
+      ("betweenButtons", betweenButtons),
+    ]
+    return .object(gaps.compactMap { key, gap in gap.map { (key, .number($0)) } })
+  }
+}
+
+extension Insets {
+  var json: JSONDocument {
+    if top == leading, top == bottom, top == trailing { return .number(top) }
+    return .array([.number(top), .number(leading), .number(bottom), .number(trailing)])
+  }
+}
+
+extension CustomViewDefinition {
+  func json(around locale: String?) -> JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    if let size { members.append(("size", size.json)) }
+    if let background { members.append(("background", background.json)) }
+    if let text { members.append(("text", text.json(around: locale))) }
+    if let textColor { members.append(("textColor", textColor.json)) }
+    if let font { members.append(("font", font.json)) }
+    return .object(members)
+  }
+}
+
+extension ChromeDefinition {
+  func json(around locale: String?) -> JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    if let navigationTitle { members.append(("navigationTitle", navigationTitle.json(around: locale))) }
+    if let tabBar { members.append(("tabBar", .bool(tabBar))) }
+    if let navigationBar { members.append(("navigationBar", .bool(navigationBar))) }
+    return .object(members)
+  }
+}
+
+extension Design {
+  /// Each variant's id, name and state, as `list --json` and the search index show them.
+  var variantSummaries: JSONDocument {
+    .array(
+      variants.map {
+        .object([
+          ("id", .string($0.id)), ("name", .string($0.name)), ("state", .string($0.state(in: layout).rawValue)),
+        ])
+      })
+  }
+}
+
+extension FontSpec {
+  /// The font as a definition writes it.
+  var json: JSONDocument {
+    var members: [(String, JSONDocument)] = []
+    switch size {
+    case .fixed(let points):
+      guard weight != nil else { return .number(points) }
+      members.append(("size", .number(points)))
+    case .style(let style): members.append(("style", .string(style.rawValue)))
+    case .scaled(let points): members += [("size", .number(points)), ("scales", .bool(true))]
+    }
+    if let weight { members.append(("weight", .string(weight.rawValue))) }
+    return .object(members)
+  }
+}
+
+extension ColorValue {
+  /// The colour as a definition writes it: a string, or the light and dark pair.
+  var json: JSONDocument {
+    if case .perTheme(let light, let dark) = self { return .object([("light", light.json), ("dark", dark.json)]) }
+    return .string(written)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// Builds a site folder into a validated static gallery.
+///
+/// Definition → Layout → Render → Site → Validation, then one swap into the
+/// output folder: a build that fails anywhere leaves the previous output as it was.
+public struct SiteBuilder: Sendable {
+  public var options: BuildOptions
+
+  public init(options: BuildOptions) {
+    self.options = options
+  }
+
+  /// Loads, plans, renders the designs, makes the site's own files, checks
+  /// every link, then publishes: each phase is one call below.
+  ///
+  /// - Throws: `BuildError`; `exitCode` says how the CLI should exit.
+  public func build() throws(BuildError) -> BuildSummary {
+    var timings = BuildTimings()
+    let inputs = try timings.measure(.load) { () throws(BuildError) in try load() }
+    let staging = try StagingFolder(
+      target: options.output, protecting: options.siteFolder, backBuffer: true, waiting: options.waiting)
+    do throws(BuildError) {
+      let plan = try BuildPlan(inputs, staging: staging, options: options)
+      let designs = try plan.renderDesigns()
+      for output in designs.outputs { timings.add(output.timings) }
+      let (files, cache) = try plan.makeSiteFiles(designs, timings: &timings)
+      let (issues, tally) = plan.verifyLinks(designs, files: files, timings: &timings)
+      guard issues.isEmpty else { throw .validation(issues) }
+      plan.sweep()
+      try timings.measure(.publish) { () throws(BuildError) in
+        try staging.publish(cache: cache, workers: options.workers)
+      }
+      // The cache just published is known: the next build of this process need not read it back.
+      if let memo = options.memo, let file = FileTree.identity(of: staging.statePath + "/" + BuildCache.publishedName),
+        let folder = StagingFolder.identity(of: options.output.path)
+      {
+        memo.keep(BuildCache.Loaded(folder: folder, cache: cache), file: file, identity: plan.identity)
+      }
+      return plan.summary(designs, tally: tally, timings: timings)
+    } catch {
+      staging.discard()
+      throw error
+    }
+  }
+
+  /// The definitions, the templates and the site's assets, each checked.
+  private func load() throws(BuildError) -> BuildPlan.Inputs {
+    let site: SiteDefinition
+    do throws(DefinitionErrors) {
+      site = try SiteLoader(
+        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers,
+        memo: options.memo?.definitions
+      ).load()
+    } catch {
+      throw .definitions(error)
+    }
+    return BuildPlan.Inputs(
+      site: site, templates: try loadTemplates(),
+      assets: try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site))
+  }
+
+  private func loadTemplates() throws(BuildError) -> TemplateSet {
+    do {
+      if let folder = options.templates { return try TemplateSet.builtIn(overriddenBy: folder) }
+      return try TemplateSet.builtIn()
+    } catch let error as TemplateError {
+      throw .template(error)
+    } catch {
+      throw .io(
+        path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
+    }
+  }
+}

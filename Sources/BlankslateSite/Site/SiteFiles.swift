@@ -1,0 +1,131 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// The files of a build beyond the designs' own: the index pages, the JSON
+/// and search indexes, the gallery's art, stylesheet and script, and the
+/// site's assets. Each is checked (libxml2 for markup, a syntax check for
+/// JSON) and written to the staging folder only where it changed.
+struct SiteFiles: Sendable {
+  let staging: StagingFolder
+  /// How messages name the output folder.
+  let display: String
+  /// The tool and templates (part of an index page's fingerprint).
+  let identity: String
+  /// The back buffer's cache: which index pages it already holds.
+  let inPlace: BuildCache?
+  let pages: GalleryPages
+  let alts: [String: String]
+  let lint: [String: [String: LintCounts]]
+
+  /// What making some files gave.
+  struct Made: Sendable {
+    var tally = CheckedWriter.Tally()
+    /// An index page's path and the fingerprint of its content.
+    var pageKey: (path: String, key: String)?
+    /// Where each design's entry lies in the file (index.json and the search index).
+    var entryRanges: [Range<Int>]?
+    var failure: BuildError?
+  }
+
+  /// Index page `number`; one whose content the back buffer already holds is kept as it is.
+  func indexPage(_ number: Int) -> Made {
+    let path = SitePaths.indexPage(number)
+    let (context, contextFingerprint) = pages.indexPageContext(number, thumbnailAlts: alts, lint: lint)
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    fingerprint.add(path)
+    fingerprint.add(contextFingerprint.hex)
+    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
+      do throws(TemplateError) {
+        return Array(try pages.renderIndexPage(context).utf8)
+      } catch {
+        throw .template(error)
+      }
+    }
+    made.pageKey = (path, fingerprint.hex)
+    return made
+  }
+
+  /// `symbols.html`: every symbol a definition may use, with its name; kept
+  /// as it is when the back buffer holds the one made by this tool, templates and site title.
+  func symbolsPage() -> Made {
+    let path = SitePaths.symbolsPage
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    fingerprint.add(path)
+    fingerprint.add(pages.site.title)
+    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
+      do throws(TemplateError) {
+        return Array(try pages.symbolsPage().utf8)
+      } catch {
+        throw .template(error)
+      }
+    }
+    made.pageKey = (path, fingerprint.hex)
+    return made
+  }
+
+  /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
+  /// it is when the back buffer holds the one made from the same characters and fonts.
+  func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> Made {
+    let path = SitePaths.fontStylesheet
+    let sorted = characters.sorted { $0.value < $1.value }
+    let text = String(String.UnicodeScalarView(sorted))
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    fingerprint.add(text)
+    for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
+    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .none) { () throws(BuildError) in
+      do throws(FontError) {
+        return Array(try FontStylesheet.css(characters: sorted, locales: locales).utf8)
+      } catch {
+        throw .fonts(error)
+      }
+    }
+    made.pageKey = (path, fingerprint.hex)
+    return made
+  }
+
+  /// The file at `path`, made by `bytes`, checked as `check`.
+  func make(_ path: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]) -> Made {
+    var made = Made()
+    var timings = BuildTimings()
+    do throws(BuildError) {
+      try writer.write(try bytes(), to: path, check: check, replacing: true, into: &made.tally, timings: &timings)
+    } catch {
+      made.failure = error
+    }
+    return made
+  }
+
+  /// Files given whole: `checked` ones are SVG checked with libxml2.
+  func copies(checked: [(String, [UInt8])], unchecked: [(String, [UInt8])]) -> Made {
+    var made = Made()
+    var timings = BuildTimings()
+    let writer = self.writer
+    do throws(BuildError) {
+      for (path, bytes) in checked {
+        try writer.write(bytes, to: path, check: .markup(.svg), replacing: true, into: &made.tally, timings: &timings)
+      }
+      for (path, bytes) in unchecked {
+        try writer.write(bytes, to: path, check: .none, replacing: true, into: &made.tally, timings: &timings)
+      }
+    } catch {
+      made.failure = error
+    }
+    return made
+  }
+
+  /// A checked writer for one task (its parser context is not shared between workers).
+  private var writer: CheckedWriter { CheckedWriter(staging: staging, display: display) }
+}

@@ -1,0 +1,56 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// Where each page and image of the gallery lives, relative to the output folder.
+///
+/// These paths are permalinks: a variant's page keeps its address as long as
+/// its design id, variant id, device, theme and locale stay the same.
+public enum SitePaths {
+  /// The gallery's own stylesheet and script.
+  public static let galleryFolder = "_gallery"
+
+  /// Index page `number`: `index.html`, then `pages/2.html`, `pages/3.html` …
+  public static func indexPage(_ number: Int) -> String {
+    number <= 1 ? "index.html" : "pages/\(number).html"
+  }
+
+  /// The machine-readable index of every design, variant and render.
+  public static let indexJSON = "index.json"
+
+  /// The data the index pages' script searches.
+  public static let searchIndex = galleryFolder + "/search-index.js"
+  /// The pinned fonts, subset to the site's characters (`FontStylesheet`).
+  public static let fontStylesheet = galleryFolder + "/fonts.css"
+  /// The page showing every symbol a definition may use.
+  public static let symbolsPage = "symbols.html"
+
+  public static func designFolder(_ designID: String) -> String {
+    RenderID.designFolder(designID)
+  }
+
+  public static func designPage(_ designID: String) -> String {
+    designFolder(designID) + "/" + designPageName
+  }
+
+  /// A design page's name inside its design folder.
+  static let designPageName = "index.html"
+
+  /// `designs/<design>/<variant>.<device>.<theme>.<locale>[.<size>].svg` (`RenderID.svgPath`).
+  public static func svg(_ job: RenderJob) -> String { job.id.svgPath }
+
+  /// The render's page (`RenderID.pagePath`).
+  public static func page(_ job: RenderJob) -> String { job.id.pagePath }
+
+  /// The render's PNG, written with `build --png` (`RenderID.pngPath`).
+  public static func png(_ job: RenderJob) -> String { job.id.pngPath }
+
+  /// A render's SVG and page names inside its design folder.
+  static func svgName(_ job: RenderJob) -> String { job.id.svgName }
+  static func pageName(_ job: RenderJob) -> String { job.id.pageName }
+
+  /// The prefix that leads from the folder of `path` back to the output root (`../../`).
+  public static func rootPrefix(from path: String) -> String {
+    String(repeating: "../", count: path.utf8.split(separator: UInt8(ascii: "/")).count - 1)
+  }
+}

@@ -1,0 +1,414 @@
+import CSystem
+import Foundation
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// A build's output while it is being written, swapped into place in one
+/// step when everything succeeded. A failed or killed build leaves the
+/// published output as it was.
+///
+/// Everything the tool keeps for an output `<name>` lives in its state
+/// folder beside it, `.<name>.blankslate/`, never in what is published:
+/// - `back/`, the output's *back buffer*: it keeps the previous output after
+///   the swap, and the next build writes over it in place, so a small
+///   rebuild neither links nor deletes the whole gallery;
+/// - `staging-<pid>/`, a *fresh* staging folder that starts empty (the
+///   report's); the previous output is deleted once the new one is in place;
+/// - the build caches (`BuildCache`), a lock file, and a `.gitignore` of `*`.
+///
+/// Only folders the tool made and marked are ever emptied: the output must
+/// be new, empty or carry the marker; the state folder must be a real
+/// folder carrying its own marker; no symbolic link is followed to empty
+/// anything.
+package final class StagingFolder: Sendable {
+  /// The file that marks a folder as Blankslate's output, safe to replace.
+  package static let marker = ".blankslate-output"
+  /// The file that marks a state folder as Blankslate's.
+  static let stateMarker = ".blankslate-state"
+
+  let target: URL
+  let url: URL
+  /// `url` as a file system path, worked out once: every file of a build is named from it.
+  let folderPath: String
+  /// The output's state folder (`.<name>.blankslate`).
+  let statePath: String
+  /// Whether `url` is the output's back buffer.
+  let isBackBuffer: Bool
+  /// The lock file's descriptor, so two builds never write one output at once.
+  private let lock: Int32
+
+  /// The state folder of the output `target`.
+  static func statePath(of target: URL) -> String {
+    let standard = target.standardizedFileURL
+    return standard.deletingLastPathComponent().path + "/." + standard.lastPathComponent + ".blankslate"
+  }
+
+  /// Prepares the staging folder of `target`: empty, or (`backBuffer`) the
+  /// previous build's back buffer as it was left.
+  ///
+  /// `waiting`: called once when another build holds the output
+  /// and this one waits for it.
+  /// - Throws: `BuildError.unsafeOutput` when `target` is a symbolic link,
+  ///   holds files Blankslate did not write, contains the site or lies in it.
+  init(
+    target: URL, protecting protected: URL, backBuffer: Bool = false, waiting: (@Sendable () -> Void)? = nil
+  ) throws(BuildError) {
+    self.target = target.standardizedFileURL
+    isBackBuffer = backBuffer
+    let parent = self.target.deletingLastPathComponent()
+    statePath = Self.statePath(of: self.target)
+    url = URL(fileURLWithPath: statePath + (backBuffer ? "/back" : "/staging-\(getpid())"))
+    folderPath = url.path
+    try Self.checkSafe(self.target, protecting: protected.standardizedFileURL)
+    do {
+      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    } catch {
+      throw .io(path: parent.path, reason: "cannot create the folder (\(FileWriter.reason(error)))")
+    }
+    try Self.prepareState(statePath, output: self.target.path)
+    lock = try Self.lock(statePath + "/lock", waiting: waiting)
+    // The back buffer of Blankslate 0.1 (`.<name>.staging`), when it is a marked folder.
+    let legacy = parent.path + "/." + self.target.lastPathComponent + ".staging"
+    var legacyStatus = stat()
+    if lstat(legacy, &legacyStatus) == 0, (legacyStatus.st_mode & S_IFMT) == S_IFDIR,
+      lstat(legacy + "/" + Self.marker, &legacyStatus) == 0
+    {
+      try? FileTree.remove(legacy, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+    // Staging folders of builds that were killed, inside the state folder only.
+    for entry in FileTree.entries(of: statePath) where entry.isFolder && Self.isStagingName(entry.name) {
+      try? FileTree.remove(statePath + "/" + entry.name, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+    if backBuffer {
+      var status = stat()
+      if lstat(folderPath, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+        unlink(folderPath)  // not the tool's folder: a link or a file put there
+      }
+    }
+    guard mkdir(folderPath, 0o755) == 0 || errno == EEXIST else {
+      throw .io(path: folderPath, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
+    }
+    // From its first moment, a staging folder is marked as Blankslate's.
+    try markAsOutput()
+    Failpoint.reach("build.staging-ready")
+  }
+
+  deinit {
+    close(lock)
+  }
+
+  /// `staging-<digits>` (or the fallback's `old-<digits>`): a killed run's folder.
+  private static func isStagingName(_ name: String) -> Bool {
+    for prefix in ["staging-", "old-"] where name.hasPrefix(prefix) {
+      let number = name.dropFirst(prefix.count)
+      return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    return false
+  }
+
+  private static func checkSafe(_ target: URL, protecting site: URL) throws(BuildError) {
+    var status = stat()
+    if lstat(target.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+      let real = ContainedFolder.resolved(target.path).map { " (it leads to \($0))" } ?? ""
+      throw .unsafeOutput(
+        path: target.path,
+        reason: "it is a symbolic link\(real); a build replaces its output folder as a whole, so name a real folder")
+    }
+    let parentPath =
+      ContainedFolder.resolved(target.deletingLastPathComponent().path) ?? target.deletingLastPathComponent().path
+    let targetPath = parentPath == "/" ? "/" + target.lastPathComponent : parentPath + "/" + target.lastPathComponent
+    let sitePath = ContainedFolder.resolved(site.path) ?? site.path
+    if targetPath == "/" || sitePath == targetPath || sitePath.hasPrefix(targetPath + "/") {
+      throw .unsafeOutput(path: target.path, reason: "it contains the site folder, which a build would replace")
+    }
+    if targetPath.hasPrefix(sitePath + "/") {
+      throw .unsafeOutput(
+        path: target.path, reason: "it lies inside the site folder \(site.path); choose a folder outside it")
+    }
+    guard stat(target.path, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw .unsafeOutput(path: target.path, reason: "it is \(FileReadError.kind(of: status.st_mode)), not a folder")
+    }
+    let entries = FileTree.entries(of: target.path).map(\.name)
+    if !entries.isEmpty && !entries.contains(marker) {
+      throw .unsafeOutput(
+        path: target.path,
+        reason: "it holds files that Blankslate did not write (no \(marker)); choose an empty or new folder")
+    }
+  }
+
+  /// Makes the state folder, or checks that the one there is Blankslate's.
+  private static func prepareState(_ path: String, output: String) throws(BuildError) {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      guard (status.st_mode & S_IFMT) == S_IFDIR else {
+        throw .unsafeOutput(
+          path: path,
+          reason:
+            "Blankslate keeps the output's state here, but it is \(FileReadError.kind(of: status.st_mode)); remove it")
+      }
+      let entries = FileTree.entries(of: path).map(\.name)
+      guard entries.isEmpty || entries.contains(stateMarker) else {
+        throw .unsafeOutput(
+          path: path, reason: "Blankslate keeps the output's state here, but it holds files Blankslate did not write")
+      }
+    } else if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw .io(path: path, reason: "cannot create the state folder (\(String(cString: strerror(errno))))")
+    }
+    for (name, text) in [
+      (stateMarker, "Blankslate's build state for \((output as NSString).lastPathComponent); never published.\n"),
+      (".gitignore", "# Blankslate's build state: the previous output and the build cache.\n*\n"),
+    ] where FileTree.contents(of: path + "/" + name) != Array(text.utf8) {
+      unlink(path + "/" + name)
+      do throws(FileWriter.Failure) {
+        try FileWriter.writeNew(Array(text.utf8), at: path + "/" + name)
+      } catch {
+        throw .io(path: path + "/" + name, reason: "cannot write (\(error.reason))")
+      }
+    }
+  }
+
+  /// Locks the output through the state folder's lock file, waiting while
+  /// another build holds it.
+  private static func lock(_ path: String, waiting: (@Sendable () -> Void)?) throws(BuildError) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: path, reason: "cannot open the lock file (\(String(cString: strerror(errno))))")
+    }
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+      waiting?()
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return descriptor  // a file system without locks: go on unlocked
+  }
+
+  /// Writes `bytes` at `relativePath`, creating folders as needed.
+  ///
+  /// The path must be new in this build (a fresh folder, or one `clear`ed):
+  /// in a back buffer an older file may be a hard link to a published one.
+  func write(_ bytes: [UInt8], to relativePath: String) throws(BuildError) {
+    try bytes.withBytes { buffer throws(BuildError) in try write(buffer, to: relativePath) }
+  }
+
+  /// Writes `bytes` at `relativePath` with plain POSIX calls (the hot path of
+  /// a build writes tens of thousands of small files).
+  func write(_ bytes: UnsafeRawBufferPointer, to relativePath: String) throws(BuildError) {
+    let path = folderPath + "/" + relativePath
+    var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if descriptor < 0, errno == ENOENT {
+      let folder = (path as NSString).deletingLastPathComponent
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+    guard descriptor >= 0 else {
+      throw .io(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+  }
+
+  /// Makes `relativePath` hold `bytes`: a file that already does is left as
+  /// it is (not rewritten); any other is replaced by a new file, never
+  /// written through.
+  func update(_ bytes: [UInt8], at relativePath: String) throws(BuildError) {
+    try bytes.withBytes { buffer throws(BuildError) in try update(buffer, at: relativePath) }
+  }
+
+  /// As `update(_:at:)`, for bytes in place.
+  func update(_ bytes: UnsafeRawBufferPointer, at relativePath: String) throws(BuildError) {
+    let path = folderPath + "/" + relativePath
+    if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path),
+      existing.withUnsafeBytes({ existing in
+        guard let left = existing.baseAddress, let right = bytes.baseAddress else {
+          return existing.count == bytes.count
+        }
+        return memcmp(left, right, bytes.count) == 0
+      })
+    {
+      return
+    }
+    unlink(path)  // whatever is there is replaced, never written through
+    try write(bytes, to: relativePath)
+  }
+
+  /// Removes the file at `relativePath`, if there is one (a link to a
+  /// published file is unlinked, the published file left as it is).
+  func remove(_ relativePath: String) throws(BuildError) {
+    let path = folderPath + "/" + relativePath
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw .io(path: path, reason: "cannot remove: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// The size of the regular file at `relativePath`, or nil when there is none.
+  func size(of relativePath: String) -> Int? {
+    var status = stat()
+    guard lstat(folderPath + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(status.st_size)
+  }
+
+  /// Puts the previous output's files `names` of `folder` into the new
+  /// output without rewriting them: hard links (the same files), or copies
+  /// where links fail. The folder must exist in the staging folder.
+  func reuse(_ names: [String], in folder: String, from previous: URL) throws(BuildError) {
+    let source = previous.path + "/" + folder
+    let target = folderPath + "/" + folder
+    let sourceFolder = open(source, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard sourceFolder >= 0 else {
+      throw .io(path: source, reason: "cannot open the previous output's folder: \(String(cString: strerror(errno)))")
+    }
+    defer { close(sourceFolder) }
+    let targetFolder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard targetFolder >= 0 else {
+      throw .io(path: target, reason: "cannot open the staging folder: \(String(cString: strerror(errno)))")
+    }
+    defer { close(targetFolder) }
+    for name in names where linkat(sourceFolder, name, targetFolder, name, 0) != 0 {
+      guard errno != ENOENT else {
+        throw .io(path: source + "/" + name, reason: "the previous output's file is gone")
+      }
+      do {
+        try FileManager.default.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
+      } catch {
+        throw .io(
+          path: source + "/" + name, reason: "cannot reuse the previous output's file (\(FileWriter.reason(error)))")
+      }
+    }
+  }
+
+  /// Empties `relativePath` (the whole staging folder when empty), leaving the folder in place.
+  func clear(_ relativePath: String = "", workers: Int = 1) throws(BuildError) {
+    let path = relativePath.isEmpty ? folderPath : folderPath + "/" + relativePath
+    do throws(FileTree.RemovalError) {
+      try FileTree.remove(path, workers: workers)
+    } catch {
+      throw .io(path: path, reason: "cannot empty the staging folder: \(error)")
+    }
+    try createFolders([relativePath])
+    if relativePath.isEmpty { try markAsOutput() }
+  }
+
+  /// Writes the marker that lets a later build replace this folder.
+  private func markAsOutput() throws(BuildError) {
+    try update(Array("Built by blankslate; this folder is replaced by each build.\n".utf8), at: Self.marker)
+  }
+
+  /// Removes every file that is not in `expected`, without looking inside
+  /// `trusted` folders (whose contents this build vouched for), then the
+  /// folders left empty.
+  func sweep(keeping expected: Set<String>, trusting trusted: Set<String>) {
+    var folders: [String] = []
+    sweep(folder: "", expected: expected, trusted: trusted, folders: &folders)
+    for folder in folders.reversed() { rmdir(folderPath + "/" + folder) }
+  }
+
+  private func sweep(folder: String, expected: Set<String>, trusted: Set<String>, folders: inout [String]) {
+    let path = folder.isEmpty ? folderPath : folderPath + "/" + folder
+    for entry in FileTree.entries(of: path) {
+      let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
+      if entry.isFolder {
+        if trusted.contains(relative) { continue }
+        folders.append(relative)
+        sweep(folder: relative, expected: expected, trusted: trusted, folders: &folders)
+      } else if !expected.contains(relative) {
+        unlink(path + "/" + entry.name)
+      }
+    }
+  }
+
+  /// Creates the folders that parallel writers will fill.
+  func createFolders(_ relativePaths: some Sequence<String>) throws(BuildError) {
+    for path in relativePaths {
+      // One call for a folder a back buffer already holds (a rebuild meets all but the new ones).
+      var status = stat()
+      if lstat(folderPath + "/" + path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { continue }
+      do {
+        try FileManager.default.createDirectory(at: url.appending(path: path), withIntermediateDirectories: true)
+      } catch {
+        throw .io(path: path, reason: "cannot create the folder (\(FileWriter.reason(error)))")
+      }
+    }
+  }
+
+  /// Swaps the staging folder into place. The previous output is deleted,
+  /// or, in a back buffer, kept for the next build.
+  ///
+  /// `cache`: what this build made, kept in the state folder for
+  /// the next one (never in the output).
+  func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError)
+  {
+    // A new marker file each build: with the folder, it is the identity a cache names.
+    unlink(folderPath + "/" + Self.marker)
+    try markAsOutput()
+    if let cache, let identity = Self.identity(of: folderPath) {
+      let next = statePath + "/" + BuildCache.nextName
+      unlink(next)
+      do throws(FileWriter.Failure) {
+        try FileWriter.writeNew(cache.json(describing: identity), at: next)
+      } catch {
+        throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
+      }
+    }
+    Failpoint.reach("build.before-publish")
+    var previous: String?
+    var status = stat()
+    if lstat(target.path, &status) == 0 {
+      if blankslate_exchange_paths(folderPath, target.path) == 0 {
+        previous = folderPath  // the staging folder's name now holds the previous output
+      } else {
+        // No atomic exchange here (an old kernel or another file system): renames.
+        let old = statePath + "/old-\(getpid())"
+        guard rename(target.path, old) == 0 else { throw Self.placeFailure(target.path) }
+        guard rename(folderPath, target.path) == 0 else {
+          let failure = Self.placeFailure(target.path)
+          rename(old, target.path)
+          throw failure
+        }
+        if isBackBuffer { rename(old, folderPath) }
+        previous = isBackBuffer ? folderPath : old
+      }
+    } else {
+      guard rename(folderPath, target.path) == 0 else { throw Self.placeFailure(target.path) }
+    }
+    Failpoint.reach("build.swapped")
+    if cache != nil {
+      // Each cache names the folder it describes, so a run killed between these renames loses nothing.
+      rename(statePath + "/" + BuildCache.publishedName, statePath + "/" + BuildCache.backName)
+      rename(statePath + "/" + BuildCache.nextName, statePath + "/" + BuildCache.publishedName)
+    }
+    if let previous, !isBackBuffer {
+      // The new output is in place; what cannot be removed now, the next run removes.
+      try? FileTree.remove(previous, workers: workers)
+    }
+  }
+
+  private static func placeFailure(_ path: String) -> BuildError {
+    .io(path: path, reason: "cannot put the new output in place (\(String(cString: strerror(errno))))")
+  }
+
+  /// A folder's identity as a cache names it: the folder's device and
+  /// inode, and its marker file's inode (new in every build).
+  static func identity(of folder: String) -> String? {
+    var folderStatus = stat()
+    var markerStatus = stat()
+    guard lstat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR,
+      lstat(folder + "/" + marker, &markerStatus) == 0
+    else { return nil }
+    return "\(folderStatus.st_dev):\(folderStatus.st_ino):\(markerStatus.st_ino)"
+  }
+
+  /// After a failed build: a fresh staging folder is removed; a back buffer
+  /// stays, and the next build, finding no cache for it, empties it.
+  func discard() {
+    if !isBackBuffer { try? FileTree.remove(folderPath, workers: 1) }
+  }
+}

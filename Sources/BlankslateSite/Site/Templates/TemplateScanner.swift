@@ -1,0 +1,129 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// Splits a template's source into text and tags, and removes the line of
+/// every standalone section, comment and partial tag.
+struct TemplateScanner {
+  struct Token {
+    enum Kind {
+      case text(String)
+      case variable(name: String, escaped: Bool)
+      case open(name: String, inverted: Bool)
+      case close(name: String)
+      case partial(name: String, indentation: String)
+      case comment
+    }
+
+    var kind: Kind
+    var line: Int
+
+    /// Whether the tag may stand alone on a line (and take the line with it).
+    var canStandAlone: Bool {
+      switch kind {
+      case .open, .close, .partial, .comment: true
+      case .text, .variable: false
+      }
+    }
+  }
+
+  let template: String
+  let source: String
+
+  func tokens() throws(TemplateError) -> [Token] {
+    trimStandaloneLines(try scan())
+  }
+
+  private func scan() throws(TemplateError) -> [Token] {
+    var tokens: [Token] = []
+    var line = 1
+    var rest = Substring(source)
+    while let open = rest.range(of: "{{") {
+      let text = rest[rest.startIndex..<open.lowerBound]
+      if !text.isEmpty { tokens.append(Token(kind: .text(String(text)), line: line)) }
+      line += text.count(of: "\n")
+      let tagLine = line
+      let isTriple = rest[open.upperBound...].hasPrefix("{")
+      let closer = isTriple ? "}}}" : "}}"
+      let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
+      guard let close = rest[contentStart...].range(of: closer) else {
+        throw .syntax(
+          template: template, line: tagLine, message: "a tag opened with \(isTriple ? "{{{" : "{{") is never closed")
+      }
+      let content = rest[contentStart..<close.lowerBound]
+      line += content.count(of: "\n")
+      tokens.append(Token(kind: try tagKind(String(content), triple: isTriple, line: tagLine), line: tagLine))
+      rest = rest[close.upperBound...]
+    }
+    if !rest.isEmpty { tokens.append(Token(kind: .text(String(rest)), line: line)) }
+    return tokens
+  }
+
+  private func tagKind(_ content: String, triple: Bool, line: Int) throws(TemplateError) -> Token.Kind {
+    let trimmed = content.trimmingWhitespace
+    if triple { return .variable(name: try name(trimmed, line: line), escaped: false) }
+    guard let sigil = trimmed.first else {
+      throw .syntax(template: template, line: line, message: "an empty tag {{}}")
+    }
+    let body = String(trimmed.dropFirst()).trimmingWhitespace
+    switch sigil {
+    case "!": return .comment
+    case "#": return .open(name: try name(body, line: line), inverted: false)
+    case "^": return .open(name: try name(body, line: line), inverted: true)
+    case "/": return .close(name: try name(body, line: line))
+    case ">": return .partial(name: try name(body, line: line, allowSlash: true), indentation: "")
+    case "&": return .variable(name: try name(body, line: line), escaped: false)
+    case "=": throw .syntax(template: template, line: line, message: "changing delimiters ({{=…=}}) is not supported")
+    default: return .variable(name: try name(trimmed, line: line), escaped: true)
+    }
+  }
+
+  private func name(_ text: String, line: Int, allowSlash: Bool = false) throws(TemplateError) -> String {
+    let valid =
+      text == "."
+      || !text.isEmpty
+        && text.unicodeScalars.allSatisfy {
+          ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" || $0 == "-"
+            || $0 == "." || (allowSlash && $0 == "/")
+        }
+    guard valid else {
+      throw .syntax(template: template, line: line, message: "\"\(text)\" is not a valid name in a tag")
+    }
+    return text
+  }
+
+  /// Mustache's standalone rule: a section, comment or partial tag alone on
+  /// its line (only whitespace around it) removes that whole line.
+  private func trimStandaloneLines(_ tokens: [Token]) -> [Token] {
+    var dropPrefix = [Int](repeating: 0, count: tokens.count)  // characters to drop at the start
+    var dropSuffix = [Int](repeating: 0, count: tokens.count)  // characters to drop at the end
+    for (index, token) in tokens.enumerated() where token.canStandAlone {
+      let before: (ok: Bool, trailing: Int) = {
+        guard index > 0 else { return (true, 0) }
+        guard case .text(let text) = tokens[index - 1].kind else { return (false, 0) }
+        let tail = text.reversed().prefix { $0 != "\n" }
+        let startsLine = tail.count < text.count || index - 1 == 0
+        return (startsLine && tail.allSatisfy { $0 == " " || $0 == "\t" }, tail.count)
+      }()
+      let after: (ok: Bool, leading: Int) = {
+        guard index + 1 < tokens.count else { return (true, 0) }
+        guard case .text(let text) = tokens[index + 1].kind else { return (false, 0) }
+        let head = text.prefix { $0 == " " || $0 == "\t" || $0 == "\r" }
+        let rest = text.dropFirst(head.count)
+        if rest.isEmpty { return (index + 2 == tokens.count, head.count) }
+        return (rest.first == "\n", head.count + 1)
+      }()
+      guard before.ok, after.ok else { continue }
+      if index > 0 { dropSuffix[index - 1] = before.trailing }
+      if index + 1 < tokens.count { dropPrefix[index + 1] = after.leading }
+    }
+    return tokens.enumerated().compactMap { index, token in
+      guard case .text(let text) = token.kind, dropPrefix[index] > 0 || dropSuffix[index] > 0 else { return token }
+      let characters = Array(text)
+      let start = min(dropPrefix[index], characters.count)
+      let end = max(start, characters.count - dropSuffix[index])
+      let kept = String(characters[start..<end])
+      return kept.isEmpty ? nil : Token(kind: .text(kept), line: token.line)
+    }
+  }
+}

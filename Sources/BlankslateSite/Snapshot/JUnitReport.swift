@@ -1,0 +1,84 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// A check's summary as JUnit XML: one test suite per design, one test case
+/// per render (and per orphaned golden), failures carrying the explanation
+/// and the line diff.
+public enum JUnitReport {
+  /// - Throws: `SnapshotError.io` if the XML would not parse with libxml2
+  ///   (it is validated before anything is written).
+  public static func render(_ summary: SnapshotSummary) throws(SnapshotError) -> String {
+    var cases: [String: [(name: String, result: SnapshotResult?)]] = [:]
+    for id in summary.passed {
+      let (design, name) = split(id)
+      cases[design, default: []].append((name, nil))
+    }
+    for result in summary.results {
+      let (design, name) = split(result.id)
+      cases[design, default: []].append((name, result))
+    }
+    let suites = cases.keys.sorted(by: { $0.precedesInByteOrder($1) }).map { design in
+      JUnitDocument.Suite(
+        name: design,
+        cases: (cases[design] ?? []).sorted { $0.name.precedesInByteOrder($1.name) }.map { test in
+          JUnitDocument.TestCase(
+            classname: "blankslate." + design, name: test.name,
+            file: test.result?.definitionFile.map { summary.site + "/" + $0 } ?? test.result?.golden,
+            line: test.result?.definitionLine,
+            failure: test.result.map { result in
+              (
+                result.status.rawValue, result.headline,
+                ([result.headline] + (result.diff.isEmpty ? [] : ["", result.diff])).joined(separator: "\n")
+              )
+            })
+        })
+    }
+    let xml = JUnitDocument(name: "blankslate check", suites: suites).xml
+    let issues = MarkupChecker().check(Array(xml.utf8), file: "junit.xml", kind: .xml).issues
+    guard issues.isEmpty else {
+      throw .io(path: "junit.xml", reason: "the JUnit report did not validate: \(issues[0])")
+    }
+    return xml
+  }
+
+  private static func split(_ id: String) -> (design: String, name: String) {
+    guard let render = RenderID(id) else { return (id, id) }
+    return (render.design, render.name)
+  }
+}
+
+/// GitHub Actions workflow commands (`::error file=…::…`): each difference
+/// becomes an annotation on the definition that produced it.
+public enum GitHubAnnotations {
+  public static func lines(for summary: SnapshotSummary) -> [String] {
+    summary.results.map { result in
+      var properties: [String] = []
+      if let file = result.definitionFile {
+        properties.append("file=" + escapeProperty(summary.site + "/" + file))
+        if let line = result.definitionLine { properties.append("line=\(line)") }
+      } else {
+        properties.append("file=" + escapeProperty(result.golden))
+      }
+      let title: String
+      switch result.status {
+      case .changed: title = "Snapshot changed: \(result.displayName)"
+      case .new: title = "New render without a golden: \(result.displayName)"
+      case .orphaned: title = "Orphaned golden: \(result.displayName)"
+      case .unchanged: title = result.displayName
+      }
+      properties.append("title=" + escapeProperty(title))
+      let message = result.status == .changed ? result.changes.joined(separator: "; ") : result.headline
+      return "::error " + properties.joined(separator: ",") + "::" + escapeData(message)
+    }
+  }
+
+  static func escapeData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// What `check`, `record` and `prune` work on: a site, and which of its renders.
+public struct SnapshotOptions: Sendable {
+  public var siteFolder: URL
+  public var siteDisplay: String
+  /// A regular expression matched against `design/variant.device.theme.locale`.
+  public var filter: String?
+  /// Exactly these renders (`design/variant.device.theme.locale.size`), when set: what a reviewer approved.
+  public var renders: Set<String>?
+  public var shard: Shard?
+  public var workers: Int
+  /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
+  public var keepsUnchangedRenders = false
+  /// Asked before the site is loaded, once it is, and before each design's
+  /// renders are compared; once it says yes, the run compares no more and
+  /// throws `SnapshotError.cancelled`.
+  public var isCancelled: (@Sendable () -> Bool)?
+  /// The decoded definitions a long-lived process keeps (`serve`: its builds'), or nil.
+  public var definitions: SiteLoader.Memo?
+
+  public init(
+    siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
+  ) {
+    self.siteFolder = siteFolder
+    self.siteDisplay = siteDisplay ?? siteFolder.path
+    self.filter = filter
+    self.shard = shard
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+  }
+}
+
+/// A comparison of renders with goldens, with the renders themselves, so
+/// that `record` can write exactly what `check` compared.
+public struct SnapshotRun: Sendable {
+  public var summary: SnapshotSummary
+  /// The current render of every selected job, by golden path (relative to
+  /// the store); the bytes only of renders that are changed or new, unless
+  /// `keepsUnchangedRenders` (10,000 kept renders would be 100 MB).
+  public var renders: [(golden: String, bytes: [UInt8], status: SnapshotStatus)]
+  /// Orphaned goldens of the selection, relative to the store.
+  public var orphans: [String]
+  public var store: GoldenStore
+}
+
+/// Renders a site's SVGs in memory and compares each with its golden on
+/// canonical XML, explaining every difference in the design's terms.
+public struct SnapshotChecker: Sendable {
+  public var options: SnapshotOptions
+
+  public init(options: SnapshotOptions) {
+    self.options = options
+  }
+
+  public func run() throws(SnapshotError) -> SnapshotRun {
+    if options.isCancelled?() == true { throw .cancelled }
+    let site: SiteDefinition
+    do {
+      site = try SiteLoader(
+        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers, memo: options.definitions
+      ).load()
+    } catch {
+      throw .build(.definitions(error))
+    }
+    let assets: AssetCatalog
+    do {
+      assets = try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site).catalog
+    } catch {
+      throw .build(error)
+    }
+    if options.isCancelled?() == true { throw .cancelled }
+    let selection = try Selection(filter: options.filter, renders: options.renders, shard: options.shard)
+    let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
+
+    let allJobs = RenderMatrix(site).jobs
+    let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
+    let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
+    let goldens = try store.all()
+    let orphans = goldens.filter { golden in
+      !produced.contains(golden) && RenderID(goldenPath: golden).map { selection.contains($0.description) } == true
+    }
+
+    let renderer = Renderer(assets: assets)
+    // One work item per design, so its renders share the laid-out host bars.
+    var groups: [[RenderJob]] = []
+    for job in jobs {
+      if let last = groups.last?.last, last.design.id == job.design.id {
+        groups[groups.count - 1].append(job)
+      } else {
+        groups.append([job])
+      }
+    }
+    let batches = groups
+    let keep = options.keepsUnchangedRenders
+    let isCancelled = options.isCancelled
+    typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
+    let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index -> [Compared] in
+      if isCancelled?() == true { return [] }
+      let cache = LayoutCache()
+      return batches[index].map {
+        job -> Compared in
+        do throws(SnapshotError) {
+          return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache, keep: keep))
+        } catch {
+          return .failure(error)
+        }
+      }
+    }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
+    if isCancelled?() == true { throw .cancelled }
+    var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
+    for orphan in orphans {
+      let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
+      results.append(
+        SnapshotResult(
+          id: RenderID(goldenPath: orphan)?.description ?? orphan, status: .orphaned, golden: store.display(orphan),
+          goldenSVG: svg))
+    }
+    let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
+    let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
+    return SnapshotRun(
+      summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans,
+      store: store)
+  }
+
+  /// `design/variant.device.theme.locale`.
+  static func id(of job: RenderJob) -> String {
+    job.id.description
+  }
+
+  private static func compare(
+    _ job: RenderJob, renderer: Renderer, store: GoldenStore, cache: LayoutCache?, keep: Bool
+  ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
+    let path = GoldenStore.relativePath(of: job)
+    let bytes = renderer.render(job, cache: cache).svg
+    var result = SnapshotResult(
+      id: id(of: job), status: .unchanged, golden: store.display(path),
+      definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))
+    guard let golden = try store.read(path) else {
+      result.status = .new
+      result.currentSVG = String(decoding: bytes, as: UTF8.self)
+      result.currentHash = SHA256.hex(bytes)
+      return (path, bytes, result)
+    }
+    if golden.hasSameBytes(as: bytes) { return (path, keep ? bytes : [], result) }
+    let svg = String(decoding: bytes, as: UTF8.self)
+    let goldenText = String(decoding: golden, as: UTF8.self)
+    do {
+      if try CanonicalXML.canonicalize(golden, file: store.display(path))
+        == CanonicalXML.canonicalize(bytes, file: path)
+      {
+        return (path, keep ? bytes : [], result)
+      }
+    } catch let failure as StrictXMLParser.Failure {
+      result.status = .changed
+      (result.goldenHash, result.currentHash) = (SHA256.hex(golden), SHA256.hex(bytes))
+      result.changes = ["the golden is not well-formed XML: " + (failure.issues.first?.description ?? "unknown error")]
+      result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
+      result.goldenSVG = goldenText
+      result.currentSVG = svg
+      return (path, bytes, result)
+    } catch {
+      result.status = .changed
+      result.changes = ["the golden cannot be compared: \(error)"]
+    }
+    result.status = .changed
+    (result.goldenHash, result.currentHash) = (SHA256.hex(golden), SHA256.hex(bytes))
+    if let old = SVGStructure(golden, file: path), let new = SVGStructure(bytes, file: path) {
+      let explanation = StructuralDiff.explain(golden: old, current: new)
+      result.changes =
+        explanation.changes.isEmpty ? ["the markup changed without a visible difference"] : explanation.changes
+      result.currentFrames = explanation.currentFrames
+      result.goldenFrames = explanation.goldenFrames
+    }
+    result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
+    result.goldenSVG = goldenText
+    result.currentSVG = svg
+    return (path, bytes, result)
+  }
+}
+
+/// Which renders a run covers: those matching the filter (and named, when
+/// renders are named), in this shard.
+struct Selection {
+  let filter: Regex<AnyRegexOutput>?
+  let renders: Set<String>?
+  let shard: Shard?
+
+  init(filter pattern: String?, renders: Set<String>? = nil, shard: Shard?) throws(SnapshotError) {
+    self.shard = shard
+    self.renders = renders
+    guard let pattern else {
+      filter = nil
+      return
+    }
+    do {
+      filter = try Regex(pattern)
+    } catch {
+      throw .badFilter(pattern, reason: "\(error)")
+    }
+  }
+
+  func contains(_ id: String) -> Bool {
+    if let renders, !renders.contains(id) { return false }
+    if let filter, id.firstMatch(of: filter) == nil { return false }
+    return shard?.contains(id) ?? true
+  }
+}

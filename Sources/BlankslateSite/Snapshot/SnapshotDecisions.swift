@@ -1,0 +1,148 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// A reviewer's decision on one render, as the report saves it and `serve`'s
+/// Accept sends it: the render, the exact bytes seen (golden and current,
+/// by SHA-256) and approve or reject (`../shared/DESIGN.md`, "Review v3").
+public struct SnapshotDecision: Sendable, Equatable {
+  public enum Verdict: String, Sendable {
+    case approve
+    case reject
+  }
+
+  /// `design/variant.device.theme.locale[.size]`, as `SnapshotResult.id`.
+  public var render: String
+  /// The golden's hash; nil for a render that had no golden.
+  public var golden: String?
+  public var current: String
+  public var verdict: Verdict
+  public var note: String?
+
+  public init(render: String, golden: String?, current: String, verdict: Verdict, note: String? = nil) {
+    self.render = render
+    self.golden = golden
+    self.current = current
+    self.verdict = verdict
+    self.note = note
+  }
+}
+
+extension SnapshotDecision {
+  /// The largest decisions document read (a whole site's renders fit many times over).
+  public static let maximumDocumentSize = 16 << 20
+
+  /// The decisions of `{"decisions": [{"render", "golden", "current", "decision", "note"}]}`.
+  ///
+  /// - Throws: `SnapshotError.badDecisions` naming the file, line and JSON path at fault.
+  public static func parse(_ bytes: [UInt8], file: String) throws(SnapshotError) -> [SnapshotDecision] {
+    guard bytes.count <= maximumDocumentSize else {
+      throw .badDecisions(file: file, reason: "it is \(bytes.count) bytes, more than \(maximumDocumentSize)")
+    }
+    let document: JSONValue
+    do throws(JSONParser.SyntaxError) {
+      document = try JSONParser(maximumDepth: 8).parse(bytes)
+    } catch {
+      throw .badDecisions(file: "\(file):\(error.position.line):\(error.position.column)", reason: error.message)
+    }
+    func fail(_ value: JSONValue, _ path: String, _ reason: String) -> SnapshotError {
+      .badDecisions(file: "\(file):\(value.position.line):\(value.position.column)", reason: "\(path): \(reason)")
+    }
+    guard let items = document["decisions"]?.arrayValue else {
+      throw fail(document, "$", "needs \"decisions\", an array")
+    }
+    var decisions: [SnapshotDecision] = []
+    for (index, item) in items.enumerated() {
+      let path = "$.decisions[\(index)]"
+      guard case .object(let members) = item.kind else { throw fail(item, path, "must be an object") }
+      for member in members where !["render", "golden", "current", "decision", "note"].contains(member.key) {
+        throw fail(member.value, path + "." + member.key, "is not a key of a decision")
+      }
+      func hash(_ key: String, optional: Bool) throws(SnapshotError) -> String? {
+        guard let value = item[key] else { throw fail(item, path, "needs \"\(key)\"") }
+        if optional, value.isNull { return nil }
+        guard let text = value.stringValue, text.utf8.count == 64,
+          text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else { throw fail(value, path + "." + key, "must be a SHA-256 in lower-case hex\(optional ? " or null" : "")") }
+        return text
+      }
+      guard let render = item["render"]?.stringValue, !render.isEmpty, render.utf8.count <= 1_000 else {
+        throw fail(item, path + ".render", "must be a render's name")
+      }
+      guard let verdict = item["decision"]?.stringValue.flatMap(Verdict.init(rawValue:)) else {
+        throw fail(item, path + ".decision", "must be \"approve\" or \"reject\"")
+      }
+      var note: String?
+      if let value = item["note"], value.stringValue != nil || !value.isNull {
+        guard let text = value.stringValue, text.count <= 2_000 else {
+          throw fail(value, path + ".note", "must be a string of at most 2,000 characters")
+        }
+        note = text
+      }
+      let golden = try hash("golden", optional: true)
+      guard let current = try hash("current", optional: false) else { throw fail(item, path, "needs \"current\"") }
+      decisions.append(
+        SnapshotDecision(render: render, golden: golden, current: current, verdict: verdict, note: note))
+    }
+    return decisions
+  }
+}
+
+extension JSONValue {
+  fileprivate var isNull: Bool {
+    if case .null = kind { return true }
+    return false
+  }
+}
+
+/// Records exactly the approved renders whose golden and current bytes are
+/// still the ones the reviewer saw, through `record`'s atomic path, or none.
+public struct SnapshotAcceptor: Sendable {
+  public var options: SnapshotOptions
+
+  public init(options: SnapshotOptions) {
+    self.options = options
+  }
+
+  /// One approved render that was not recorded, and why.
+  public struct Stale: Sendable, Equatable, CustomStringConvertible {
+    public var render: String
+    public var reason: String
+    public var description: String { "\(render): \(reason)" }
+  }
+
+  /// Records the approved decisions' goldens; rejected ones are left as they are.
+  ///
+  /// - Throws: `SnapshotError.staleDecisions` listing every approved render
+  ///   whose golden or current bytes changed since it was reviewed (nothing
+  ///   is written then), and `.recordingRefusedInCI` under CI.
+  public func accept(_ decisions: [SnapshotDecision], isCI: Bool) throws(SnapshotError) -> [SnapshotRecorder.Written] {
+    guard !isCI else { throw .recordingRefusedInCI }
+    let approved = decisions.filter { $0.verdict == .approve }
+    guard !approved.isEmpty else { return [] }
+    var options = self.options
+    options.renders = Set(approved.map(\.render))
+    options.filter = nil
+    options.shard = nil
+    let run = try SnapshotChecker(options: options).run()
+    let results = Dictionary(run.summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let passed = Set(run.summary.passed)
+    var stale: [Stale] = []
+    for decision in approved {
+      guard let result = results[decision.render] else {
+        let reason =
+          passed.contains(decision.render)
+          ? "it matches its golden now (accepted already, or changed back)" : "no render of the site has this name"
+        stale.append(Stale(render: decision.render, reason: reason))
+        continue
+      }
+      if result.goldenHash != decision.golden {
+        stale.append(Stale(render: decision.render, reason: "its golden changed since it was reviewed"))
+      } else if result.currentHash != decision.current {
+        stale.append(Stale(render: decision.render, reason: "it renders differently since it was reviewed"))
+      }
+    }
+    guard stale.isEmpty else { throw .staleDecisions(stale) }
+    return try SnapshotRecorder(mode: .failed).record(run, isCI: isCI)
+  }
+}

@@ -1,0 +1,72 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// Which goldens `record` writes (the modes of swift-snapshot-testing).
+public enum RecordMode: String, Sendable, CaseIterable {
+  /// Every golden, rewritten from its render (as swift-snapshot-testing's `.all`).
+  case all
+  /// Only renders with no golden yet.
+  case missing
+  /// Renders whose comparison failed: changed or new.
+  case failed
+  /// Nothing (the default of `check`).
+  case never
+}
+
+/// Writes goldens from a comparison run, each one atomically.
+public struct SnapshotRecorder: Sendable {
+  /// One golden written.
+  public struct Written: Sendable, Equatable {
+    public var golden: String
+    public var status: SnapshotStatus
+    public var changes: [String]
+  }
+
+  public var mode: RecordMode
+
+  public init(mode: RecordMode) {
+    self.mode = mode
+  }
+
+  /// Writes the goldens `mode` selects from `run`.
+  ///
+  /// `isCI`: when true, nothing is written and the call fails.
+  public func record(_ run: SnapshotRun, isCI: Bool) throws(SnapshotError) -> [Written] {
+    guard mode != .never else { return [] }
+    guard !isCI else { throw .recordingRefusedInCI }
+    let changesByGolden = Dictionary(
+      run.summary.results.map { ($0.golden, $0.changes) }, uniquingKeysWith: { first, _ in first })
+    var written: [Written] = []
+    try run.store.removeTemporaryFiles()
+    for render in run.renders {
+      let wanted: Bool
+      switch mode {
+      case .all: wanted = true
+      case .failed: wanted = render.status == .changed || render.status == .new
+      case .missing: wanted = render.status == .new
+      case .never: wanted = false
+      }
+      // An unchanged render whose bytes the run did not keep has nothing to write.
+      guard wanted, !render.bytes.isEmpty else { continue }
+      try run.store.write(render.bytes, to: render.golden)
+      let display = run.store.display(render.golden)
+      written.append(Written(golden: display, status: render.status, changes: changesByGolden[display] ?? []))
+    }
+    return written
+  }
+}
+
+/// Removes goldens that no render produces any more.
+public struct SnapshotPruner: Sendable {
+  public init() {}
+
+  /// The orphaned goldens of `run`, removed unless `dryRun`.
+  public func prune(_ run: SnapshotRun, dryRun: Bool, isCI: Bool) throws(SnapshotError) -> [String] {
+    guard dryRun || !isCI || run.orphans.isEmpty else { throw .recordingRefusedInCI }
+    if !dryRun {
+      for orphan in run.orphans { try run.store.remove(orphan) }
+    }
+    return run.orphans.map(run.store.display)
+  }
+}

@@ -1,0 +1,101 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// The JSON form of a check's summary: what `--json` writes and what
+/// `report --merge` reads back to join the summaries of shards.
+public enum SummaryJSON {
+  public static func encode(_ summary: SnapshotSummary) -> String {
+    let counts = JSONDocument.object(
+      [("checked", .number(Double(summary.checked)))]
+        + SnapshotStatus.allCases.map { ($0.rawValue, .number(Double(summary.count($0)))) })
+    let results: [JSONDocument] = summary.results.map { result in
+      var members: [(String, JSONDocument)] = [
+        ("id", .string(result.id)), ("status", .string(result.status.rawValue)), ("headline", .string(result.headline)),
+        ("golden", .string(result.golden)),
+      ]
+      if let file = result.definitionFile { members.append(("file", .string(file))) }
+      if let line = result.definitionLine { members.append(("line", .number(Double(line)))) }
+      if let page = result.page { members.append(("page", .string(page))) }
+      members.append(("changes", .array(result.changes.map(JSONDocument.string))))
+      members.append(("diff", .string(result.diff)))
+      if let svg = result.goldenSVG { members.append(("goldenSVG", .string(svg))) }
+      if let svg = result.currentSVG { members.append(("currentSVG", .string(svg))) }
+      members.append(("currentFrames", frames(result.currentFrames)))
+      members.append(("goldenFrames", frames(result.goldenFrames)))
+      return .object(members)
+    }
+    return JSONDocument.object([
+      ("v", .number(1)),
+      ("tool", .string("blankslate \(Blankslate.version)")),
+      ("site", .string(summary.site)),
+      ("shard", summary.shard.map { .string($0.description) } ?? .null),
+      ("counts", counts),
+      ("results", .array(results)),
+      ("passed", .array(summary.passed.map(JSONDocument.string))),
+    ]).rendered(pretty: true) + "\n"
+  }
+
+  private static func frames(_ frames: [Rect]) -> JSONDocument {
+    .array(frames.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) })
+  }
+
+  /// Reads a summary written by `encode`.
+  ///
+  /// - Throws: `SnapshotError.unreadableSummary` naming the file.
+  public static func decode(_ bytes: [UInt8], file: String) throws(SnapshotError) -> SnapshotSummary {
+    let root: JSONValue
+    do {
+      root = try JSONParser().parse(bytes)
+    } catch {
+      throw .unreadableSummary(file: file, reason: "line \(error.position.line): \(error.message)")
+    }
+    guard root["v"]?.numberValue == 1, let site = root["site"]?.stringValue, let items = root["results"]?.arrayValue,
+      let passed = root["passed"]?.arrayValue
+    else {
+      throw .unreadableSummary(file: file, reason: "it lacks \"v\": 1, \"site\", \"results\" or \"passed\"")
+    }
+    var results: [SnapshotResult] = []
+    for (index, item) in items.enumerated() {
+      guard let id = item["id"]?.stringValue, let status = item["status"]?.stringValue.flatMap(SnapshotStatus.init),
+        let golden = item["golden"]?.stringValue
+      else {
+        throw .unreadableSummary(file: file, reason: "results[\(index)] lacks an id, a status or a golden")
+      }
+      guard RenderID(id) != nil else {
+        throw .unreadableSummary(
+          file: file, reason: "results[\(index)].id is not a render's name (design/variant.device.theme.locale)")
+      }
+      results.append(
+        SnapshotResult(
+          id: id, status: status, golden: golden, definitionFile: item["file"]?.stringValue,
+          definitionLine: item["line"]?.numberValue.map { Int($0) }, page: item["page"]?.stringValue,
+          changes: item["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [], diff: item["diff"]?.stringValue ?? "",
+          goldenSVG: item["goldenSVG"]?.stringValue, currentSVG: item["currentSVG"]?.stringValue,
+          currentFrames: frames(item["currentFrames"]), goldenFrames: frames(item["goldenFrames"])))
+    }
+    return SnapshotSummary(
+      site: site, shard: root["shard"]?.stringValue.flatMap(Shard.init(parsing:)),
+      passed: passed.compactMap(\.stringValue), results: results)
+  }
+
+  private static func frames(_ value: JSONValue?) -> [Rect] {
+    (value?.arrayValue ?? []).compactMap { frame in
+      let numbers = frame.arrayValue?.compactMap(\.numberValue) ?? []
+      guard numbers.count == 4 else { return nil }
+      return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+  }
+
+  /// The summaries of several shards as one: every result once, counts added up.
+  public static func merge(_ summaries: [SnapshotSummary]) -> SnapshotSummary {
+    var results: [String: SnapshotResult] = [:]
+    var passed: Set<String> = []
+    for summary in summaries {
+      for result in summary.results { results[result.id] = result }
+      passed.formUnion(summary.passed)
+    }
+    let site = Set(summaries.map(\.site)).sorted().joined(separator: ", ")
+    return SnapshotSummary(site: site, shard: nil, passed: Array(passed), results: Array(results.values))
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A folder that every path the tool reads, writes or deletes below it must
+/// stay inside, whatever symbolic links it holds.
+///
+/// A link is followed only when it leads to a place inside the folder; one
+/// that leads out (or nowhere) is refused, naming the path. Folders already
+/// found to be inside are remembered, so a run that touches thousands of
+/// files in one folder checks the folder once.
+package final class ContainedFolder: @unchecked Sendable {
+  /// Why a path was refused.
+  package struct Escape: Error, Equatable, CustomStringConvertible {
+    /// How messages name the folder (`Site`).
+    var folder: String
+    /// The path, relative to the folder, whose link leads out.
+    var relative: String
+    /// Where the link leads (nil when it leads nowhere, or climbs out with `..`).
+    var target: String?
+    package var description: String {
+      let link = folder + "/" + relative
+      guard let target else { return "\(link) climbs out of \(folder) or is a symbolic link that leads nowhere" }
+      return "it leads out of \(folder) through the symbolic link \(link) → \(target)"
+    }
+  }
+
+  /// The folder as the caller named it.
+  let path: String
+  /// How messages name the folder.
+  let display: String
+  /// The folder with every link resolved (the folder itself may be a link).
+  let realPath: String
+  private let lock = NSLock()
+  private var insideFolders: Set<String> = [""]
+
+  package init(_ path: String, display: String? = nil) {
+    self.path = path
+    self.display = display ?? path
+    realPath = Self.resolved(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// Whether `absolute` (already resolved) is the folder or below it.
+  func holds(resolved absolute: String) -> Bool {
+    absolute == realPath || absolute.hasPrefix(realPath == "/" ? "/" : realPath + "/")
+  }
+
+  /// Checks every existing component of `relative` (`a/b/c.svg`): each that
+  /// is a symbolic link must resolve inside the folder. Components that do
+  /// not exist yet are fine: whatever creates them makes real folders.
+  ///
+  /// - Returns: the path to use (the folder's path joined with `relative`).
+  @discardableResult
+  package func check(_ relative: String) throws(Escape) -> String {
+    let components = relative.split(separator: "/").map(String.init)
+    var prefix = ""
+    for (index, component) in components.enumerated() {
+      if component == "." { continue }
+      guard component != ".." else { throw Escape(folder: display, relative: relative, target: nil) }
+      let next = prefix.isEmpty ? component : prefix + "/" + component
+      let isLast = index == components.count - 1
+      if !isLast, knownInside(next) {
+        prefix = next
+        continue
+      }
+      var status = stat()
+      guard lstat(path + "/" + next, &status) == 0 else { break }  // not there yet
+      if (status.st_mode & S_IFMT) == S_IFLNK {
+        guard let target = Self.resolved(path + "/" + next) else {
+          throw Escape(folder: display, relative: next, target: nil)
+        }
+        guard holds(resolved: target) else { throw Escape(folder: display, relative: next, target: target) }
+      }
+      if !isLast, (status.st_mode & S_IFMT) == S_IFDIR || (status.st_mode & S_IFMT) == S_IFLNK { remember(next) }
+      prefix = next
+    }
+    return relative.isEmpty ? path : path + "/" + relative
+  }
+
+  /// The bytes of the regular file `relative`, which must lie inside.
+  package func read(_ relative: String, limit: Int) throws(ContainedReadError) -> [UInt8] {
+    let full: String
+    do throws(Escape) {
+      full = try check(relative)
+    } catch {
+      throw .escape(error)
+    }
+    do throws(FileReadError) {
+      return try FileTree.read(full, limit: limit)
+    } catch {
+      throw .read(error)
+    }
+  }
+
+  private func knownInside(_ relative: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return insideFolders.contains(relative)
+  }
+
+  private func remember(_ relative: String) {
+    lock.lock()
+    insideFolders.insert(relative)
+    lock.unlock()
+  }
+
+  /// `path` with every symbolic link resolved, or nil when it leads nowhere.
+  package static func resolved(_ path: String) -> String? {
+    guard let pointer = realpath(path, nil) else { return nil }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+}
+
+/// Why a file inside a contained folder was not read.
+package enum ContainedReadError: Error, Equatable, CustomStringConvertible {
+  case escape(ContainedFolder.Escape)
+  case read(FileReadError)
+
+  package var description: String {
+    switch self {
+    case .escape(let escape): escape.description
+    case .read(let error): error.description
+    }
+  }
+
+  /// The read found nothing there.
+  package var isMissing: Bool { self == .read(.missing) }
+}

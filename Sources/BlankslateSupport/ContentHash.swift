@@ -1,0 +1,34 @@
+/// A 64-bit FNV-1a hash of the inputs behind an output, for the build cache.
+///
+/// Not a security boundary: it only decides whether a design's previous
+/// output can be reused, and the inputs it hashes are the project's own.
+package struct ContentHash: Sendable {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  package init() {}
+
+  package mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01B3
+    }
+    // A separator, so that ("ab", "c") and ("a", "bc") differ.
+    value ^= 0xFF
+    value = value &* 0x0000_0100_0000_01B3
+  }
+
+  package mutating func add(_ text: String) {
+    add(text.utf8)
+  }
+
+  package var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  package static func of(_ bytes: some Sequence<UInt8>) -> ContentHash {
+    var hash = ContentHash()
+    hash.add(bytes)
+    return hash
+  }
+}

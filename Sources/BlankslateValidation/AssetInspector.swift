@@ -1,0 +1,57 @@
+import BlankslateSupport
+
+/// Checks a site's own image files before they are embedded in renders.
+///
+/// PNGs must carry the PNG signature and a header with sane dimensions; SVGs
+/// are parsed strictly and rebuilt by `SVGSanitizer`, so nothing active or
+/// external survives.
+public struct AssetInspector: Sendable {
+  /// The largest asset accepted, in bytes.
+  public var maximumSize: Int
+
+  public init(maximumSize: Int = 5 << 20) {
+    self.maximumSize = maximumSize
+  }
+
+  /// An asset ready to embed: its media type, its bytes (for an SVG, the
+  /// sanitised rebuild), and what the sanitiser removed.
+  public struct Inspected: Sendable, Equatable {
+    public var mediaType: String
+    public var bytes: [UInt8]
+    public var removed: [String]
+  }
+
+  /// Checks a PNG, or sanitises an SVG.
+  ///
+  /// - Throws: `AssetProblem` saying why the file cannot be used.
+  public func inspect(_ bytes: [UInt8], path: String) throws(AssetProblem) -> Inspected {
+    guard bytes.count <= maximumSize else {
+      throw AssetProblem(file: path, reason: "it is \(bytes.count) bytes; assets are limited to \(maximumSize) bytes")
+    }
+    if path.lowercased().hasSuffix(".png") {
+      try inspectPNG(bytes, path: path)
+      return Inspected(mediaType: "image/png", bytes: bytes, removed: [])
+    }
+    let clean = try SVGSanitizer().sanitize(bytes, file: path)
+    return Inspected(mediaType: "image/svg+xml", bytes: Array(clean.svg.utf8), removed: clean.removed)
+  }
+
+  private func inspectPNG(_ bytes: [UInt8], path: String) throws(AssetProblem) {
+    if case .failure(let refusal) = ImageHeader.size(of: bytes, mediaType: "image/png") {
+      throw AssetProblem(file: path, reason: refusal.reason)
+    }
+  }
+}
+
+/// Why an asset was refused.
+public struct AssetProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var reason: String
+
+  public init(file: String, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
+
+  public var description: String { "\(file): cannot be used as an image: \(reason)." }
+}

@@ -1,0 +1,192 @@
+import BlankslateSupport
+
+/// Checks the links between the files of one output folder: every local
+/// `href`/`src` must name a file of the folder (and an `id` in it, for a
+/// `#fragment`), and no link may climb out of the folder.
+public struct LinkChecker: Sendable {
+  /// What one file links to and which ids it has.
+  public struct Page: Sendable {
+    public var path: String
+    public var links: [MarkupChecker.Link]
+    public var ids: Set<String>
+
+    public init(path: String, links: [MarkupChecker.Link], ids: Set<String>) {
+      self.path = path
+      self.links = links
+      self.ids = ids
+    }
+  }
+
+  /// Whether links to other sites (`https:`, `mailto:` …) are accepted.
+  public var allowsExternalLinks: Bool
+
+  public init(allowsExternalLinks: Bool) {
+    self.allowsExternalLinks = allowsExternalLinks
+  }
+
+  /// `pages`: the checked files, with paths relative to the folder (`designs/a/index.html`).
+  /// `files`: every file path in the folder, relative to it.
+  /// `knownIDs`: the ids of other pages, for `#fragment` links into them
+  ///     (a page neither checked nor known here has its fragments trusted).
+  ///   - displayRoot: how issues name the folder.
+  public func check(
+    _ pages: [Page], files: Set<String>, knownIDs: [String: Set<String>] = [:], displayRoot: String
+  ) -> [ValidationIssue] {
+    check(pages, fileSet: files, knownIDs: knownIDs, displayRoot: displayRoot)
+  }
+
+  /// As `check(_:files:…)`, with the folder's files known by a rule (`FileSet`).
+  public func check(
+    _ pages: [Page], fileSet files: some FileSet, knownIDs: [String: Set<String>] = [:], displayRoot: String
+  ) -> [ValidationIssue] {
+    var idsByPath = knownIDs
+    for page in pages where idsByPath[page.path] == nil { idsByPath[page.path] = page.ids }
+    var issues: [ValidationIssue] = []
+    // Pages of one folder repeat the same links: each is resolved once per folder.
+    var resolvedByFolder: [Substring: [String: Resolution]] = [:]
+    for page in pages {
+      func report(_ line: Int, _ message: String) {
+        issues.append(
+          ValidationIssue(
+            file: displayRoot.isEmpty ? page.path : displayRoot + "/" + page.path, line: line, message: message))
+      }
+      let folder = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[..<$0] } ?? ""
+      // Taken out while this page adds to it, so that it is not copied.
+      var resolved = resolvedByFolder.removeValue(forKey: folder) ?? [:]
+      defer { resolvedByFolder[folder] = resolved }
+      for link in page.links {
+        let target = link.target
+        if target.isEmpty || target.hasPrefix("data:") { continue }
+        if Self.hasScheme(target) || target.hasPrefix("//") {
+          if !allowsExternalLinks { report(link.line, "links outside the site: \(target.prefix(80))") }
+          continue
+        }
+        let (pathPart, fragment) = Self.split(target)
+        let path: String
+        if pathPart.isEmpty {
+          path = page.path
+        } else {
+          let found: Resolution
+          if let cached = resolved[pathPart] {
+            found = cached
+          } else {
+            found = Self.resolution(of: pathPart, from: page.path, in: files)
+            resolved[pathPart] = found
+          }
+          switch found {
+          case .outside:
+            report(link.line, "\"\(target)\" climbs out of the site folder")
+            continue
+          case .missing(let missing):
+            report(link.line, "\"\(target)\" names no file of the site (\(missing))")
+            continue
+          case .file(let file):
+            path = file
+          }
+        }
+        if let fragment, !fragment.isEmpty, let ids = idsByPath[path], !ids.contains(fragment) {
+          report(link.line, "\"\(target)\": \(path) has no element with id \"\(fragment)\"")
+        }
+      }
+    }
+    return issues
+  }
+
+  /// Whether the link starts with a URL scheme (`https:`, `mailto:`).
+  static func hasScheme(_ target: String) -> Bool {
+    var target = target
+    return target.withUTF8 { bytes in
+      for (length, byte) in bytes.enumerated() {
+        if byte == UInt8(ascii: ":") { return length > 0 }
+        let lower = byte | 0x20
+        let isSchemeByte =
+          (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+          || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        guard isSchemeByte else { return false }
+      }
+      return false
+    }
+  }
+
+  /// The path and the fragment of a link, without a query.
+  /// Where a link's path leads.
+  enum Resolution {
+    case file(String)
+    case missing(String)
+    case outside
+  }
+
+  /// The file `target` names from `page`: the path itself, or its folder's `index.html`.
+  static func resolution(of target: String, from page: String, in files: some FileSet) -> Resolution {
+    guard let path = resolve(target, from: page) else { return .outside }
+    if files.contains(path) { return .file(path) }
+    if files.contains(path + "/index.html") { return .file(path + "/index.html") }
+    return .missing(path)
+  }
+
+  static func split(_ target: String) -> (path: String, fragment: String?) {
+    var bytes = target
+    let plain = bytes.withUTF8 { buffer in
+      !buffer.contains { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }
+    }
+    if plain { return (target, nil) }
+    var path = Substring(target)
+    var fragment: String?
+    if let hash = path.firstIndex(of: "#") {
+      fragment = String(path[path.index(after: hash)...])
+      path = path[..<hash]
+    }
+    if let query = path.firstIndex(of: "?") { path = path[..<query] }
+    return (percentDecoded(String(path)), fragment)
+  }
+
+  /// `target` resolved against the folder of `page`; nil when it climbs out.
+  static func resolve(_ target: String, from page: String) -> String? {
+    // Most links name a file beside the page: its folder and the name, nothing to normalise.
+    if !target.isEmpty, target != ".", target != "..", !target.utf8.contains(UInt8(ascii: "/")) {
+      guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
+      return String(page[..<slash]) + "/" + target
+    }
+    // By UTF-8 bytes: splitting by `Character` walks grapheme clusters.
+    let slash = UInt8(ascii: "/")
+    var parts =
+      target.hasPrefix("/")
+      ? [] : page.utf8.split(separator: slash).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    for part in target.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+      if part.elementsEqual(".".utf8) { continue }
+      if part.elementsEqual("..".utf8) {
+        guard !parts.isEmpty else { return nil }
+        parts.removeLast()
+        continue
+      }
+      parts.append(String(decoding: part, as: UTF8.self))
+    }
+    var path = parts.joined(separator: "/")
+    if target.hasSuffix("/") { path += path.isEmpty ? "index.html" : "/index.html" }
+    return path
+  }
+
+  static func percentDecoded(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    var bytes: [UInt8] = []
+    var iterator = Array(text.utf8).makeIterator()
+    while let byte = iterator.next() {
+      if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+        let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// The files a link may name: a set of paths, or a rule that knows them without listing them.
+public protocol FileSet: Sendable {
+  func contains(_ path: String) -> Bool
+}
+
+extension Set<String>: FileSet {}
