@@ -16,7 +16,8 @@ struct AssetResolver: Sendable {
   /// The image types a site may use.
   static let imageExtensions = ["svg", "png"]
 
-  let siteRoot: URL
+  /// The site folder; nil for a definition decoded from bytes alone, where no image path resolves.
+  let siteRoot: URL?
   /// Notes every answer given, when set (so a memo can ask again later).
   var answers: Answers?
 
@@ -25,7 +26,7 @@ struct AssetResolver: Sendable {
     var byPath: [String: Result<String, Problem>] = [:]
   }
 
-  init(siteRoot: URL, answers: Answers? = nil) {
+  init(siteRoot: URL?, answers: Answers? = nil) {
     self.siteRoot = siteRoot
     self.answers = answers
   }
@@ -46,6 +47,7 @@ struct AssetResolver: Sendable {
     guard let fileExtension, Self.imageExtensions.contains(fileExtension), components.last?.contains(".") == true else {
       return .failure(.unsupportedType(allowed: Self.imageExtensions))
     }
+    guard let siteRoot else { return .failure(.missing) }
     let url = siteRoot.appending(path: path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {

@@ -148,7 +148,7 @@ public struct SiteLoader: Sendable {
       return kept.loaded
     }
     let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
-    let loaded = decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
+    let loaded = Self.decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
     if let memo, let answers = resolver.answers {
       memo.store(
         Memo.Entry(
@@ -158,7 +158,8 @@ public struct SiteLoader: Sendable {
     return loaded
   }
 
-  private func decode(
+  /// One definition's bytes decoded; `file` is its name in `placeholders/`, `display` how messages name it.
+  static func decode(
     _ bytes: [UInt8], hash: String, file: String, display: String, limits: SiteLimits, resolver: AssetResolver
   ) -> LoadedFile {
     var errors: [DefinitionError] = []

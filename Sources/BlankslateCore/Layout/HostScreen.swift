@@ -93,7 +93,7 @@ package struct HostScreen {
     let compact = device.statusBar < 30
     let fontSize: Double = compact ? 12 : 17
     // The clock is set in Latin digits in every locale, as the seeds' screenshots show it.
-    let clock = Typesetter.shared.line(
+    let clock = context.typesetter.line(
       "9:41", fontSize: fontSize, weight: TextBlock.Weight.semibold.cssValue, locale: "en")
     let time = TextBlock(
       lines: [clock], fontSize: fontSize, weight: .semibold, color: ink,

@@ -4,11 +4,14 @@ import BlankslateSupport
 /// properties, and helpers that turn properties into drawable values.
 struct LayoutContext {
   let job: RenderJob
+  /// What measures and sets every text of the render (the fonts come with it).
+  let typesetter: Typesetter
   /// Whether this render's locale is written right to left.
   let isRightToLeft: Bool
 
-  init(job: RenderJob) {
+  init(job: RenderJob, typesetter: Typesetter = .shared) {
     self.job = job
+    self.typesetter = typesetter
     isRightToLeft = PinnedFont.isRightToLeft(job.locale)
   }
 
@@ -85,7 +88,7 @@ struct LayoutContext {
 
   /// `text` shaped and broken into lines in this render's locale.
   func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {
-    Typesetter.shared.lines(
+    typesetter.lines(
       of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth)
   }
 

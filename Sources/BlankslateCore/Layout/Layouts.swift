@@ -14,8 +14,9 @@ public enum Layouts {
   ///
   /// `cache`: keeps the host bars between renders that share them
   /// (one worker's renders of one design); the scene is the same without it.
-  public static func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
-    let context = LayoutContext(job: job)
+  /// `typesetter`: what sets every text, with its fonts.
+  public static func scene(for job: RenderJob, cache: LayoutCache? = nil, typesetter: Typesetter = .shared) -> Scene {
+    let context = LayoutContext(job: job, typesetter: typesetter)
     let generator = generator(for: job.design.layout)
     let host = generator.hostScreen(for: context)
     var nodes = generator.nodes(for: context, on: host)

@@ -24,14 +24,19 @@ public struct Render: Sendable {
 /// SVG and what lint reviewed are always the same render.
 public struct Renderer: Sendable {
   public let svgRenderer: SVGRenderer
+  /// What sets every text, with the fonts it measures and draws with.
+  public let typesetter: Typesetter
 
-  public init(assets: AssetCatalog = AssetCatalog()) {
+  /// `assets`: the site's images by path; `typesetter`: the fonts text is set in
+  /// (the pinned fonts, shared by the process, unless another is passed).
+  public init(assets: AssetCatalog = AssetCatalog(), typesetter: Typesetter = .shared) {
     svgRenderer = SVGRenderer(assets: assets)
+    self.typesetter = typesetter
   }
 
   /// The job laid out (`cache` shares the host bars between the renders of a design).
   public func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
-    Layouts.scene(for: job, cache: cache)
+    Layouts.scene(for: job, cache: cache, typesetter: typesetter)
   }
 
   /// The job laid out and drawn.

@@ -110,7 +110,8 @@ public final class FontLibrary: Sendable {
 
   private let faces: [Result<LoadedFace, FontError>]
 
-  init() {
+  /// The pinned fonts, opened where they are installed (README, "Fonts and text").
+  public init() {
     faces = PinnedFont.all.map { font in Result { () throws(FontError) in try LoadedFace(font) } }
   }
 

@@ -35,7 +35,8 @@ public final class Typesetter: Sendable {
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
-  init(library: FontLibrary) {
+  /// A typesetter of its own (its own caches) over `library`'s fonts.
+  public init(library: FontLibrary) {
     self.library = library
     outlines = GlyphOutlines(library: library)
     Self.lineBreakingReady
