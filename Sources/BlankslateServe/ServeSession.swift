@@ -190,11 +190,16 @@ public final class ServeSession: @unchecked Sendable {
     live.reportWritten(of: generation)
   }
 
-  /// What the report's check and Accept compare: this site, with the definitions its builds decoded.
+  /// What the report's check and Accept compare: this site, with the
+  /// definitions its builds decoded and the renders its last build published
+  /// (read from the held output folder, never drawn again).
   private func snapshotOptions() -> SnapshotOptions {
     var snapshotOptions = SnapshotOptions(
       siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
     snapshotOptions.definitions = options.memo?.definitions
+    if let server {
+      snapshotOptions.existingRender = { id in server.read("/" + id.svgPath)?.bytes }
+    }
     return snapshotOptions
   }
 

@@ -46,6 +46,7 @@ public struct Renderer: Sendable {
 
   /// The job drawn from its scene, already laid out.
   public func render(_ job: RenderJob, scene: Scene) -> Render {
+    Failpoint.note("render")  // debug builds: a test counts how many renders a run draws
     let texts = scene.texts
     let title = job.title
     let description = Scene.description(of: texts)

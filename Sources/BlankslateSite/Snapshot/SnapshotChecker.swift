@@ -21,6 +21,9 @@ public struct SnapshotOptions: Sendable {
   public var isCancelled: (@Sendable () -> Bool)?
   /// The decoded definitions a long-lived process keeps (`serve`: its builds'), or nil.
   public var definitions: SiteLoader.Memo?
+  /// A render's SVG as it already exists (`serve`: the bytes its build just
+  /// published), so it is not laid out and drawn again; nil renders it.
+  public var existingRender: (@Sendable (RenderID) -> [UInt8]?)?
 
   public init(
     siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
@@ -96,6 +99,7 @@ public struct SnapshotChecker: Sendable {
     let batches = groups
     let keep = options.keepsUnchangedRenders
     let isCancelled = options.isCancelled
+    let existing = options.existingRender
     typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
     let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index -> [Compared] in
       if isCancelled?() == true { return [] }
@@ -103,7 +107,8 @@ public struct SnapshotChecker: Sendable {
       return batches[index].map {
         job -> Compared in
         do throws(SnapshotError) {
-          return .success(try Self.compare(job, renderer: renderer, store: store, cache: cache, keep: keep))
+          let bytes = existing?(job.id) ?? renderer.render(job, cache: cache).svg
+          return .success(try Self.compare(job, bytes: bytes, store: store, keep: keep))
         } catch {
           return .failure(error)
         }
@@ -130,11 +135,11 @@ public struct SnapshotChecker: Sendable {
     job.id.description
   }
 
+  /// `bytes`: the render's SVG, drawn now or as it already exists.
   private static func compare(
-    _ job: RenderJob, renderer: Renderer, store: GoldenStore, cache: LayoutCache?, keep: Bool
+    _ job: RenderJob, bytes: [UInt8], store: GoldenStore, keep: Bool
   ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
-    let bytes = renderer.render(job, cache: cache).svg
     var result = SnapshotResult(
       id: id(of: job), status: .unchanged, golden: store.display(path),
       definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))

@@ -160,6 +160,28 @@ struct ServeHardeningTests {
     )
   }
 
+  /// A save is laid out and drawn once: the build draws the changed design's
+  /// renders, and the report that follows compares the bytes the build
+  /// published instead of drawing them again (the debug build notes each render).
+  @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
+  func aSaveDrawsEachChangedRenderOnce() throws {
+    let server = try Server(environment: ["BLANKSLATE_NOTE": "render"])
+    defer { server.stop() }
+    // The first build and its report are done before serve says where it serves.
+    let (events, reader) = try ServeTests.events(of: server)
+    defer { if events.isRunning { events.terminate() } }
+    let before = server.log.text.components(separatedBy: "note render\n").count
+    try server.retitle()
+    reader.wait(for: "event: reload")
+    reader.wait(for: "event: report")
+    server.log.wait(for: "Built 16 renders")
+    let drawn = server.log.text.components(separatedBy: "note render\n").count - before
+    #expect(drawn == 16, "a save drew \(drawn) renders for 16 changed ones")
+    #expect(
+      try String(contentsOf: server.folder.appending(path: "_report/index.html"), encoding: .utf8).contains(
+        "Nothing Saved"))
+  }
+
   @Test(.enabled(if: ServeTests.curlExists, "curl is not installed"))
   func headSendsTheLengthOfTheBodyGetWouldSend() throws {
     let server = try Server()
