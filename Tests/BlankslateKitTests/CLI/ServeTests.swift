@@ -239,6 +239,17 @@ struct ServeTests {
     }
   }
 
+  /// Retitles the sample and reads the report that follows: the run's token and each card's decisions.
+  static func retitledReport(of server: Server, _ reader: Reader) throws -> (token: String, bodies: [String]) {
+    try server.retitle()
+    // Pages reload first; the report follows once every render is checked.
+    reader.wait(for: "event: reload")
+    reader.wait(for: "event: report")
+    let report = try curl([server.base + "/_report/index.html"])
+    let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
+    return (String(token), decisions(in: report))
+  }
+
   /// Accept in the served report: the golden on disk changes through `record`'s path, and `check` passes.
   @Test(.enabled(if: curlExists, "curl is not installed"))
   func acceptingAChangeInTheServedReportRecordsItsGolden() throws {
@@ -246,13 +257,7 @@ struct ServeTests {
     defer { server.stop() }
     let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
-    try server.retitle()
-    // Pages reload first; the report follows once every render is checked.
-    reader.wait(for: "event: reload")
-    reader.wait(for: "event: report")
-    let report = try Self.curl([server.base + "/_report/index.html"])
-    let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
-    let bodies = Self.decisions(in: report)
+    let (token, bodies) = try Self.retitledReport(of: server, reader)
     #expect(!bodies.isEmpty && bodies.allSatisfy { $0.contains(#""render":"favourites/empty."#) }, "\(bodies)")
     let environment = ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""]
     let before = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
@@ -279,12 +284,8 @@ struct ServeTests {
     defer { server.stop() }
     let (events, reader) = try Self.events(of: server)
     defer { if events.isRunning { events.terminate() } }
-    try server.retitle()
-    reader.wait(for: "event: reload")
-    reader.wait(for: "event: report")
-    let report = try Self.curl([server.base + "/_report/index.html"])
-    let token = try #require(report.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
-    let shown = try #require(Self.decisions(in: report).first)
+    let (token, bodies) = try Self.retitledReport(of: server, reader)
+    let shown = try #require(bodies.first)
     let goldens = server.folder.appending(path: "Site/__snapshots__")
     let before = try CrashSafetyTests.contents(of: goldens)
     // Saved again after the report was shown.
