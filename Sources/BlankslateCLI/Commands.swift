@@ -149,7 +149,7 @@ public enum Commands {
       return 2
     }
     Terminal.out(result.report.text)
-    do throws(ReportFile.Failure) {
+    do throws(ReportFileError) {
       let protected = [URL(fileURLWithPath: site)]
       if let path = parsed.value("--json") {
         try ReportFile.write(result.report.json, to: path, protecting: protected)
@@ -185,7 +185,7 @@ public enum Commands {
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
-    do throws(ServeSession.Failure) {
+    do throws(ServeError) {
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(
         "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")
@@ -197,7 +197,7 @@ public enum Commands {
         source.resume()
       }
       let watching = Thread {
-        do throws(ServeSession.Failure) {
+        do throws(ServeError) {
           try session.watch()
         } catch {
           Terminal.failure(error.description)
@@ -216,7 +216,7 @@ public enum Commands {
   static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
     let folder = parsed.positional.first ?? "."
-    do throws(SiteScaffold.Failure) {
+    do throws(InitError) {
       let created = try SiteScaffold.create(at: URL(fileURLWithPath: folder))
       for note in created.notes { Terminal.error("note: " + note) }
       let goldens = created.files.filter { $0.contains("__snapshots__") }.count

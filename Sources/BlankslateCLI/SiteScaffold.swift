@@ -14,9 +14,6 @@ import BlankslateValidation
 /// refuses an existing name, a link among them), and a `.gitignore` or
 /// workflow already there is left as it is, with a note of what to add.
 public enum SiteScaffold {
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
-  }
 
   /// What `create` did.
   public struct Created: Sendable {
@@ -29,26 +26,26 @@ public enum SiteScaffold {
   static let ignored = ["/_site/", "/._site.blankslate/", "/_report/", "/._report.blankslate/"]
 
   /// Creates the project in `folder` (made when missing), its site in `folder/Site`.
-  public static func create(at folder: URL) throws(Failure) -> Created {
+  public static func create(at folder: URL) throws(InitError) -> Created {
     var created = Created()
     let root = folder.path
-    guard mkdirAll(root) else { throw Failure(description: "\(root): cannot create the folder (\(reason()))") }
+    guard mkdirAll(root) else { throw InitError(description: "\(root): cannot create the folder (\(reason()))") }
     let site = root + "/Site"
     guard mkdir(site, 0o755) == 0 else {
-      throw Failure(
+      throw InitError(
         description: errno == EEXIST
           ? "\(site) already exists; init never replaces a site (choose another folder)"
           : "\(site): cannot create the folder (\(reason()))")
     }
     for sub in ["placeholders", "schema"] {
-      guard mkdir(site + "/" + sub, 0o755) == 0 else { throw Failure(description: "\(site)/\(sub): \(reason())") }
+      guard mkdir(site + "/" + sub, 0o755) == 0 else { throw InitError(description: "\(site)/\(sub): \(reason())") }
     }
-    func write(_ relative: String, _ text: String) throws(Failure) {
-      do throws(FileWriter.Failure) {
+    func write(_ relative: String, _ text: String) throws(InitError) {
+      do throws(FileWriteError) {
         try FileWriter.writeNew(Array(text.utf8), at: root + "/" + relative)
         created.files.append(relative)
       } catch {
-        throw Failure(description: "\(root)/\(relative): cannot write: \(error.reason)")
+        throw InitError(description: "\(root)/\(relative): cannot write: \(error.reason)")
       }
     }
     try write("Site/site.json", siteJSON)
@@ -58,7 +55,7 @@ public enum SiteScaffold {
 
     // Files beside the site are the project's: written only when absent, and
     // never through a link (a cloned `.github` may lead anywhere).
-    func offer(_ relative: String, _ text: String, note: String) throws(Failure) {
+    func offer(_ relative: String, _ text: String, note: String) throws(InitError) {
       switch offerInside(root, relative, Array(text.utf8)) {
       case .written: created.files.append(relative)
       case .exists: created.notes.append("\(relative) exists and was left as it is; \(note)")
@@ -81,7 +78,7 @@ public enum SiteScaffold {
       let written = try SnapshotRecorder(mode: .missing).record(run, isCI: false)
       created.files += written.map(\.golden)
     } catch {
-      throw Failure(description: error.description)
+      throw InitError(description: error.description)
     }
     return created
   }
@@ -212,4 +209,9 @@ public enum SiteScaffold {
               site: Site
 
     """
+}
+
+/// Why `init` could not create the site.
+public struct InitError: Error, CustomStringConvertible {
+  public var description: String
 }

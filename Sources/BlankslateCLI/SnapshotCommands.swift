@@ -98,7 +98,7 @@ enum SnapshotCommands {
   }
 
   private static func writeFile(_ path: String, _ text: String, site: URL) throws(SnapshotError) {
-    do throws(ReportFile.Failure) {
+    do throws(ReportFileError) {
       try ReportFile.write(text, to: path, protecting: [site])
     } catch {
       throw .io(path: path, reason: "cannot write: \(error.reason)")

@@ -8,9 +8,6 @@ import BlankslateSupport
 /// unchanged designs) and tells every open page: reload, or here is what failed.
 /// A failed build keeps the last good gallery in place.
 public final class ServeSession: @unchecked Sendable {
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
-  }
 
   let options: BuildOptions
   let live = LiveState()
@@ -42,10 +39,10 @@ public final class ServeSession: @unchecked Sendable {
 
   /// Builds once and starts serving on `host`:`port`; the address pages are served at.
   ///
-  /// - Throws: `Failure` when the output or the report folder is a symbolic
+  /// - Throws: `ServeError` when the output or the report folder is a symbolic
   ///   link or holds files Blankslate did not write: `serve` serves only
   ///   folders its own build made and marked.
-  public func start(host: String, port: UInt16) throws(Failure) -> String {
+  public func start(host: String, port: UInt16) throws(ServeError) -> String {
     try Self.checkOwn(options.output.path, role: "output")
     try Self.checkOwn(reportFolder.path, role: "report")
     let server = DevServer(outputName: options.output.lastPathComponent, token: token, live: live) { [weak self] in
@@ -66,7 +63,7 @@ public final class ServeSession: @unchecked Sendable {
       return self.queue.sync { self.accept(body: body) }
     }
     guard server.start(host: host, port: port) else {
-      throw Failure(
+      throw ServeError(
         description: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
     }
     let shown = host.contains(":") ? "[\(host)]" : host
@@ -94,35 +91,35 @@ public final class ServeSession: @unchecked Sendable {
   /// the tool's own: a symbolic link (a cloned repository can commit
   /// `_site -> /etc`), something other than a folder, or a folder of files
   /// without Blankslate's marker. A missing or empty folder is fine.
-  static func checkOwn(_ path: String, role: String) throws(Failure) {
+  static func checkOwn(_ path: String, role: String) throws(ServeError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     switch status.st_mode & S_IFMT {
     case S_IFLNK:
       let target = ContainedFolder.resolved(path).map { " to \($0)" } ?? ""
-      throw Failure(
+      throw ServeError(
         description: "\(path) is a symbolic link\(target); serve serves only a \(role) folder its own build made. "
           + "Remove the link, or name another folder with --output")
     case S_IFDIR:
       let names = FileTree.entries(of: path).map(\.name)
       guard names.isEmpty || names.contains(StagingFolder.marker) else {
-        throw Failure(
+        throw ServeError(
           description: "\(path) holds files Blankslate did not write (no \(StagingFolder.marker)); serve serves "
             + "only a \(role) folder its own build made. Move them, or name another folder with --output")
       }
     default:
-      throw Failure(
+      throw ServeError(
         description:
           "\(path) is \(FileReadError.kind(of: status.st_mode)), not a folder; serve needs it for its \(role)")
     }
   }
 
   /// Watches the site and the templates until `stop()`; returns then.
-  public func watch() throws(Failure) {
+  public func watch() throws(ServeError) {
     var roots = [options.siteFolder.path]
     if let templates = options.templates { roots.append(templates.path) }
     guard let watcher = SiteWatcher(roots: roots, report: report) else {
-      throw Failure(
+      throw ServeError(
         description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno))))")
     }
     while let changed = watcher.next(stopped: { isStopping }) {
@@ -251,4 +248,9 @@ public final class ServeSession: @unchecked Sendable {
       report("error: \(error.description)\nThe gallery keeps the last good build.")
     }
   }
+}
+
+/// Why `serve` cannot start or go on watching.
+public struct ServeError: Error, CustomStringConvertible {
+  public var description: String
 }

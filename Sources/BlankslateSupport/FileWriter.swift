@@ -3,28 +3,24 @@ import Foundation
 /// Writes files with plain POSIX calls, the way each kind of file asks for.
 package enum FileWriter {
   /// Why a write failed, in plain words (`No space left on device`).
-  package struct Failure: Error, Equatable, CustomStringConvertible {
-    package var reason: String
-    package var description: String { reason }
-  }
 
   /// Creates `path`, which must not exist (`O_EXCL`, never through a link),
   /// and writes `bytes`; with `sync`, flushes them to the disk. A partial
   /// file is removed when the write fails.
-  package static func writeNew(_ bytes: [UInt8], at path: String, sync: Bool = false) throws(Failure) {
+  package static func writeNew(_ bytes: [UInt8], at path: String, sync: Bool = false) throws(FileWriteError) {
     var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == EEXIST {
       // A temporary file of an earlier run with the same process id.
       unlink(path)
       descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
-    guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-    do throws(Failure) {
+    guard descriptor >= 0 else { throw FileWriteError(reason: String(cString: strerror(errno))) }
+    do throws(FileWriteError) {
       try writeAll(bytes, to: descriptor)
-      if sync, fsync(descriptor) != 0 { throw Failure(reason: String(cString: strerror(errno))) }
+      if sync, fsync(descriptor) != 0 { throw FileWriteError(reason: String(cString: strerror(errno))) }
       guard close(descriptor) == 0 else {
         descriptor = -1
-        throw Failure(reason: String(cString: strerror(errno)))
+        throw FileWriteError(reason: String(cString: strerror(errno)))
       }
     } catch {
       if descriptor >= 0 { close(descriptor) }
@@ -40,17 +36,20 @@ package enum FileWriter {
   /// `/dev/stdout`, a link to one of them — is written through, as a shell
   /// redirection would, never replaced. A path that resolves inside one of
   /// `protected` (the site) is refused.
-  static func writeReport(_ bytes: [UInt8], to path: String, protecting protected: [ContainedFolder]) throws(Failure) {
+  static func writeReport(_ bytes: [UInt8], to path: String, protecting protected: [ContainedFolder])
+    throws(FileWriteError)
+  {
     let resolved = ContainedFolder.resolved(path) ?? resolvedParent(of: path)
     if let resolved, let folder = protected.first(where: { $0.holds(resolved: resolved) }) {
-      throw Failure(reason: "it lies inside the site folder \(folder.path); a report never overwrites the site's files")
+      throw FileWriteError(
+        reason: "it lies inside the site folder \(folder.path); a report never overwrites the site's files")
     }
     var status = stat()
     let exists = stat(path, &status) == 0
-    if exists, (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "it is a folder") }
+    if exists, (status.st_mode & S_IFMT) == S_IFDIR { throw FileWriteError(reason: "it is a folder") }
     if exists, (status.st_mode & S_IFMT) != S_IFREG {
       let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-      guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+      guard descriptor >= 0 else { throw FileWriteError(reason: String(cString: strerror(errno))) }
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor)
       return
@@ -64,7 +63,7 @@ package enum FileWriter {
     guard rename(temporary, target) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
-      throw Failure(reason: reason)
+      throw FileWriteError(reason: reason)
     }
   }
 
@@ -75,7 +74,7 @@ package enum FileWriter {
     return folder + "/" + url.lastPathComponent
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -84,7 +83,7 @@ package enum FileWriter {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw Failure(reason: String(cString: strerror(errno)))
+        throw FileWriteError(reason: String(cString: strerror(errno)))
       }
       offset += written
     }
@@ -107,4 +106,10 @@ package enum FileWriter {
     default: return nsError.localizedFailureReason ?? "error \(nsError.code)"
     }
   }
+}
+
+/// Why a file could not be written: the system's reason.
+package struct FileWriteError: Error, Equatable, CustomStringConvertible {
+  package var reason: String
+  package var description: String { reason }
 }

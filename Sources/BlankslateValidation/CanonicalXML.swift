@@ -7,14 +7,14 @@ import BlankslateSupport
 public enum CanonicalXML {
   /// The canonical form of `bytes`.
   ///
-  /// - Throws: `StrictXMLParser.Failure` when the bytes are not well-formed XML.
+  /// - Throws: `XMLParseError` when the bytes are not well-formed XML.
   public static func canonicalize(_ bytes: [UInt8], file: String) throws -> [UInt8] {
     try bytes.withUnsafeBytes { buffer in
       try StrictXMLParser().withDocument(buffer, file: file) { document in
         var output: UnsafeMutablePointer<xmlChar>?
         let count = xmlC14NDocDumpMemory(document.document, nil, Int32(XML_C14N_1_0.rawValue), nil, 0, &output)
         guard count >= 0, let output else {
-          throw StrictXMLParser.Failure(issues: [
+          throw XMLParseError(issues: [
             ValidationIssue(file: file, line: 0, message: "libxml2 could not canonicalise the document")
           ])
         }

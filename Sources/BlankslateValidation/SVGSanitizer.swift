@@ -102,7 +102,7 @@ public struct SVGSanitizer: Sendable {
           result = Result(svg: writer.output, removed: writer.removed)
         }
       }
-    } catch let failure as StrictXMLParser.Failure {
+    } catch let failure as XMLParseError {
       throw AssetProblem(
         file: file,
         reason: "it is not well-formed XML: "
@@ -115,7 +115,7 @@ public struct SVGSanitizer: Sendable {
     // What is published is the sanitised copy: it must itself be well-formed.
     do {
       try StrictXMLParser().check(Array(result.svg.utf8), file: file)
-    } catch let failure as StrictXMLParser.Failure {
+    } catch let failure as XMLParseError {
       let reason = failure.issues.first.map { "line \($0.line): \($0.message)" } ?? "unknown error"
       throw AssetProblem(file: file, reason: "its sanitised copy is not well-formed XML (\(reason))")
     } catch {

@@ -7,9 +7,6 @@ import BlankslateSupport
 /// libxml2's global handlers), so parses on different threads stay apart.
 public struct StrictXMLParser: Sendable {
   /// A parse that failed: every error libxml2 reported, with line and column.
-  public struct Failure: Error, Sendable, Equatable {
-    public var issues: [ValidationIssue]
-  }
 
   /// libxml2 is initialised once per process, before the first parse, and
   /// told never to load anything from outside the document: its external
@@ -37,12 +34,14 @@ public struct StrictXMLParser: Sendable {
   /// document is alive; the document is freed when `body` returns.
   ///
   /// `file`: the name used in issues.
-  /// - Throws: `Failure` when the bytes are not well-formed XML.
+  /// - Throws: `XMLParseError` when the bytes are not well-formed XML.
   public func withDocument<Result>(
     _ bytes: UnsafeRawBufferPointer, file: String, _ body: (XMLDocumentView) throws -> Result
   ) throws -> Result {
     guard let context = xmlNewParserCtxt() else {
-      throw Failure(issues: [ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser context")]
+      throw XMLParseError(issues: [
+        ValidationIssue(file: file, line: 0, message: "libxml2 could not create a parser context")
+      ]
       )
     }
     defer { xmlFreeParserCtxt(context) }
@@ -64,13 +63,13 @@ public struct StrictXMLParser: Sendable {
       }
     }
     guard let document else {
-      throw Failure(
+      throw XMLParseError(
         issues: collector.issues.isEmpty
           ? [ValidationIssue(file: file, line: 0, message: "not well-formed XML")] : collector.issues)
     }
     defer { xmlFreeDoc(document) }
     guard context.pointee.wellFormed != 0, collector.errorCount == 0 else {
-      throw Failure(issues: collector.issues)
+      throw XMLParseError(issues: collector.issues)
     }
     return try body(XMLDocumentView(document: document, file: file))
   }
@@ -125,4 +124,9 @@ extension String {
 /// The process-wide count behind `StrictXMLParser.refusedExternalLoads`.
 private enum ExternalLoads {
   static let refused = Atomic<Int>(0)
+}
+
+/// Why a document is not well-formed XML: every issue libxml2 reported, located.
+public struct XMLParseError: Error, Sendable, Equatable {
+  public var issues: [ValidationIssue]
 }

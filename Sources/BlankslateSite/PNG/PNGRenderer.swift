@@ -11,16 +11,12 @@ public enum PNGRenderer {
   /// The scales a PNG may be drawn at: pixels per point, as @1x, @2x and @3x.
   public static let scales = 1...3
 
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
-  }
-
   /// librsvg's calls, or why they cannot be had (opened once, shared by every worker).
-  nonisolated(unsafe) private static let library: Result<blankslate_rsvg_api, Failure> = {
+  nonisolated(unsafe) private static let library: Result<blankslate_rsvg_api, PNGError> = {
     var api = blankslate_rsvg_api()
     var reason: UnsafePointer<CChar>?
     guard blankslate_rsvg_open(&api, &reason) == 0 else {
-      return .failure(Failure(description: reason.map { String(cString: $0) } ?? "librsvg cannot be opened"))
+      return .failure(PNGError(description: reason.map { String(cString: $0) } ?? "librsvg cannot be opened"))
     }
     return .success(api)
   }()
@@ -44,7 +40,7 @@ public enum PNGRenderer {
     }
   }
 
-  private static func api() throws(Failure) -> blankslate_rsvg_api {
+  private static func api() throws(PNGError) -> blankslate_rsvg_api {
     switch library {
     case .success(let opened): opened
     case .failure(let failure): throw failure
@@ -53,7 +49,7 @@ public enum PNGRenderer {
 
   /// The fonts librsvg can draw text with: none, whatever the machine has
   /// (its font configuration is empty), so no machine's fonts reach a PNG.
-  public static func availableFonts() throws(Failure) -> Int {
+  public static func availableFonts() throws(PNGError) -> Int {
     var api = try api()
     return Int(blankslate_rsvg_font_count(&api))
   }
@@ -65,7 +61,7 @@ public enum PNGRenderer {
 
   /// `svg`, a document `size` points large, drawn at `scale` pixels per point,
   /// within `DrawingDeadline.limit` (`label` names it if it runs past).
-  public static func bitmap(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(Failure) -> Bitmap {
+  public static func bitmap(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> Bitmap {
     var api = try api()
     let width = Int((size.width * Double(scale)).rounded(.up))
     let height = Int((size.height * Double(scale)).rounded(.up))
@@ -81,12 +77,12 @@ public enum PNGRenderer {
         }
       }
     }
-    guard status == 0 else { throw Failure(description: message.map { String(cString: $0) } ?? "librsvg failed") }
+    guard status == 0 else { throw PNGError(description: message.map { String(cString: $0) } ?? "librsvg failed") }
     return Bitmap(width: width, height: height, pixels: pixels)
   }
 
   /// `bitmap` as PNG.
-  public static func png(_ bitmap: Bitmap) throws(Failure) -> [UInt8] {
+  public static func png(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
     var api = try api()
     var pixels = bitmap.pixels
     var buffer = blankslate_png_buffer(data: nil, length: 0, capacity: 0)
@@ -97,13 +93,18 @@ public enum PNGRenderer {
       blankslate_write_png(&api, out.baseAddress, Int32(bitmap.width), Int32(bitmap.height), &buffer, &message)
     }
     guard status == 0, let data = buffer.data else {
-      throw Failure(description: message.map { String(cString: $0) } ?? "cairo failed")
+      throw PNGError(description: message.map { String(cString: $0) } ?? "cairo failed")
     }
     return Array(UnsafeBufferPointer(start: data, count: buffer.length))
   }
 
   /// `svg`, a document `size` points large, as PNG at `scale` pixels per point.
-  public static func png(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(Failure) -> [UInt8] {
+  public static func png(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> [UInt8] {
     try png(bitmap(svg: svg, size: size, scale: scale, label: label))
   }
+}
+
+/// Why librsvg or cairo could not draw or write a PNG.
+public struct PNGError: Error, CustomStringConvertible {
+  public var description: String
 }

@@ -82,7 +82,7 @@ struct DesignRenderer: Sendable {
         try writer.write(
           render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
         if let pngScale {
-          let png = try part.timings.measure(.png) { () throws(PNGRenderer.Failure) in
+          let png = try part.timings.measure(.png) { () throws(PNGError) in
             try PNGRenderer.png(
               svg: render.svg, size: render.scene.size, scale: pngScale, label: job.id.description)
           }

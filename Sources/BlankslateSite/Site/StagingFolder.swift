@@ -161,7 +161,7 @@ package final class StagingFolder: Sendable {
       (".gitignore", "# Blankslate's build state: the previous output and the build cache.\n*\n"),
     ] where FileTree.contents(of: path + "/" + name) != Array(text.utf8) {
       unlink(path + "/" + name)
-      do throws(FileWriter.Failure) {
+      do throws(FileWriteError) {
         try FileWriter.writeNew(Array(text.utf8), at: path + "/" + name)
       } catch {
         throw .io(path: path + "/" + name, reason: "cannot write (\(error.reason))")
@@ -352,7 +352,7 @@ package final class StagingFolder: Sendable {
     if let cache, let identity = Self.identity(of: folderPath) {
       let next = statePath + "/" + BuildCache.nextName
       unlink(next)
-      do throws(FileWriter.Failure) {
+      do throws(FileWriteError) {
         try FileWriter.writeNew(cache.json(describing: identity), at: next)
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")

@@ -112,7 +112,7 @@ public struct GoldenStore: Sendable {
     try checkInside(Self.folderName + "/" + relative, display: display(relative))
     let name = (target as NSString).lastPathComponent
     let temporary = folder + "/." + name + Self.temporaryMarker + String(getpid())
-    do throws(FileWriter.Failure) {
+    do throws(FileWriteError) {
       try FileWriter.writeNew(bytes, at: temporary, sync: true)
     } catch {
       throw .io(path: display(relative), reason: "cannot write the golden (\(error.reason))")

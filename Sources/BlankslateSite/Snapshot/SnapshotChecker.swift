@@ -158,7 +158,7 @@ public struct SnapshotChecker: Sendable {
       {
         return (path, keep ? bytes : [], result)
       }
-    } catch let failure as StrictXMLParser.Failure {
+    } catch let failure as XMLParseError {
       result.status = .changed
       (result.goldenHash, result.currentHash) = (SHA256.hex(golden), SHA256.hex(bytes))
       result.changes = ["the golden is not well-formed XML: " + (failure.issues.first?.description ?? "unknown error")]

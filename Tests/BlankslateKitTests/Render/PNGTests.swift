@@ -24,7 +24,7 @@ struct PNGTests {
   }
 
   @Test func brokenSVGIsAClearError() {
-    #expect(throws: PNGRenderer.Failure.self) {
+    #expect(throws: PNGError.self) {
       try PNGRenderer.png(svg: Array("<svg".utf8), size: Size(width: 10, height: 10), scale: 1)
     }
   }
