@@ -263,8 +263,9 @@ public enum Commands {
   static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed[.site]
     let definition: SiteDefinition
-    do {
-      definition = try SiteLoader(root: URL(fileURLWithPath: site), displayRoot: site).load()
+    let workers = ProcessInfo.processInfo.activeProcessorCount
+    do throws(BuildError) {
+      definition = try SiteInputs.load(URL(fileURLWithPath: site), display: site, workers: workers, assets: false).site
     } catch {
       Terminal.failure(error.description)
       return 2

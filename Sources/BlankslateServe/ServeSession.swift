@@ -193,7 +193,7 @@ public final class ServeSession: @unchecked Sendable {
   private func snapshotOptions() -> SnapshotOptions {
     var snapshotOptions = SnapshotOptions(
       siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
-    snapshotOptions.definitions = options.memo?.definitions
+    snapshotOptions.inputs = options.memo?.inputs
     if let server {
       snapshotOptions.existingRender = { id in server.read("/" + id.svgPath)?.bytes }
     }

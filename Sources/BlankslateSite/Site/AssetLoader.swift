@@ -4,17 +4,38 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// Reads and checks every image the definitions reference, once.
-struct AssetLoader {
+package struct AssetLoader {
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
-  struct Loaded: Sendable {
-    var catalog: AssetCatalog
-    var files: [(path: String, bytes: [UInt8])]
-    var notes: [String]
+  package struct Loaded: Sendable {
+    var catalog = AssetCatalog()
+    var files: [(path: String, bytes: [UInt8])] = []
+    var notes: [String] = []
   }
 
   let siteFolder: URL
   let siteDisplay: String
+  /// Assets read and sanitised before, by path, with the file version they were read at (`serve`).
+  var memo: Memo?
+
+  package final class Memo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (version: FileTree.Version, limit: Int, asset: AssetInspector.Inspected)] = [:]
+
+    package init() {}
+
+    func asset(_ path: String, version: FileTree.Version?, limit: Int) -> AssetInspector.Inspected? {
+      guard let version else { return nil }
+      return lock.withLock {
+        entries[path].flatMap { $0.version == version && $0.limit == limit ? $0.asset : nil }
+      }
+    }
+
+    func keep(_ asset: AssetInspector.Inspected, _ path: String, version: FileTree.Version?, limit: Int) {
+      guard let version else { return }
+      lock.withLock { entries[path] = (version, limit, asset) }
+    }
+  }
 
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
@@ -33,6 +54,18 @@ struct AssetLoader {
     let folder = ContainedFolder(siteFolder.path, display: siteDisplay)
     for path in paths.sorted(by: { $0.precedesInByteOrder($1) }) {
       let display = siteDisplay + "/" + path
+      // The same version of the file, read and sanitised before: nothing to do again.
+      // The version of what the path leads to (a link inside the site is followed; one that leads
+      // out is another file, another version, and is read, and refused, again).
+      var status = stat()
+      let version =
+        memo != nil && stat(siteFolder.appending(path: path).path, &status) == 0 ? FileTree.version(of: status) : nil
+      if let known = memo?.asset(path, version: version, limit: definition.limits.assetSize) {
+        entries[path] = AssetCatalog.Entry(mediaType: known.mediaType, base64: Data(known.bytes).base64EncodedString())
+        files.append((path, known.bytes))
+        notes += known.removed.map { "\(display): \($0)" }
+        continue
+      }
       let bytes: [UInt8]
       do throws(ContainedReadError) {
         bytes = try folder.read(path, limit: definition.limits.assetSize)
@@ -48,6 +81,7 @@ struct AssetLoader {
       }
       do {
         let asset = try inspector.inspect(bytes, path: display)
+        memo?.keep(asset, path, version: version, limit: definition.limits.assetSize)
         entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
         files.append((path, asset.bytes))
         notes += asset.removed.map { "\(display): \($0)" }

@@ -12,7 +12,8 @@ import BlankslateValidation
 /// entries' fingerprint the cache records), so a build with a memo makes
 /// exactly what one without it makes.
 public final class BuildMemo: @unchecked Sendable {
-  package let definitions = SiteLoader.Memo()
+  /// The site's definitions and assets, by file version (`SiteInputs`).
+  package let inputs = SiteInputs.Memo()
   private let lock = NSLock()
   /// Parsed cache files by file (a publish renames them: the file, not the name, is what was parsed).
   private var caches: [FileTree.Identity: (identity: String, cache: BuildCache.Loaded?)] = [:]

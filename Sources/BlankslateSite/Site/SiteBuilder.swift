@@ -49,18 +49,9 @@ public struct SiteBuilder: Sendable {
 
   /// The definitions, the templates and the site's assets, each checked.
   private func load() throws(BuildError) -> BuildPlan.Inputs {
-    let site: SiteDefinition
-    do throws(DefinitionErrors) {
-      site = try SiteLoader(
-        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers,
-        memo: options.memo?.definitions
-      ).load()
-    } catch {
-      throw .definitions(error)
-    }
-    return BuildPlan.Inputs(
-      site: site, templates: try loadTemplates(),
-      assets: try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site))
+    let inputs = try SiteInputs.load(
+      options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: options.memo?.inputs)
+    return BuildPlan.Inputs(site: inputs.site, templates: try loadTemplates(), assets: inputs.assets ?? .init())
   }
 
   private func loadTemplates() throws(BuildError) -> TemplateSet {

@@ -19,8 +19,8 @@ public struct SnapshotOptions: Sendable {
   /// renders are compared; once it says yes, the run compares no more and
   /// throws `SnapshotError.cancelled`.
   public var isCancelled: (@Sendable () -> Bool)?
-  /// The decoded definitions a long-lived process keeps (`serve`: its builds'), or nil.
-  public var definitions: SiteLoader.Memo?
+  /// The definitions and assets a long-lived process keeps (`serve`: its builds'), or nil.
+  package var inputs: SiteInputs.Memo?
   /// A render's SVG as it already exists (`serve`: the bytes its build just
   /// published), so it is not laid out and drawn again; nil renders it.
   public var existingRender: (@Sendable (RenderID) -> [UInt8]?)?
@@ -60,20 +60,14 @@ public struct SnapshotChecker: Sendable {
 
   public func run() throws(SnapshotError) -> SnapshotRun {
     if options.isCancelled?() == true { throw .cancelled }
-    let site: SiteDefinition
-    do {
-      site = try SiteLoader(
-        root: options.siteFolder, displayRoot: options.siteDisplay, workers: options.workers, memo: options.definitions
-      ).load()
-    } catch {
-      throw .build(.definitions(error))
-    }
-    let assets: AssetCatalog
-    do {
-      assets = try AssetLoader(siteFolder: options.siteFolder, siteDisplay: options.siteDisplay).load(site).catalog
+    let inputs: SiteInputs
+    do throws(BuildError) {
+      inputs = try SiteInputs.load(
+        options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: options.inputs)
     } catch {
       throw .build(error)
     }
+    let (site, assets) = (inputs.site, inputs.catalog)
     if options.isCancelled?() == true { throw .cancelled }
     let selection = try Selection(filter: options.filter, renders: options.renders, shard: options.shard)
     let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)

@@ -1,7 +1,9 @@
-import Foundation
+import BlankslateCore
 import BlankslateSupport
+import Foundation
 
-/// `lint` over a whole site folder: every render laid out and reviewed.
+/// `lint` over a whole site folder: every render laid out and reviewed, with
+/// the site's assets, loaded as `build` and `check` load them (`SiteInputs`).
 public struct SiteLinter: Sendable {
   public var siteFolder: URL
   public var siteDisplay: String
@@ -15,11 +17,12 @@ public struct SiteLinter: Sendable {
 
   /// The report, and the variants it covered (for JUnit).
   ///
-  /// - Throws: `DefinitionErrors` when the site's definitions are bad.
-  public func run() throws(DefinitionErrors) -> (report: LintReport, variants: [(design: String, variant: String)]) {
-    let definition = try SiteLoader(root: siteFolder, displayRoot: siteDisplay).load()
+  /// - Throws: `BuildError` when the site's definitions or assets are bad.
+  public func run() throws(BuildError) -> (report: LintReport, variants: [(design: String, variant: String)]) {
+    let inputs = try SiteInputs.load(siteFolder, display: siteDisplay, workers: workers)
+    let definition = inputs.site
     let linter = Linter(site: definition)
-    let renderer = Renderer()
+    let renderer = Renderer(assets: inputs.catalog)
     let matrix = RenderMatrix(definition)
     // One task per design, so each dark render meets its light twin already laid out.
     let runs = matrix.designRanges

@@ -1,0 +1,42 @@
+import BlankslateCore
+import BlankslateSupport
+import Foundation
+
+/// A site as every command reads it — `build`, `check`, `lint`, `list` and
+/// `serve` alike: its definitions (strictly decoded) and, unless only the
+/// definitions are wanted, every image they name, read and sanitised once.
+///
+/// With a memo (`serve`), a definition whose file is the same version is not
+/// decoded again and an asset whose file is the same version is not read and
+/// sanitised again.
+package struct SiteInputs: Sendable {
+  package var site: SiteDefinition
+  /// Nil when only the definitions were loaded.
+  package var assets: AssetLoader.Loaded?
+
+  /// The assets' catalog, empty when they were not loaded.
+  package var catalog: AssetCatalog { assets?.catalog ?? AssetCatalog() }
+
+  /// What a long-lived process keeps between loads.
+  package final class Memo: @unchecked Sendable {
+    package let definitions = SiteLoader.Memo()
+    package let assets = AssetLoader.Memo()
+
+    package init() {}
+  }
+
+  /// - Throws: `BuildError.definitions` or `.assets`, every problem found.
+  package static func load(
+    _ folder: URL, display: String, workers: Int, memo: Memo? = nil, assets loadsAssets: Bool = true
+  ) throws(BuildError) -> SiteInputs {
+    let site: SiteDefinition
+    do throws(DefinitionErrors) {
+      site = try SiteLoader(root: folder, displayRoot: display, workers: workers, memo: memo?.definitions).load()
+    } catch {
+      throw .definitions(error)
+    }
+    guard loadsAssets else { return SiteInputs(site: site, assets: nil) }
+    let assets = try AssetLoader(siteFolder: folder, siteDisplay: display, memo: memo?.assets).load(site)
+    return SiteInputs(site: site, assets: assets)
+  }
+}
