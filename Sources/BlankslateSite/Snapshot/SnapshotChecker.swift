@@ -9,8 +9,8 @@ public struct SnapshotOptions: Sendable {
   public var siteDisplay: String
   /// A regular expression matched against `design/variant.device.theme.locale`.
   public var filter: String?
-  /// Exactly these renders (`design/variant.device.theme.locale.size`), when set: what a reviewer approved.
-  public var renders: Set<String>?
+  /// Exactly these renders, when set: what a reviewer approved.
+  public var renders: Set<RenderID>?
   public var shard: Shard?
   public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
@@ -73,11 +73,11 @@ public struct SnapshotChecker: Sendable {
     let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
 
     let allJobs = RenderMatrix(site).jobs
-    let jobs = allJobs.filter { selection.contains(Self.id(of: $0)) }
+    let jobs = allJobs.filter { selection.contains($0.id) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
     let goldens = try store.all()
     let orphans = goldens.filter { golden in
-      !produced.contains(golden) && RenderID(goldenPath: golden).map { selection.contains($0.description) } == true
+      !produced.contains(golden) && RenderID(goldenPath: golden).map { selection.contains($0) } == true
     }
 
     let renderer = Renderer(assets: assets)
@@ -184,10 +184,10 @@ public struct SnapshotChecker: Sendable {
 /// renders are named), in this shard.
 struct Selection {
   let filter: Regex<AnyRegexOutput>?
-  let renders: Set<String>?
+  let renders: Set<RenderID>?
   let shard: Shard?
 
-  init(filter pattern: String?, renders: Set<String>? = nil, shard: Shard?) throws(SnapshotError) {
+  init(filter pattern: String?, renders: Set<RenderID>? = nil, shard: Shard?) throws(SnapshotError) {
     self.shard = shard
     self.renders = renders
     guard let pattern else {
@@ -201,8 +201,9 @@ struct Selection {
     }
   }
 
-  func contains(_ id: String) -> Bool {
-    if let renders, !renders.contains(id) { return false }
+  func contains(_ render: RenderID) -> Bool {
+    if let renders, !renders.contains(render) { return false }
+    let id = render.description
     if let filter, id.firstMatch(of: filter) == nil { return false }
     return shard?.contains(id) ?? true
   }

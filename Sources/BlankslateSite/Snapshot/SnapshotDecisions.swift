@@ -11,15 +11,15 @@ public struct SnapshotDecision: Sendable, Equatable {
     case reject
   }
 
-  /// `design/variant.device.theme.locale[.size]`, as `SnapshotResult.id`.
-  public var render: String
+  /// The render decided on.
+  public var render: RenderID
   /// The golden's hash; nil for a render that had no golden.
   public var golden: String?
   public var current: String
   public var verdict: Verdict
   public var note: String?
 
-  public init(render: String, golden: String?, current: String, verdict: Verdict, note: String? = nil) {
+  public init(render: RenderID, golden: String?, current: String, verdict: Verdict, note: String? = nil) {
     self.render = render
     self.golden = golden
     self.current = current
@@ -66,8 +66,8 @@ extension SnapshotDecision {
         else { throw fail(value, path + "." + key, "must be a SHA-256 in lower-case hex\(optional ? " or null" : "")") }
         return text
       }
-      guard let render = item["render"]?.stringValue, !render.isEmpty, render.utf8.count <= 1_000 else {
-        throw fail(item, path + ".render", "must be a render's name")
+      guard let name = item["render"]?.stringValue, name.utf8.count <= 1_000, let render = RenderID(name) else {
+        throw fail(item, path + ".render", "must be a render's name (design/variant.device.theme.locale[.size])")
       }
       guard let verdict = item["decision"]?.stringValue.flatMap(Verdict.init(rawValue:)) else {
         throw fail(item, path + ".decision", "must be \"approve\" or \"reject\"")
@@ -106,7 +106,7 @@ public struct SnapshotAcceptor: Sendable {
 
   /// One approved render that was not recorded, and why.
   public struct Stale: Sendable, Equatable, CustomStringConvertible {
-    public var render: String
+    public var render: RenderID
     public var reason: String
     public var description: String { "\(render): \(reason)" }
   }
@@ -125,8 +125,10 @@ public struct SnapshotAcceptor: Sendable {
     options.filter = nil
     options.shard = nil
     let run = try SnapshotChecker(options: options).run()
-    let results = Dictionary(run.summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let passed = Set(run.summary.passed)
+    let results = Dictionary(
+      run.summary.results.compactMap { result in RenderID(result.id).map { ($0, result) } },
+      uniquingKeysWith: { first, _ in first })
+    let passed = Set(run.summary.passed.compactMap { RenderID($0) })
     var stale: [Stale] = []
     for decision in approved {
       guard let result = results[decision.render] else {

@@ -63,8 +63,8 @@ struct ServeTests {
   }
 
   /// A pipe read as it fills: `wait(for:)` returns once the text read so far
-  /// holds the marker after the last one found. Each read waits at most two
-  /// minutes for bytes, so a broken server fails the test instead of hanging it.
+  /// holds the marker after the last one found. It waits at most two minutes
+  /// in all, so a broken server fails the test instead of hanging it.
   final class Reader {
     let handle: FileHandle
     var text = ""
@@ -78,9 +78,13 @@ struct ServeTests {
     /// Waits as `wait(for:)` does; a marker never seen is "" here, not a failure (`quietly`).
     @discardableResult
     func wait(for marker: String, quietly: Bool = false) -> String {
+      // Two minutes in all, however the bytes come (an event stream's heartbeats never let one read time out).
+      let deadline = ContinuousClock.now + .seconds(120)
       while text[position...].range(of: marker) == nil {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { break }
         var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 120_000) > 0 else { break }
+        guard poll(&poller, 1, Int32(left.components.seconds * 1000 + 1)) > 0 else { break }
         let data = handle.availableData
         if data.isEmpty { break }
         let offset = text.distance(from: text.startIndex, to: position)
