@@ -49,16 +49,33 @@ struct BuildPlan {
     pages = GalleryPages(
       site: site, matrix: matrix, templates: inputs.templates, cards: options.memo?.indexCards(of: site))
     siteIndex = SiteIndex(site: site)
+    identity = try Self.identity(of: inputs, options: options)
+    keys = site.designs.indices.map { [identity] in
+      BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
+    }
+    (inPlace, published) = Self.earlierBuilds(staging: staging, identity: identity, options: options)
+    try Self.prepare(staging, keepingItsFiles: inPlace != nil, for: site, options: options)
+    artFiles = Self.galleryArt()
+    expected = Self.expectedFiles(of: inputs, pages: pages, art: artFiles, options: options)
+  }
+
+  /// What every design's cache key shares: the templates, the fonts' identities and the PNG scale.
+  private static func identity(of inputs: Inputs, options: BuildOptions) throws(BuildError) -> String {
     let fonts: String
     do throws(FontError) {
       fonts = try FontLibrary.shared.fingerprint()
     } catch {
       throw .fonts(error)
     }
-    identity = BuildCache.identity(templates: inputs.templates, fonts: fonts, pngScale: options.pngScale)
-    keys = site.designs.indices.map { [identity] in
-      BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
-    }
+    return BuildCache.identity(templates: inputs.templates, fonts: fonts, pngScale: options.pngScale)
+  }
+
+  /// The builds whose files this one may reuse: the back buffer it writes
+  /// over in place, and the published output, each with its cache (none
+  /// without `incremental`, or when a cache does not describe its folder).
+  private static func earlierBuilds(
+    staging: StagingFolder, identity: String, options: BuildOptions
+  ) -> (inPlace: DesignPhase.EarlierBuild?, published: DesignPhase.EarlierBuild?) {
     let folders = [staging.folderPath, options.output.path]
     let caches =
       options.incremental
@@ -66,12 +83,22 @@ struct BuildPlan {
     let earlier = zip(caches, folders).map { cache, folder in
       cache.map { DesignPhase.EarlierBuild(cache: $0, folder: folder) }
     }
-    (inPlace, published) = (earlier[0], earlier[1])
+    return (earlier[0], earlier[1])
+  }
+
+  /// The staging folder made ready: emptied unless its files are reused in
+  /// place, with a folder for every design.
+  private static func prepare(
+    _ staging: StagingFolder, keepingItsFiles keeps: Bool, for site: SiteDefinition, options: BuildOptions
+  ) throws(BuildError) {
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
     unlink(staging.statePath + "/" + BuildCache.backName)
-    if inPlace == nil { try staging.clear(workers: options.workers) }
+    if !keeps { try staging.clear(workers: options.workers) }
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
+  }
 
+  /// The gallery's own drawings: the built-in illustrations, and the chrome's glyphs in each theme's colours.
+  private static func galleryArt() -> [(path: String, text: String)] {
     var art: [(path: String, text: String)] = BuiltinImage.allCases.map {
       (SitePaths.galleryFolder + "/" + Illustration.fileName($0), Illustration.file($0))
     }
@@ -83,14 +110,20 @@ struct BuildPlan {
         }
       }
     }
-    artFiles = art
-    var expected = OutputFiles(site: site, withPNG: options.pngScale != nil)
+    return art
+  }
+
+  /// Every file the output will hold, so that anything else is swept away.
+  private static func expectedFiles(
+    of inputs: Inputs, pages: GalleryPages, art: [(path: String, text: String)], options: BuildOptions
+  ) -> OutputFiles {
+    var expected = OutputFiles(site: inputs.site, withPNG: options.pngScale != nil)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
     expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(inputs.assets.files.map(\.path))
     expected.formUnion(art.map(\.path))
-    self.expected = expected
+    return expected
   }
 
   /// Renders (or reuses) every design: its renders, their pages and its own page, each checked as written.

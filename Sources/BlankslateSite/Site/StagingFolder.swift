@@ -68,30 +68,42 @@ package final class StagingFolder: Sendable {
     }
     try Self.prepareState(statePath, output: self.target.path)
     lock = try Self.lock(statePath + "/lock", waiting: waiting)
-    // The back buffer of Blankslate 0.1 (`.<name>.staging`), when it is a marked folder.
-    let legacy = parent.path + "/." + self.target.lastPathComponent + ".staging"
+    Self.removeLeftovers(of: self.target, state: statePath)
+    try Self.makeFolder(folderPath, isBackBuffer: backBuffer)
+    // From its first moment, a staging folder is marked as Blankslate's.
+    try markAsOutput()
+    Failpoint.reach("build.staging-ready")
+  }
+
+  /// What earlier runs left that only the tool made: the back buffer of
+  /// Blankslate 0.1 (`.<name>.staging`, when it is a marked folder), and the
+  /// staging folders of builds that were killed, inside the state folder only.
+  private static func removeLeftovers(of target: URL, state statePath: String) {
+    let workers = ProcessInfo.processInfo.activeProcessorCount
+    let legacy = target.deletingLastPathComponent().path + "/." + target.lastPathComponent + ".staging"
     var legacyStatus = stat()
     if lstat(legacy, &legacyStatus) == 0, (legacyStatus.st_mode & S_IFMT) == S_IFDIR,
-      lstat(legacy + "/" + Self.marker, &legacyStatus) == 0
+      lstat(legacy + "/" + marker, &legacyStatus) == 0
     {
-      try? FileTree.remove(legacy, workers: ProcessInfo.processInfo.activeProcessorCount)
+      try? FileTree.remove(legacy, workers: workers)
     }
-    // Staging folders of builds that were killed, inside the state folder only.
-    for entry in FileTree.entries(of: statePath) where entry.isFolder && Self.isStagingName(entry.name) {
-      try? FileTree.remove(statePath + "/" + entry.name, workers: ProcessInfo.processInfo.activeProcessorCount)
+    for entry in FileTree.entries(of: statePath) where entry.isFolder && isStagingName(entry.name) {
+      try? FileTree.remove(statePath + "/" + entry.name, workers: workers)
     }
-    if backBuffer {
+  }
+
+  /// The staging folder itself: a fresh one is made, a back buffer kept as it
+  /// was (but a link or a file in its place, which the tool never made, is removed).
+  private static func makeFolder(_ folderPath: String, isBackBuffer: Bool) throws(BuildError) {
+    if isBackBuffer {
       var status = stat()
       if lstat(folderPath, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
-        unlink(folderPath)  // not the tool's folder: a link or a file put there
+        unlink(folderPath)
       }
     }
     guard mkdir(folderPath, 0o755) == 0 || errno == EEXIST else {
       throw .io(path: folderPath, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
     }
-    // From its first moment, a staging folder is marked as Blankslate's.
-    try markAsOutput()
-    Failpoint.reach("build.staging-ready")
   }
 
   deinit {
