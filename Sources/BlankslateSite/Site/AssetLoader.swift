@@ -7,7 +7,7 @@ import BlankslateValidation
 package struct AssetLoader {
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
-  package struct Loaded: Sendable {
+  package struct LoadedAssets: Sendable {
     var catalog = AssetCatalog()
     var files: [(path: String, bytes: [UInt8])] = []
     var notes: [String] = []
@@ -39,7 +39,7 @@ package struct AssetLoader {
 
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
-  func load(_ definition: SiteDefinition) throws(BuildError) -> Loaded {
+  func load(_ definition: SiteDefinition) throws(BuildError) -> LoadedAssets {
     var paths: Set<String> = []
     for design in definition.designs {
       for variant in design.variants {
@@ -90,6 +90,7 @@ package struct AssetLoader {
       }
     }
     guard problems.isEmpty else { throw .assets(problems) }
-    return Loaded(catalog: AssetCatalog(entries: entries), files: files.map { (path: $0.0, bytes: $0.1) }, notes: notes)
+    return LoadedAssets(
+      catalog: AssetCatalog(entries: entries), files: files.map { (path: $0.0, bytes: $0.1) }, notes: notes)
   }
 }

@@ -65,20 +65,20 @@ struct BuildCache: Sendable {
   }
 
   /// A cache file as read: the folder it describes and, when it is valid and made by this identity, the cache.
-  struct Loaded {
+  struct CacheFile {
     var folder: String
     var cache: BuildCache?
   }
 
   /// The cache file at `path`, from `memo` when it is the same file as last time.
-  private static func load(_ path: String, identity: String, memo: BuildMemo?) -> Loaded? {
+  private static func load(_ path: String, identity: String, memo: BuildMemo?) -> CacheFile? {
     let file = FileTree.identity(of: path)
     if let memo, let file, let kept = memo.cache(file, identity: identity) { return kept }
-    var loaded: Loaded?
+    var loaded: CacheFile?
     if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true),
       let root = try? JSONParser(maximumDepth: 16).parse(bytes), let folder = root["folder"]?.stringValue
     {
-      loaded = Loaded(folder: folder, cache: parse(root, identity: identity))
+      loaded = CacheFile(folder: folder, cache: parse(root, identity: identity))
     }
     if let memo, let file { memo.keep(loaded, file: file, identity: identity) }
     return loaded

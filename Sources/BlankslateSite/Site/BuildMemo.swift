@@ -16,7 +16,7 @@ public final class BuildMemo: @unchecked Sendable {
   package let inputs = SiteInputs.Memo()
   private let lock = NSLock()
   /// Parsed cache files by file (a publish renames them: the file, not the name, is what was parsed).
-  private var caches: [FileTree.Identity: (identity: String, cache: BuildCache.Loaded?)] = [:]
+  private var caches: [FileTree.Identity: (identity: String, cache: BuildCache.CacheFile?)] = [:]
 
   /// The last build's render matrix: the next one keeps its unchanged designs' renders.
   private var matrix: RenderMatrix?
@@ -56,7 +56,7 @@ public final class BuildMemo: @unchecked Sendable {
   }
 
   /// The cache `file` as parsed for `identity` before, or nil when it was not.
-  func cache(_ file: FileTree.Identity, identity: String) -> BuildCache.Loaded?? {
+  func cache(_ file: FileTree.Identity, identity: String) -> BuildCache.CacheFile?? {
     lock.withLock {
       guard let kept = caches[file], kept.identity == identity else { return nil }
       return .some(kept.cache)
@@ -64,7 +64,7 @@ public final class BuildMemo: @unchecked Sendable {
   }
 
   /// Keeps `cache` as what `file` holds.
-  func keep(_ cache: BuildCache.Loaded?, file: FileTree.Identity, identity: String) {
+  func keep(_ cache: BuildCache.CacheFile?, file: FileTree.Identity, identity: String) {
     lock.withLock { caches[file] = (identity, cache) }
   }
 

@@ -12,13 +12,13 @@ struct BuildPlan {
   struct Inputs {
     var site: SiteDefinition
     var templates: TemplateSet
-    var assets: AssetLoader.Loaded
+    var assets: AssetLoader.LoadedAssets
   }
 
   /// What the design phase made.
   struct Designs {
     var results: [DesignPhase.Result]
-    var outputs: [DesignRenderer.Output] { results.map(\.output) }
+    var outputs: [DesignRenderer.RenderedDesign] { results.map(\.output) }
   }
 
   let options: BuildOptions
@@ -151,7 +151,7 @@ struct BuildPlan {
   /// files, made and checked on the workers; and the cache that records them.
   func makeSiteFiles(
     _ designs: Designs, timings: inout BuildTimings
-  ) throws(BuildError) -> (files: [SiteFiles.Made], cache: BuildCache) {
+  ) throws(BuildError) -> (files: [SiteFiles.MadeFile], cache: BuildCache) {
     let site = inputs.site
     var cache = BuildCache(identity: identity)
     var lint: [String: [String: LintCounts]] = [:]
@@ -175,7 +175,7 @@ struct BuildPlan {
     let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
     // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 5, workers: options.workers) { task -> SiteFiles.Made in
+      ParallelWork.map(count: pageCount + 5, workers: options.workers) { task -> SiteFiles.MadeFile in
         // The fonts go first: subsetting a CJK face is the longest task, and
         // the index pages fill the other workers while it runs.
         switch task - 1 {
@@ -221,9 +221,9 @@ struct BuildPlan {
   /// index pages' links (the design pages rendered now lend their ids for
   /// `#variant-…` fragments; a reused page's ids are vouched for by its key).
   func verifyLinks(
-    _ designs: Designs, files: [SiteFiles.Made], timings: inout BuildTimings
-  ) -> (issues: [ValidationIssue], tally: CheckedWriter.Tally) {
-    var tally = CheckedWriter.Tally()
+    _ designs: Designs, files: [SiteFiles.MadeFile], timings: inout BuildTimings
+  ) -> (issues: [ValidationIssue], tally: CheckedWriter.WrittenFiles) {
+    var tally = CheckedWriter.WrittenFiles()
     for output in designs.outputs { tally.add(output.tally) }
     for file in files { tally.add(file.tally) }
     var designIDs: [String: Set<String>] = [:]
@@ -246,7 +246,7 @@ struct BuildPlan {
   }
 
   /// What the build made, for the command's summary line.
-  func summary(_ designs: Designs, tally: CheckedWriter.Tally, timings: BuildTimings) -> BuildSummary {
+  func summary(_ designs: Designs, tally: CheckedWriter.WrittenFiles, timings: BuildTimings) -> BuildSummary {
     let site = inputs.site
     let outputs = designs.outputs
     return BuildSummary(

@@ -4,7 +4,7 @@ import BlankslateValidation
 
 /// The one way a file reaches a build's output: checked first (libxml2 for
 /// markup, a syntax check for JSON), then written to the staging folder,
-/// and counted. What it found and wrote adds up in a `Tally`.
+/// and counted. What it found and wrote adds up in a `WrittenFiles`.
 struct CheckedWriter {
   /// How a file is checked before it is written.
   enum Check {
@@ -17,13 +17,13 @@ struct CheckedWriter {
 
   /// What files written so far came to: the issues found, the pages whose
   /// links the site's link check follows, and how many files and bytes.
-  struct Tally: Sendable {
+  struct WrittenFiles: Sendable {
     var issues: [ValidationIssue] = []
     var pages: [LinkChecker.Page] = []
     var files = 0
     var bytes = 0
 
-    mutating func add(_ other: Tally) {
+    mutating func add(_ other: WrittenFiles) {
       issues += other.issues
       pages += other.pages
       files += other.files
@@ -45,7 +45,8 @@ struct CheckedWriter {
   /// Checks `bytes` as `check`, then writes them as a new file at `path`
   /// (`replacing`: a file already holding these bytes is kept, any other replaced).
   func write(
-    _ bytes: UnsafeRawBufferPointer, to path: String, check: Check, replacing: Bool = false, into tally: inout Tally,
+    _ bytes: UnsafeRawBufferPointer, to path: String, check: Check, replacing: Bool = false,
+    into tally: inout WrittenFiles,
     timings: inout BuildTimings
   ) throws(BuildError) {
     timings.measure(.validate) { self.check(bytes, path: path, as: check, into: &tally) }
@@ -62,7 +63,7 @@ struct CheckedWriter {
 
   /// As `write(_:to:…)`, for bytes in an array or a string.
   func write(
-    _ bytes: [UInt8], to path: String, check: Check, replacing: Bool = false, into tally: inout Tally,
+    _ bytes: [UInt8], to path: String, check: Check, replacing: Bool = false, into tally: inout WrittenFiles,
     timings: inout BuildTimings
   ) throws(BuildError) {
     try bytes.withBytes { raw throws(BuildError) in
@@ -71,14 +72,14 @@ struct CheckedWriter {
   }
 
   func write(
-    _ text: String, to path: String, check: Check, into tally: inout Tally, timings: inout BuildTimings
+    _ text: String, to path: String, check: Check, into tally: inout WrittenFiles, timings: inout BuildTimings
   ) throws(BuildError) {
     try text.withBytes { utf8 throws(BuildError) in
       try write(utf8, to: path, check: check, into: &tally, timings: &timings)
     }
   }
 
-  private func check(_ bytes: UnsafeRawBufferPointer, path: String, as check: Check, into tally: inout Tally) {
+  private func check(_ bytes: UnsafeRawBufferPointer, path: String, as check: Check, into tally: inout WrittenFiles) {
     switch check {
     case .json(let trusted):
       if let error = JSONValidator.firstError(in: bytes, maximumDepth: 32, trusting: trusted) {

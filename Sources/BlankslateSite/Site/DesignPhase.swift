@@ -28,7 +28,7 @@ struct DesignPhase: Sendable {
   }
 
   struct Result: Sendable {
-    var output: DesignRenderer.Output
+    var output: DesignRenderer.RenderedDesign
     var entries: SiteIndex.Entries?
     /// The entries' fingerprint, for the cache.
     var entriesFingerprint: String?
@@ -121,13 +121,13 @@ struct DesignPhase: Sendable {
     }
     var results = [Result?](repeating: nil, count: site.designs.count)
     for case let (design, result)? in finished { results[design] = result }
-    let all = results.map { $0 ?? Result(output: DesignRenderer.Output(), entries: nil) }
+    let all = results.map { $0 ?? Result(output: DesignRenderer.RenderedDesign(), entries: nil) }
     if let failure = all.lazy.compactMap(\.output.failure).first { throw failure }
     return all
   }
 
   /// A design rendered from its parts, with its entries made anew.
-  private func rendered(_ index: Int, parts: [DesignRenderer.Part]) -> Result {
+  private func rendered(_ index: Int, parts: [DesignRenderer.RenderedRun]) -> Result {
     var output = renderer.assemble(site.designs[index], parts: parts)
     guard output.failure == nil else { return Result(output: output, entries: nil) }
     let entries = output.timings.measure(.site) { siteIndex.entries(of: site.designs[index], meta: output.meta) }
@@ -140,7 +140,7 @@ struct DesignPhase: Sendable {
   private func reuse(_ index: Int, entry: BuildCache.Entry, linked: Bool) -> Result {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
-    var reused = DesignRenderer.Output()
+    var reused = DesignRenderer.RenderedDesign()
     if linked {
       let names =
         matrix.run(ranges[index]).flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [
@@ -197,7 +197,7 @@ private final class PartAssembly: @unchecked Sendable {
   private let lock = NSLock()
   /// The design of each part task; a design's tasks are consecutive.
   private let designs: [Int]
-  private var parts: [DesignRenderer.Part?]
+  private var parts: [DesignRenderer.RenderedRun?]
   private var remaining: [Int: Int] = [:]
 
   init(designs: [Int]) {
@@ -207,7 +207,7 @@ private final class PartAssembly: @unchecked Sendable {
   }
 
   /// Stores task `task`'s part; returns its design's parts when it was the last.
-  func add(_ part: DesignRenderer.Part, task: Int) -> [DesignRenderer.Part]? {
+  func add(_ part: DesignRenderer.RenderedRun, task: Int) -> [DesignRenderer.RenderedRun]? {
     lock.lock()
     defer { lock.unlock() }
     parts[task] = part

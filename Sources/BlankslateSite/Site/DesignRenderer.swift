@@ -22,9 +22,9 @@ struct DesignRenderer: Sendable {
   var pngScale: Int? = nil
 
   /// What rendering a design produced, and what the rest of the build needs from it.
-  struct Output: Sendable {
+  struct RenderedDesign: Sendable {
     /// What was written and found (its pages' links are checked here, so it keeps none).
-    var tally = CheckedWriter.Tally()
+    var tally = CheckedWriter.WrittenFiles()
     /// The design page's ids, for the index pages' `#variant-…` links.
     var designPageIDs: Set<String>?
     var rendered = false
@@ -38,9 +38,9 @@ struct DesignRenderer: Sendable {
   /// The renders of one variant (or any run of renders that keeps each
   /// light render with its dark one): files written, and what the design's
   /// page and meta need from them.
-  struct Part: Sendable {
+  struct RenderedRun: Sendable {
     /// What was written and found; its pages go to the design's link check.
-    var tally = CheckedWriter.Tally()
+    var tally = CheckedWriter.WrittenFiles()
     /// Each render's text alternative, by render name, in render order.
     var alts: [(name: String, alt: String)] = []
     /// Lint counts by variant id.
@@ -54,8 +54,8 @@ struct DesignRenderer: Sendable {
   }
 
   /// Renders `jobs`, a run of one design's renders, into the staging folder.
-  func renderPart(_ jobs: ArraySlice<RenderJob>) -> Part {
-    var part = Part()
+  func renderPart(_ jobs: ArraySlice<RenderJob>) -> RenderedRun {
+    var part = RenderedRun()
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var seenTexts: Set<String> = []
@@ -100,8 +100,8 @@ struct DesignRenderer: Sendable {
 
   /// Joins `design`'s parts, in render order, and writes the design's page;
   /// checks the links of every page written for it.
-  func assemble(_ design: Design, parts: [Part]) -> Output {
-    var output = Output()
+  func assemble(_ design: Design, parts: [RenderedRun]) -> RenderedDesign {
+    var output = RenderedDesign()
     output.rendered = true
     var alts: [String: String] = [:]
     var seenTexts: Set<String> = []
@@ -116,7 +116,7 @@ struct DesignRenderer: Sendable {
       output.meta.characters.formUnion(part.characters)
     }
     guard output.failure == nil else { return output }
-    var designPart = Part()
+    var designPart = RenderedRun()
     do {
       let designPage = try designPart.timings.measure(.page) { () throws(TemplateError) -> String in
         try pages.designPage(design, alts: alts, lint: output.meta.lint)
@@ -144,10 +144,10 @@ struct DesignRenderer: Sendable {
   /// the renders of its first or last variant, whose previous/next links
   /// name a neighbour that changed. Their SVGs, the design page and the
   /// design's meta are the reused ones (none of them shows a neighbour).
-  func refreshPages(of design: Design, jobs: [RenderJob], over reused: Output) -> Output {
+  func refreshPages(of design: Design, jobs: [RenderJob], over reused: RenderedDesign) -> RenderedDesign {
     var output = reused
     output.refreshed = true
-    var part = Part()
+    var part = RenderedRun()
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
     var replaced = 0

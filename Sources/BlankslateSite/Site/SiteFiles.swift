@@ -19,8 +19,8 @@ struct SiteFiles: Sendable {
   let lint: [String: [String: LintCounts]]
 
   /// What making some files gave.
-  struct Made: Sendable {
-    var tally = CheckedWriter.Tally()
+  struct MadeFile: Sendable {
+    var tally = CheckedWriter.WrittenFiles()
     /// An index page's path and the fingerprint of its content.
     var pageKey: (path: String, key: String)?
     /// Where each design's entry lies in the file (index.json and the search index).
@@ -29,7 +29,7 @@ struct SiteFiles: Sendable {
   }
 
   /// Index page `number`; one whose content the back buffer already holds is kept as it is.
-  func indexPage(_ number: Int) -> Made {
+  func indexPage(_ number: Int) -> MadeFile {
     let path = SitePaths.indexPage(number)
     let (context, contextFingerprint) = pages.indexPageContext(number, thumbnailAlts: alts, lint: lint)
     var fingerprint = ContentHash()
@@ -37,7 +37,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(path)
     fingerprint.add(contextFingerprint.hex)
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
-      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .markup(.html)) { () throws(BuildError) in
       do throws(TemplateError) {
@@ -52,14 +52,14 @@ struct SiteFiles: Sendable {
 
   /// `symbols.html`: every symbol a definition may use, with its name; kept
   /// as it is when the back buffer holds the one made by this tool, templates and site title.
-  func symbolsPage() -> Made {
+  func symbolsPage() -> MadeFile {
     let path = SitePaths.symbolsPage
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
     fingerprint.add(pages.site.title)
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
-      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .markup(.html)) { () throws(BuildError) in
       do throws(TemplateError) {
@@ -74,7 +74,7 @@ struct SiteFiles: Sendable {
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
   /// it is when the back buffer holds the one made from the same characters and fonts.
-  func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> Made {
+  func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> MadeFile {
     let path = SitePaths.fontStylesheet
     let sorted = characters.sorted { $0.value < $1.value }
     let text = String(String.UnicodeScalarView(sorted))
@@ -83,7 +83,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(text)
     for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
     if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
-      return Made(tally: CheckedWriter.Tally(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .none) { () throws(BuildError) in
       do throws(FontError) {
@@ -97,8 +97,8 @@ struct SiteFiles: Sendable {
   }
 
   /// The file at `path`, made by `bytes`, checked as `check`.
-  func make(_ path: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]) -> Made {
-    var made = Made()
+  func make(_ path: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]) -> MadeFile {
+    var made = MadeFile()
     var timings = BuildTimings()
     do throws(BuildError) {
       try writer.write(try bytes(), to: path, check: check, replacing: true, into: &made.tally, timings: &timings)
@@ -109,8 +109,8 @@ struct SiteFiles: Sendable {
   }
 
   /// Files given whole: `checked` ones are SVG checked with libxml2.
-  func copies(checked: [(String, [UInt8])], unchecked: [(String, [UInt8])]) -> Made {
-    var made = Made()
+  func copies(checked: [(String, [UInt8])], unchecked: [(String, [UInt8])]) -> MadeFile {
+    var made = MadeFile()
     var timings = BuildTimings()
     let writer = self.writer
     do throws(BuildError) {

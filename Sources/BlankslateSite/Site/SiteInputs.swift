@@ -12,7 +12,7 @@ import Foundation
 package struct SiteInputs: Sendable {
   package var site: SiteDefinition
   /// Nil when only the definitions were loaded.
-  package var assets: AssetLoader.Loaded?
+  package var assets: AssetLoader.LoadedAssets?
 
   /// The assets' catalog, empty when they were not loaded.
   package var catalog: AssetCatalog { assets?.catalog ?? AssetCatalog() }

@@ -222,7 +222,7 @@ public struct SnapshotReport: Sendable {
 
     // Goldens are shown as they are, even broken ones; only the report's own page must validate.
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
-    var tally = CheckedWriter.Tally()
+    var tally = CheckedWriter.WrittenFiles()
     var timings = BuildTimings()
     do throws(BuildError) {
       for (path, bytes) in files {
