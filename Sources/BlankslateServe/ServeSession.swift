@@ -194,6 +194,7 @@ public final class ServeSession: @unchecked Sendable {
     var snapshotOptions = SnapshotOptions(
       siteFolder: options.siteFolder, siteDisplay: options.siteDisplay, workers: options.workers)
     snapshotOptions.inputs = options.memo?.inputs
+    snapshotOptions.memo = options.memo
     if let server {
       snapshotOptions.existingRender = { id in server.read("/" + id.svgPath)?.bytes }
     }

@@ -21,6 +21,9 @@ public struct SnapshotOptions: Sendable {
   public var isCancelled: (@Sendable () -> Bool)?
   /// The definitions and assets a long-lived process keeps (`serve`: its builds'), or nil.
   package var inputs: SiteInputs.Memo?
+  /// What a long-lived process keeps between builds (`serve`), for the render
+  /// matrix: each unchanged design's renders are reused, not listed again.
+  package var memo: BuildMemo?
   /// A render's SVG as it already exists (`serve`: the bytes its build just
   /// published), so it is not laid out and drawn again; nil renders it.
   public var existingRender: (@Sendable (RenderID) -> [UInt8]?)?
@@ -72,7 +75,7 @@ public struct SnapshotChecker: Sendable {
     let selection = try Selection(filter: options.filter, renders: options.renders, shard: options.shard)
     let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
 
-    let allJobs = RenderMatrix(site).jobs
+    let allJobs = (options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)).jobs
     let jobs = allJobs.filter { selection.contains($0.id) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
     let goldens = try store.all()
