@@ -124,7 +124,7 @@ struct OutputStreamTests {
         process.waitUntilExit()
       }
     }
-    let log = ServeTests.Reader(errors.fileHandleForReading)
+    let log = StreamReader(errors.fileHandleForReading)
     log.wait(for: "note: standard output cannot be written (No space left on device)")
     log.wait(for: "Serving http://127.0.0.1:")
     let port = try #require(Int(log.wait(for: "/").prefix { $0.isNumber }))

@@ -30,7 +30,7 @@ struct ServeHardeningTests {
     process.standardOutput = output
     process.standardError = output
     try process.run()
-    let reader = ServeTests.Reader(output.fileHandleForReading)
+    let reader = StreamReader(output.fileHandleForReading)
     // Either it says it serves (a failure here), or the pipe closes as it exits.
     let said = reader.wait(for: "Serving http://", quietly: true)
     if !said.isEmpty {
@@ -216,7 +216,7 @@ struct ServeHardeningTests {
     defer { server.stop() }
     var streams: [Process] = []
     defer { for stream in streams where stream.isRunning { stream.terminate() } }
-    func open(from address: String) throws -> ServeTests.Reader {
+    func open(from address: String) throws -> StreamReader {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
       process.arguments = ["-sN", "-i", "--interface", address, server.base + "/_blankslate/events"]
@@ -224,7 +224,7 @@ struct ServeHardeningTests {
       process.standardOutput = pipe
       try process.run()
       streams.append(process)
-      return ServeTests.Reader(pipe.fileHandleForReading)
+      return StreamReader(pipe.fileHandleForReading)
     }
     for _ in 0..<16 { try open(from: "127.0.0.1").wait(for: "retry: 1000") }
     #expect(try open(from: "127.0.0.1").wait(for: "\r\n").hasPrefix("HTTP/1.1 503"))

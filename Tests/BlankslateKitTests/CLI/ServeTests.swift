@@ -17,7 +17,7 @@ struct ServeTests {
     private(set) var original = ""
 
     /// What the server prints, read as it comes.
-    lazy var log = Reader(output.fileHandleForReading)
+    lazy var log = StreamReader(output.fileHandleForReading)
 
     /// `environment`: added to the test's (a debug build's hold and note points).
     /// `arguments`: added to `serve --port 0`.
@@ -62,54 +62,15 @@ struct ServeTests {
     }
   }
 
-  /// A pipe read as it fills: `wait(for:)` returns once the text read so far
-  /// holds the marker after the last one found. It waits at most two minutes
-  /// in all, so a broken server fails the test instead of hanging it.
-  final class Reader {
-    let handle: FileHandle
-    var text = ""
-    var position: String.Index
-
-    init(_ handle: FileHandle) {
-      self.handle = handle
-      position = text.startIndex
-    }
-
-    /// Waits as `wait(for:)` does; a marker never seen is "" here, not a failure (`quietly`).
-    @discardableResult
-    func wait(for marker: String, quietly: Bool = false) -> String {
-      // Two minutes in all, however the bytes come (an event stream's heartbeats never let one read time out).
-      let deadline = ContinuousClock.now + .seconds(120)
-      while text[position...].range(of: marker) == nil {
-        let left = deadline - ContinuousClock.now
-        guard left > .zero else { break }
-        var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(left.components.seconds * 1000 + 1)) > 0 else { break }
-        let data = handle.availableData
-        if data.isEmpty { break }
-        let offset = text.distance(from: text.startIndex, to: position)
-        text += String(decoding: data, as: UTF8.self)
-        position = text.index(text.startIndex, offsetBy: offset)
-      }
-      guard let found = text[position...].range(of: marker) else {
-        if !quietly { Issue.record("never saw \(marker): \(text.suffix(2000))") }
-        return ""
-      }
-      let seen = String(text[position..<found.upperBound])
-      position = found.upperBound
-      return seen
-    }
-  }
-
   /// A `curl` following the server's event stream, once it is connected.
-  static func events(of server: Server) throws -> (Process, Reader) {
+  static func events(of server: Server) throws -> (Process, StreamReader) {
     let events = Process()
     events.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     events.arguments = ["-sN", server.base + "/_blankslate/events"]
     let stream = Pipe()
     events.standardOutput = stream
     try events.run()
-    let reader = Reader(stream.fileHandleForReading)
+    let reader = StreamReader(stream.fileHandleForReading)
     reader.wait(for: "retry: 1000")
     return (events, reader)
   }
@@ -244,7 +205,7 @@ struct ServeTests {
   }
 
   /// Retitles the sample and reads the report that follows: the run's token and each card's decisions.
-  static func retitledReport(of server: Server, _ reader: Reader) throws -> (token: String, bodies: [String]) {
+  static func retitledReport(of server: Server, _ reader: StreamReader) throws -> (token: String, bodies: [String]) {
     try server.retitle()
     // Pages reload first; the report follows once every render is checked.
     reader.wait(for: "event: reload")

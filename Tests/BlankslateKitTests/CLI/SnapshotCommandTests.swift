@@ -282,7 +282,9 @@ struct SnapshotCommandTests {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    #expect(errors.read(until: "failpoint record.before-rename reached").found, "record never paused")
+    #expect(
+      !StreamReader(errors.fileHandleForReading).wait(for: "failpoint record.before-rename reached", quietly: true)
+        .isEmpty, "record never paused")
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)

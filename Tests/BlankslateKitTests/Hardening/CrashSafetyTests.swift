@@ -40,7 +40,8 @@ struct CrashSafetyTests {
     try process.run()
     let name = failpoint.split(separator: "@").first.map(String.init) ?? failpoint
     // Not found: the process ended without reaching it.
-    let reached = errors.read(until: "failpoint \(name) reached").found
+    let reached = !StreamReader(errors.fileHandleForReading).wait(for: "failpoint \(name) reached", quietly: true)
+      .isEmpty
     Foundation.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     return reached

@@ -156,7 +156,7 @@ struct DrawingDeadlineTests {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     defer { if process.isRunning { process.terminate() } }
-    let log = ServeTests.Reader(errors.fileHandleForReading)
+    let log = StreamReader(errors.fileHandleForReading)
     log.wait(for: "hold png.drawing reached")
     let message = log.wait(for: "Nothing was published or recorded.")
     process.waitUntilExit()

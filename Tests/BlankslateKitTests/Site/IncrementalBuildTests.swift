@@ -330,8 +330,9 @@ struct IncrementalBuildTests {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     // The second build says it waits: from then on it is blocked on the lock this test holds.
-    let waiting = errors.read(until: "Waiting for another build of")
-    #expect(waiting.found, "\(waiting.said)")
+    let reader = StreamReader(errors.fileHandleForReading)
+    let waiting = reader.wait(for: "Waiting for another build of", quietly: true)
+    #expect(!waiting.isEmpty, "\(reader.text)")
     #expect(process.isRunning, "the second build did not wait")
     #expect(try Self.inode(marker) == before, "the second build published while the first held the lock")
     flock(descriptor, LOCK_UN)
