@@ -5,56 +5,10 @@ import Testing
 /// Runs the built `blankslate` binary, as a user would.
 @Suite("The blankslate command", .serialized)
 struct CommandLineTests {
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-  }
-
-  static var binary: URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
-      path: "blankslate")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return Repository.root.appending(path: ".build/debug/blankslate")
-  }
-
-  static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]) throws
-    -> Run
-  {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errData, as: UTF8.self))
-  }
-
-  /// Runs a system tool and returns its exit status.
-  static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
-
   @Test func buildsTheBundledSite() throws {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let run = try Self.run(["build", "--output", output.path, "--jobs", "2"])
+    let run = try CommandRunner.run(["build", "--output", output.path, "--jobs", "2"])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.output.hasPrefix("Built 10 designs, 24 variants, 768 renders"))
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
@@ -63,7 +17,7 @@ struct CommandLineTests {
   /// `--version` names what a build is made with: the fonts, and the allocator,
   /// which is mimalloc only when it really took over `malloc` in the process.
   @Test func versionNamesTheFontsAndTheAllocator() throws {
-    let run = try Self.run(["--version"])
+    let run = try CommandRunner.run(["--version"])
     #expect(run.status == 0)
     let lines = run.output.split(separator: "\n")
     #expect(lines.first?.hasPrefix("blankslate ") == true)
@@ -78,7 +32,7 @@ struct CommandLineTests {
       ])
     defer { site.remove() }
     let output = temporaryFolder()
-    let run = try Self.run(
+    let run = try CommandRunner.run(
       ["build", "--site", site.root.path, "--output", output.path], environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(
@@ -94,14 +48,14 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">\n<title>x</title>\n<g></svg>\n".utf8)
       .write(to: folder.appending(path: "broken.svg"))
-    let run = try Self.run(["validate", folder.path])
+    let run = try CommandRunner.run(["validate", folder.path])
     #expect(run.status == 1)
     #expect(run.error.contains("broken.svg:3:"), "\(run.error)")
     let goldens = Repository.site.appending(path: "__snapshots__/no-network")
     let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
       .sorted()
     #expect(svgs.count == 96)
-    let good = try Self.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
+    let good = try CommandRunner.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
     #expect(good.status == 0, "\(good.error)")
     #expect(good.output.contains("\(svgs.count) files valid."))
   }
@@ -112,22 +66,22 @@ struct CommandLineTests {
     (["validate"], "at least one file"),
   ])
   func badUsageExitsTwo(arguments: [String], message: String) throws {
-    let run = try Self.run(arguments, environment: ["NO_COLOR": "1"])
+    let run = try CommandRunner.run(arguments, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains(message), "\(run.error)")
   }
 
   @Test func everyCommandHasHelp() throws {
     for command in ["build", "validate", "list"] {
-      let run = try Self.run([command, "--help"])
+      let run = try CommandRunner.run([command, "--help"])
       #expect(run.status == 0)
       #expect(run.output.contains("Usage: blankslate \(command)"))
     }
-    #expect(try Self.run(["--help"]).output.contains("Commands:"))
+    #expect(try CommandRunner.run(["--help"]).output.contains("Commands:"))
   }
 
   @Test func listsTheSite() throws {
-    let run = try Self.run(["list", "--json"])
+    let run = try CommandRunner.run(["list", "--json"])
     #expect(run.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
     #expect(json?["renders"] as? Int == 768)
@@ -142,7 +96,7 @@ struct LintCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let json = folder.appending(path: "lint.json").path
     let junit = folder.appending(path: "lint.xml").path
-    let run = try CommandLineTests.run(["lint", "--json", json, "--junit", junit])
+    let run = try CommandRunner.run(["lint", "--json", json, "--junit", junit])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("no-network/default\n  accepted contrast"))
     #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 416 accepted in 768 renders.\n"))
@@ -154,13 +108,13 @@ struct LintCommandTests {
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
       placeholders: ["grey.json": #"{ "layout": "message", "messageColor": "lightGray" }"#])
     defer { site.remove() }
-    let run = try CommandLineTests.run(["lint", "--site", site.root.path])
+    let run = try CommandRunner.run(["lint", "--site", site.root.path])
     #expect(run.status == 1)
     #expect(
       run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
     let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
     defer { try? FileManager.default.removeItem(at: output) }
-    let build = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])
+    let build = try CommandRunner.run(["build", "--site", site.root.path, "--output", output.path])
     #expect(build.status == 0)
     #expect(build.output.contains("Lint: 1 error, 0 warnings, 0 accepted"))
   }

@@ -47,9 +47,9 @@ struct OutputStreamTests {
     if broken == .closed {
       // Only a shell can start a program with a descriptor closed.
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "exec \"$0\" \"$@\" \(stream)>&-", CommandLineTests.binary.path] + arguments
+      process.arguments = ["-c", "exec \"$0\" \"$@\" \(stream)>&-", CommandRunner.binary.path] + arguments
     } else {
-      process.executableURL = CommandLineTests.binary
+      process.executableURL = CommandRunner.binary
       process.arguments = arguments
     }
     if stream == STDOUT_FILENO {
@@ -110,7 +110,7 @@ struct OutputStreamTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try SiteScaffold.create(at: folder)
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = ["serve", "--port", "0"]
     process.currentDirectoryURL = folder
     process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }

@@ -22,7 +22,7 @@ struct ServeHardeningTests {
   /// ended) when it went on serving instead.
   static func refusal(in folder: URL) throws -> (status: Int32, output: String)? {
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = ["serve", "--port", "0"]
     process.currentDirectoryURL = folder
     process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }

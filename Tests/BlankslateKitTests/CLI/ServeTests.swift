@@ -24,7 +24,7 @@ struct ServeTests {
     init(environment: [String: String] = [:], arguments: [String] = []) throws {
       _ = try SiteScaffold.create(at: folder)
       original = try String(contentsOf: definition, encoding: .utf8)
-      process.executableURL = CommandLineTests.binary
+      process.executableURL = CommandRunner.binary
       process.arguments = ["serve", "--port", "0"] + arguments
       process.currentDirectoryURL = folder
       process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "CI": ""]) { _, new in new }
@@ -225,7 +225,7 @@ struct ServeTests {
     let (token, bodies) = try Self.retitledReport(of: server, reader)
     #expect(!bodies.isEmpty && bodies.allSatisfy { $0.contains(#""render":"favourites/empty."#) }, "\(bodies)")
     let environment = ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""]
-    let before = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
+    let before = try CommandRunner.run(["check"], in: server.folder, environment: environment)
     #expect(before.status == 1)
     // Each card's Accept, as the page's button sends it.
     for body in bodies {
@@ -235,7 +235,7 @@ struct ServeTests {
       #expect(accepted.hasPrefix("Accepted "), "\(accepted)")
       reader.wait(for: "event: report")
     }
-    let check = try CommandLineTests.run(["check"], in: server.folder, environment: environment)
+    let check = try CommandRunner.run(["check"], in: server.folder, environment: environment)
     #expect(check.status == 0, "\(check.output)")
     #expect(try Self.curl([server.base + "/_report/index.html"]).contains("Changed (0)"))
     #expect(try Self.status(["-X", "POST", "--data-binary", bodies[0], server.base + "/_blankslate/accept"]) == "403")
@@ -252,7 +252,7 @@ struct ServeTests {
     let (token, bodies) = try Self.retitledReport(of: server, reader)
     let shown = try #require(bodies.first)
     let goldens = server.folder.appending(path: "Site/__snapshots__")
-    let before = try CrashSafetyTests.contents(of: goldens)
+    let before = try folderContents(goldens)
     // Saved again after the report was shown.
     try server.save(replacing: "No Favourites Yet", with: "Nothing Kept")
     reader.wait(for: "event: reload")
@@ -262,13 +262,13 @@ struct ServeTests {
     ])
     #expect(answer.hasSuffix("409"), "\(answer)")
     #expect(answer.contains("it renders differently since it was reviewed"), "\(answer)")
-    #expect(try CrashSafetyTests.contents(of: goldens) == before, "a golden was written")
+    #expect(try folderContents(goldens) == before, "a golden was written")
     // A malformed body is a clear 400, and also writes nothing.
     let malformed = try Self.curl([
       "-X", "POST", "-H", "X-Blankslate-Token: \(token)", "--data-binary", #"{"decisions": [{"render": 1}]}"#,
       "-w", "\n%{http_code}", server.base + "/_blankslate/accept",
     ])
     #expect(malformed.hasSuffix("400") && malformed.contains("$.decisions[0]"), "\(malformed)")
-    #expect(try CrashSafetyTests.contents(of: goldens) == before)
+    #expect(try folderContents(goldens) == before)
   }
 }

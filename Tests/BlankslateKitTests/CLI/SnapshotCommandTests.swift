@@ -5,12 +5,12 @@ import Testing
 /// `check`, `record`, `prune` and `report` run as a CI job would run them.
 @Suite("Snapshot commands", .serialized)
 struct SnapshotCommandTests {
-  typealias Run = CommandLineTests.Run
+  typealias Run = CommandRunner.Run
 
   func run(_ arguments: [String], in copy: SiteCopy, environment: [String: String] = [:]) throws -> Run {
     var clean = ["NO_COLOR": "1", "CI": "", "GITHUB_ACTIONS": "", "SNAPSHOT_TESTING_RECORD": ""]
     clean.merge(environment) { _, new in new }
-    return try CommandLineTests.run(arguments, in: copy.folder, environment: clean)
+    return try CommandRunner.run(arguments, in: copy.folder, environment: clean)
   }
 
   @Test func anUnchangedSiteExitsZeroAndWritesAPassingReport() throws {
@@ -52,7 +52,7 @@ struct SnapshotCommandTests {
     let groupSize = try #require(Int(items[0].split(separator: " on ")[1].split(separator: " ")[0]))
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = ["-c", CommandLineTests.binary.path + first.dropFirst("blankslate".count)]
+    shell.arguments = ["-c", CommandRunner.binary.path + first.dropFirst("blankslate".count)]
     shell.currentDirectoryURL = copy.folder
     shell.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
     shell.standardOutput = FileHandle.nullDevice
@@ -271,7 +271,7 @@ struct SnapshotCommandTests {
       "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: ##""messageColor": "#123456""##)
     let before = try copy.goldens()
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = ["record", "--mode", "failed", "--jobs", "1"]
     process.currentDirectoryURL = copy.folder
     var environment = ProcessInfo.processInfo.environment

@@ -12,7 +12,7 @@ struct SchemaTests {
   /// Whether the validator runs: when installed, and always under CI.
   static var validatorRuns: Bool {
     RunEnvironment.isCI(ProcessInfo.processInfo.environment)
-      || (try? CommandLineTests.runTool(python, ["-c", "import jsonschema"])) == 0
+      || (try? CommandRunner.runTool(python, ["-c", "import jsonschema"])) == 0
   }
 
   /// Validates each JSON text against `schema` with Draft 2020-12; the messages of the documents refused, by index.
@@ -57,13 +57,13 @@ struct SchemaTests {
 
   @Test func theBundledSitesSchemaFilesAreTheCommandsOutput() throws {
     for kind in ["placeholder", "site"] {
-      let run = try CommandLineTests.run(["schema", kind])
+      let run = try CommandRunner.run(["schema", kind])
       #expect(run.status == 0)
       let saved = try String(
         contentsOf: Repository.site.appending(path: "schema/\(kind).schema.json"), encoding: .utf8)
       #expect(saved == run.output, "Site/schema/\(kind).schema.json is stale: blankslate schema \(kind) > it")
     }
-    let unknown = try CommandLineTests.run(["schema", "placeholders"])
+    let unknown = try CommandRunner.run(["schema", "placeholders"])
     #expect(unknown.status == 2)
   }
 

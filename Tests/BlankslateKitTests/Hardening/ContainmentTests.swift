@@ -27,14 +27,14 @@ struct ContainmentTests {
     }
 
     func run(_ arguments: [String], environment: [String: String] = ["CI": "", "NO_COLOR": "1"]) throws
-      -> CommandLineTests.Run
+      -> CommandRunner.Run
     {
-      try CommandLineTests.run(arguments, in: copy.folder, environment: environment)
+      try CommandRunner.run(arguments, in: copy.folder, environment: environment)
     }
 
     /// Every file below `outside`, with its bytes.
     func outsideFiles() throws -> [String: Data] {
-      try CrashSafetyTests.contents(of: outside)
+      try folderContents(outside)
     }
   }
 
@@ -52,7 +52,7 @@ struct ContainmentTests {
       + ((try? String(contentsOf: scene.copy.folder.appending(path: "junit.xml"), encoding: .utf8)) ?? "")
     #expect(!everything.contains(Scene.secret))
     let report = scene.copy.folder.appending(path: "_report")
-    for (_, data) in try CrashSafetyTests.contents(of: report) {
+    for (_, data) in try folderContents(report) {
       #expect(!String(decoding: data, as: UTF8.self).contains(Scene.secret))
     }
   }
@@ -169,7 +169,7 @@ struct ContainmentTests {
     #expect(try scene.run(["build"]).status == 0)
     #expect(try scene.run(["build"]).status == 0)
     let output = folder.appending(path: "_site")
-    let published = try CrashSafetyTests.contents(of: output)
+    let published = try folderContents(output)
     #expect(published.keys.allSatisfy { !$0.contains("cache") }, "\(published.keys.filter { $0.contains("cache") })")
     // Someone rewrites the cache: alt texts, search texts and lint counts it vouches for.
     for name in ["published.cache.json", "back.cache.json"] {
@@ -185,8 +185,8 @@ struct ContainmentTests {
     #expect(rebuilt.status == 0, "\(rebuilt.error)")
     let full = try scene.run(["build", "--no-cache", "--output", "full"])
     #expect(full.status == 0)
-    let fresh = try CrashSafetyTests.contents(of: folder.appending(path: "full"))
-    let incremental = try CrashSafetyTests.contents(of: output)
+    let fresh = try folderContents(folder.appending(path: "full"))
+    let incremental = try folderContents(output)
     #expect(incremental.keys.sorted() == fresh.keys.sorted())
     for (path, data) in incremental where fresh[path] != data { Issue.record("\(path) differs from a full build") }
   }
@@ -209,8 +209,7 @@ struct ContainmentTests {
     }
     #expect(try scene.run(["build"]).status == 0)
     var stale: [String] = []
-    for (path, data) in try CrashSafetyTests.contents(of: folder.appending(path: "_site")) where path.hasSuffix(".html")
-    {
+    for (path, data) in try folderContents(folder.appending(path: "_site")) where path.hasSuffix(".html") {
       if String(decoding: data, as: UTF8.self).contains("placeholders/table.json") { stale.append(path) }
     }
     #expect(stale == [], "pages still name the old file: \(stale.prefix(3))")

@@ -7,19 +7,6 @@ import Testing
 /// whole, and the next run leaves no temporary file behind.
 @Suite("Crash safety", .serialized)
 struct CrashSafetyTests {
-  static func contents(of folder: URL) throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    guard FileManager.default.fileExists(atPath: folder.path) else { return [:] }
-    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
-      var isDirectory: ObjCBool = false
-      let url = folder.appending(path: path)
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-        result[path] = try Data(contentsOf: url)
-      }
-    }
-    return result
-  }
-
   /// Starts the CLI with the debug build's failpoint `failpoint` armed,
   /// waits until the process says it reached it (reading its standard
   /// error, no clock involved), then kills it with SIGKILL.
@@ -27,7 +14,7 @@ struct CrashSafetyTests {
   /// - Returns: whether the failpoint was reached (false: the run ended first).
   static func kill(_ arguments: [String], in folder: URL, at failpoint: String) throws -> Bool {
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
@@ -68,18 +55,18 @@ struct CrashSafetyTests {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let site = try Self.largeSite(in: folder)
-    let first = try CommandLineTests.run(["build", "--jobs", "2"], in: folder)
+    let first = try CommandRunner.run(["build", "--jobs", "2"], in: folder)
     #expect(first.status == 0, "\(first.error)")
     try FileManager.default.copyItem(at: site, to: folder.appending(path: "Original"))
-    let before = try Self.contents(of: folder.appending(path: "_site"))
+    let before = try folderContents(folder.appending(path: "_site"))
     // The next build would write different pages.
     let design = site.appending(path: "placeholders/d0.json")
     try Data(
       try String(contentsOf: design, encoding: .utf8).replacingOccurrences(of: "Design 0", with: "Design zero").utf8
     ).write(to: design)
-    let reference = try CommandLineTests.run(["build", "--output", "reference"], in: folder)
+    let reference = try CommandRunner.run(["build", "--output", "reference"], in: folder)
     #expect(reference.status == 0)
-    let after = try Self.contents(of: folder.appending(path: "reference"))
+    let after = try folderContents(folder.appending(path: "reference"))
     #expect(before != after)
 
     // Every moment of a build, from the first folder it makes to the one after the swap.
@@ -89,20 +76,20 @@ struct CrashSafetyTests {
     ]
     for moment in moments {
       // Each kill starts from the first build's output.
-      let undo = try CommandLineTests.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
+      let undo = try CommandRunner.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
       #expect(undo.status == 0, "\(undo.error)")
-      #expect(try Self.contents(of: folder.appending(path: "_site")) == before)
+      #expect(try folderContents(folder.appending(path: "_site")) == before)
       let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint)
       #expect(reached, "the build never reached \(moment.failpoint)")
-      let now = try Self.contents(of: folder.appending(path: "_site"))
+      let now = try folderContents(folder.appending(path: "_site"))
       #expect(
         now == moment.expected,
         "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
     }
 
-    let finish = try CommandLineTests.run(["build", "--jobs", "2"], in: folder)
+    let finish = try CommandRunner.run(["build", "--jobs", "2"], in: folder)
     #expect(finish.status == 0)
-    #expect(try Self.contents(of: folder.appending(path: "_site")) == after)
+    #expect(try folderContents(folder.appending(path: "_site")) == after)
     // Only the state folder beside the output, and in it no killed build's staging folder.
     let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("._site") }
     #expect(beside == ["._site.blankslate"])
@@ -132,9 +119,9 @@ struct CrashSafetyTests {
         #expect(old[path] != nil, "\(path) appeared from nowhere")
       }
     }
-    let record = try CommandLineTests.run(["record", "--mode", "all"], in: copy.folder, environment: ["CI": ""])
+    let record = try CommandRunner.run(["record", "--mode", "all"], in: copy.folder, environment: ["CI": ""])
     #expect(record.status == 0)
-    let check = try CommandLineTests.run(["check"], in: copy.folder)
+    let check = try CommandRunner.run(["check"], in: copy.folder)
     #expect(check.status == 0, "\(check.output.suffix(300))")
     let temporary = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }

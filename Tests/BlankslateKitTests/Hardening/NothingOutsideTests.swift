@@ -42,7 +42,7 @@ struct NothingOutsideTests {
     let process = Process()
     process.executableURL = strace
     process.arguments = [
-      "-f", "-qq", "-e", "trace=open,openat,creat,socket,connect", "-o", log.path, CommandLineTests.binary.path,
+      "-f", "-qq", "-e", "trace=open,openat,creat,socket,connect", "-o", log.path, CommandRunner.binary.path,
       "build",
     ]
     process.currentDirectoryURL = folder

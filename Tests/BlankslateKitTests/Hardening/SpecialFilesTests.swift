@@ -12,7 +12,7 @@ struct SpecialFilesTests {
     defer { copy.remove() }
     #expect(mkfifo(copy.site.appending(path: "placeholders/x.json").path, 0o644) == 0)
     // A FIFO with no writer: opening it for reading the usual way would wait forever.
-    let run = try CommandLineTests.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    let run = try CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(
       run.error.contains("placeholders/x.json: cannot be read: it is a FIFO (named pipe), not a regular file"),
@@ -34,7 +34,7 @@ struct SpecialFilesTests {
       "placeholders/blank-page.json", replacing: #""layout": "blank-page","#,
       with: #""layout": "blank-page", "image": "assets/huge.svg","#)
     var usage = rusage()
-    let run = try CommandLineTests.run(["build"], in: copy.folder)
+    let run = try CommandRunner.run(["build"], in: copy.folder)
     getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     #expect(run.status == 2)
     #expect(
@@ -47,11 +47,11 @@ struct SpecialFilesTests {
   @Test func aReportToStandardOutputIsPrinted() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    let check = try CommandLineTests.run(["check", "--json", "/dev/stdout"], in: copy.folder)
+    let check = try CommandRunner.run(["check", "--json", "/dev/stdout"], in: copy.folder)
     #expect(check.status == 0, "\(check.error)")
     #expect(
       check.output.contains(#""unchanged""#) || check.output.contains(#""passed""#), "\(check.output.prefix(400))")
-    let lint = try CommandLineTests.run(["lint", "--junit", "/dev/stdout"], in: copy.folder)
+    let lint = try CommandRunner.run(["lint", "--junit", "/dev/stdout"], in: copy.folder)
     #expect(lint.output.contains("<testsuites"), "\(lint.output.suffix(400))")
   }
 
@@ -68,7 +68,7 @@ struct SpecialFilesTests {
       done.signal()
     }
     reader.start()
-    let run = try CommandLineTests.run(["check", "--json", fifo], in: copy.folder)
+    let run = try CommandRunner.run(["check", "--json", fifo], in: copy.folder)
     #expect(run.status == 0, "\(run.error)")
     // A tool that never opened the FIFO would leave the reader blocked in
     // open(): opening it for writing once more releases it (and fails harmlessly
@@ -89,7 +89,7 @@ struct SpecialFilesTests {
     try Data("old".utf8).write(to: target)
     let link = copy.folder.appending(path: "lint.json")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    let run = try CommandLineTests.run(["lint", "--json", "lint.json"], in: copy.folder)
+    let run = try CommandRunner.run(["lint", "--json", "lint.json"], in: copy.folder)
     #expect(run.status == 0, "\(run.error)")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
     #expect(try String(contentsOf: target, encoding: .utf8).contains("suppressed"))
@@ -101,7 +101,7 @@ struct SpecialFilesTests {
     defer { copy.remove() }
     let file = copy.folder.appending(path: arguments[2])
     let before = try Data(contentsOf: file)
-    let run = try CommandLineTests.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    let run = try CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains("\(arguments[2]): cannot write: it lies inside the site folder"), "\(run.error)")
     #expect(try Data(contentsOf: file) == before)
@@ -117,27 +117,27 @@ struct FullDiskTests {
     let mountPoint = temporaryFolder()
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: mountPoint) }
-    let mount = try CommandLineTests.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint.path])
+    let mount = try CommandRunner.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint.path])
     try #require(mount == 0, "cannot mount a tmpfs")
-    defer { _ = try? CommandLineTests.runTool("/bin/umount", [mountPoint.path]) }
+    defer { _ = try? CommandRunner.runTool("/bin/umount", [mountPoint.path]) }
     try FileManager.default.copyItem(at: Repository.site, to: mountPoint.appending(path: "Site"))
     let site = mountPoint.appending(path: "Site")
     let definition = site.appending(path: "placeholders/no-network.json")
     let text = try String(contentsOf: definition, encoding: .utf8)
     try Data(text.replacingOccurrences(of: #""name": ""#, with: #""name": "~"#).utf8).write(to: definition)
     let goldens = site.appending(path: "__snapshots__")
-    let before = try CrashSafetyTests.contents(of: goldens)
+    let before = try folderContents(goldens)
     // Fill what is left of the disk.
     let filler = open(mountPoint.appending(path: "filler").path, O_WRONLY | O_CREAT, 0o644)
     let block = [UInt8](repeating: 0x2E, count: 4096)
     while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
     close(filler)
-    let run = try CommandLineTests.run(
+    let run = try CommandRunner.run(
       ["record", "--mode", "all"], in: mountPoint, environment: ["CI": "", "NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(run.error.contains("cannot write the golden (No space left on device)"), "\(run.error)")
     #expect(!run.error.contains("NSCocoaErrorDomain"))
-    #expect(try CrashSafetyTests.contents(of: goldens) == before)
+    #expect(try folderContents(goldens) == before)
     let temporary = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.contains(".tmp-") }
     #expect(temporary == [])
   }

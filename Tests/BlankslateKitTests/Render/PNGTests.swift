@@ -52,13 +52,13 @@ struct PNGTests {
     let outputs = (0..<3).map { _ in temporaryFolder() }
     defer { for output in outputs { try? FileManager.default.removeItem(at: output) } }
     // Without --png there are none; the same output with --png gains them (the cache knows the difference).
-    var run = try CommandLineTests.run(["build", "--site", site.root.path, "--output", outputs[0].path, "--quiet"])
+    var run = try CommandRunner.run(["build", "--site", site.root.path, "--output", outputs[0].path, "--quiet"])
     #expect(run.status == 0, "\(run.error)")
     let folder = "designs/a/"
     #expect(
       !FileManager.default.fileExists(atPath: outputs[0].appending(path: folder + "empty.iphone-se.light.en.png").path))
     for (index, jobs) in ["2", "1", "2"].enumerated() {
-      run = try CommandLineTests.run([
+      run = try CommandRunner.run([
         "build", "--site", site.root.path, "--output", outputs[index].path, "--png", "--scale", "1", "--jobs", jobs,
         "--quiet",
       ])
@@ -78,7 +78,7 @@ struct PNGTests {
     (["--scale", "2"], "--scale goes with --png"), (["--png", "--scale", "4"], "--scale must be 1, 2 or 3"),
   ])
   func badPNGOptionsAreUsageErrors(arguments: [String], message: String) throws {
-    let run = try CommandLineTests.run(["build", "--output", temporaryFolder().path] + arguments)
+    let run = try CommandRunner.run(["build", "--output", temporaryFolder().path] + arguments)
     #expect(run.status == 2)
     #expect(run.error.contains(message), "\(run.error)")
   }
@@ -139,13 +139,13 @@ struct DrawingDeadlineTests {
     defer { site.remove() }
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let first = try CommandLineTests.run(["build", "--site", site.root.path, "--output", output.path])
+    let first = try CommandRunner.run(["build", "--site", site.root.path, "--output", output.path])
     #expect(first.status == 0, "\(first.error)")
-    let before = try CrashSafetyTests.contents(of: output)
+    let before = try folderContents(output)
     // The debug build holds the first drawing until a file appears that never
     // does: only the deadline can end the run (a 200 ms one here).
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = ["build", "--png", "--site", site.root.path, "--output", output.path]
     process.environment = ProcessInfo.processInfo.environment.merging([
       "BLANKSLATE_HOLD": "png.drawing", "BLANKSLATE_HOLD_UNTIL": output.path + ".never",
@@ -162,6 +162,6 @@ struct DrawingDeadlineTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 2)
     #expect(message.contains("error: drawing a/empty.iphone-se.light.en took longer than"), "\(message)")
-    #expect(try CrashSafetyTests.contents(of: output) == before, "the published output changed")
+    #expect(try folderContents(output) == before, "the published output changed")
   }
 }

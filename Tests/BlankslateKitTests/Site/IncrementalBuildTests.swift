@@ -96,8 +96,8 @@ struct IncrementalBuildTests {
   static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws -> BuildSummary {
     try? FileManager.default.removeItem(at: scratch)
     let summary = try build(site, into: scratch, incremental: false)
-    let incremental = try SiteBuilderTests.contents(of: output)
-    let fresh = try SiteBuilderTests.contents(of: scratch)
+    let incremental = try folderContents(output)
+    let fresh = try folderContents(scratch)
     #expect(incremental.keys.sorted() == fresh.keys.sorted())
     for (path, data) in incremental where fresh[path] != data {
       Issue.record("\(path) differs from a full build")
@@ -201,7 +201,7 @@ struct IncrementalBuildTests {
     let output = copy.folder.appending(path: "_site")
     _ = try Self.build(copy.site, into: output)
     _ = try Self.build(copy.site, into: output)
-    let before = try SiteBuilderTests.contents(of: output)
+    let before = try folderContents(output)
     // A template that renders invalid HTML fails validation after the back buffer was written over.
     let theme = copy.folder.appending(path: "theme")
     try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
@@ -209,7 +209,7 @@ struct IncrementalBuildTests {
     var options = BuildOptions(siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2, templates: theme)
     options.incremental = true
     #expect(throws: BuildError.self) { try SiteBuilder(options: options).build() }
-    #expect(try SiteBuilderTests.contents(of: output) == before)
+    #expect(try folderContents(output) == before)
 
     try copy.edit(
       "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
@@ -323,7 +323,7 @@ struct IncrementalBuildTests {
     let marker = output.appending(path: ".blankslate-output")
     let before = try Self.inode(marker)
     let process = Process()
-    process.executableURL = CommandLineTests.binary
+    process.executableURL = CommandRunner.binary
     process.arguments = ["build", "--site", copy.site.path, "--output", output.path, "--no-cache"]
     let errors = Pipe()
     process.standardError = errors

@@ -4,18 +4,6 @@ import Testing
 
 @Suite("Building the gallery", .serialized)
 struct SiteBuilderTests {
-  /// Every file below `folder`, path → bytes.
-  static func contents(of folder: URL) throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = walker?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      result[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(
-        contentsOf: url)
-    }
-    return result
-  }
-
   static func build(site: URL = Repository.site, into output: URL, jobs: Int) throws(BuildError) -> BuildSummary {
     try SiteBuilder(
       options: BuildOptions(
@@ -35,8 +23,8 @@ struct SiteBuilderTests {
     #expect(summary.designs == 10)
     #expect(summary.renders == summary.variants * 32)
     _ = try Self.build(into: second, jobs: 1)
-    let a = try Self.contents(of: first)
-    let b = try Self.contents(of: second)
+    let a = try folderContents(first)
+    let b = try folderContents(second)
     #expect(a.count == summary.files + 1)  // + the output marker; the build cache is never published
     #expect(a.keys.allSatisfy { !$0.contains("cache") })
     #expect(a.keys.sorted() == b.keys.sorted())
@@ -76,11 +64,11 @@ struct SiteBuilderTests {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
     _ = try Self.build(into: output, jobs: 2)
-    let before = try Self.contents(of: output)
+    let before = try folderContents(output)
     let broken = try TemporarySite(placeholders: ["a.json": #"{ "layout": "message", "messageColor": "nope" }"#])
     defer { broken.remove() }
     #expect(throws: BuildError.self) { try Self.build(site: broken.root, into: output, jobs: 2) }
-    #expect(try Self.contents(of: output) == before)
+    #expect(try folderContents(output) == before)
   }
 
   @Test func refusesToReplaceAFolderItDidNotWrite() throws {
@@ -110,7 +98,7 @@ struct SiteBuilderTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let summary = try Self.build(site: site.root, into: output, jobs: 1)
     #expect(summary.renders == 1)
-    let files = try Self.contents(of: output)
+    let files = try folderContents(output)
     // Copied as the sanitiser rebuilt it, which for a clean file keeps every element.
     let clean = try SVGSanitizer().sanitize(svg, file: "dot.svg")
     #expect(clean.removed == [])

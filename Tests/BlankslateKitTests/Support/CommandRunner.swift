@@ -1,0 +1,51 @@
+import BlankslateKit
+import Foundation
+
+/// The built `blankslate` binary, run as a user would: one runner for every test that runs a command.
+enum CommandRunner {
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  static var binary: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(
+      path: "blankslate")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return Repository.root.appending(path: ".build/debug/blankslate")
+  }
+
+  static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]) throws
+    -> Run
+  {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+      error: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs a system tool and returns its exit status.
+  static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
