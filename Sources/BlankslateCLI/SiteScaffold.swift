@@ -120,19 +120,12 @@ public enum SiteScaffold {
     if isLink(name) { return .linked(relative) }
     let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard file >= 0 else { return errno == EEXIST ? .exists : .failed(reason()) }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        Foundation.write(file, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        let failure = reason()
-        close(file)
-        unlinkat(folder, name, 0)
-        return .failed(failure)
-      }
-      offset += count
+    do throws(FileWriteError) {
+      try FileWriter.writeAll(bytes, to: file)
+    } catch {
+      close(file)
+      unlinkat(folder, name, 0)
+      return .failed(error.reason)
     }
     guard close(file) == 0 else { return .failed(reason()) }
     return .written

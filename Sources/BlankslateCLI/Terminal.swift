@@ -95,17 +95,11 @@ public enum Terminal {
 
   /// Nil once every byte is written, else the system's reason.
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return String(cString: strerror(errno))
-      }
-      offset += written
+    do throws(FileWriteError) {
+      try FileWriter.writeAll(bytes, to: descriptor)
+      return nil
+    } catch {
+      return error.reason
     }
-    return nil
   }
 }

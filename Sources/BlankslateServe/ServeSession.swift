@@ -92,25 +92,18 @@ public final class ServeSession: @unchecked Sendable {
   /// `_site -> /etc`), something other than a folder, or a folder of files
   /// without Blankslate's marker. A missing or empty folder is fine.
   static func checkOwn(_ path: String, role: String) throws(ServeError) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    switch status.st_mode & S_IFMT {
-    case S_IFLNK:
-      let target = ContainedFolder.resolved(path).map { " to \($0)" } ?? ""
+    switch StagingFolder.ownership(of: path) {
+    case .own: return
+    case .link(let target):
       throw ServeError(
-        description: "\(path) is a symbolic link\(target); serve serves only a \(role) folder its own build made. "
-          + "Remove the link, or name another folder with --output")
-    case S_IFDIR:
-      let names = FileTree.entries(of: path).map(\.name)
-      guard names.isEmpty || names.contains(StagingFolder.marker) else {
-        throw ServeError(
-          description: "\(path) holds files Blankslate did not write (no \(StagingFolder.marker)); serve serves "
-            + "only a \(role) folder its own build made. Move them, or name another folder with --output")
-      }
-    default:
+        description: "\(path) is a symbolic link\(target.map { " to \($0)" } ?? ""); serve serves only a \(role) "
+          + "folder its own build made. Remove the link, or name another folder with --output")
+    case .foreign:
       throw ServeError(
-        description:
-          "\(path) is \(FileReadError.kind(of: status.st_mode)), not a folder; serve needs it for its \(role)")
+        description: "\(path) holds files Blankslate did not write (no \(StagingFolder.marker)); serve serves "
+          + "only a \(role) folder its own build made. Move them, or name another folder with --output")
+    case .notAFolder(let kind):
+      throw ServeError(description: "\(path) is \(kind), not a folder; serve needs it for its \(role)")
     }
   }
 

@@ -74,7 +74,8 @@ package enum FileWriter {
     return folder + "/" + url.lastPathComponent
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
+  /// Writes every byte to `descriptor`, again after an interruption; the system's reason when it cannot.
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileWriteError) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in

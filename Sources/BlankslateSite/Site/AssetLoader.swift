@@ -60,37 +60,39 @@ package struct AssetLoader {
       var status = stat()
       let version =
         memo != nil && stat(siteFolder.appending(path: path).path, &status) == 0 ? FileTree.version(of: status) : nil
+      let asset: AssetInspector.Inspected
       if let known = memo?.asset(path, version: version, limit: definition.limits.assetSize) {
-        entries[path] = AssetCatalog.Entry(mediaType: known.mediaType, base64: Data(known.bytes).base64EncodedString())
-        files.append((path, known.bytes))
-        notes += known.removed.map { "\(display): \($0)" }
-        continue
-      }
-      let bytes: [UInt8]
-      do throws(ContainedReadError) {
-        bytes = try folder.read(path, limit: definition.limits.assetSize)
-      } catch {
-        if case .read(.tooLarge(let size, let limit)) = error {
-          problems.append(
-            AssetProblem(
-              file: display, reason: "it is \(size) bytes; assets are limited to \(limit) bytes"))
-        } else {
-          problems.append(AssetProblem(file: display, reason: error.description))
+        asset = known
+      } else {
+        do throws(AssetProblem) {
+          asset = try inspector.inspect(
+            try read(path, display: display, from: folder, limit: definition.limits.assetSize), path: display)
+        } catch {
+          problems.append(error)
+          continue
         }
-        continue
-      }
-      do {
-        let asset = try inspector.inspect(bytes, path: display)
         memo?.keep(asset, path, version: version, limit: definition.limits.assetSize)
-        entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
-        files.append((path, asset.bytes))
-        notes += asset.removed.map { "\(display): \($0)" }
-      } catch {
-        problems.append(error)
       }
+      entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
+      files.append((path, asset.bytes))
+      notes += asset.removed.map { "\(display): \($0)" }
     }
     guard problems.isEmpty else { throw .assets(problems) }
     return LoadedAssets(
       catalog: AssetCatalog(entries: entries), files: files.map { (path: $0.0, bytes: $0.1) }, notes: notes)
+  }
+
+  /// An asset's bytes, read inside the site and within the size limit.
+  private func read(
+    _ path: String, display: String, from folder: ContainedFolder, limit: Int
+  ) throws(AssetProblem) -> [UInt8] {
+    do throws(ContainedReadError) {
+      return try folder.read(path, limit: limit)
+    } catch {
+      if case .read(.tooLarge(let size, let limit)) = error {
+        throw AssetProblem(file: display, reason: "it is \(size) bytes; assets are limited to \(limit) bytes")
+      }
+      throw AssetProblem(file: display, reason: error.description)
+    }
   }
 }

@@ -119,13 +119,38 @@ package final class StagingFolder: Sendable {
     return false
   }
 
-  private static func checkSafe(_ target: URL, protecting site: URL) throws(BuildError) {
+  /// Whether a folder the tool would replace, or serve, is its own to touch.
+  package enum Ownership: Equatable {
+    /// Nothing there yet, an empty folder, or one carrying the output marker.
+    case own
+    /// A symbolic link, and where it leads when that can be told.
+    case link(leadsTo: String?)
+    /// Something that is not a folder (a file, a FIFO): what it is.
+    case notAFolder(String)
+    /// A folder of files without the marker.
+    case foreign
+  }
+
+  /// What is at `path`, as far as replacing or serving it goes (a link is never followed).
+  package static func ownership(of path: String) -> Ownership {
     var status = stat()
-    if lstat(target.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
-      let real = ContainedFolder.resolved(target.path).map { " (it leads to \($0))" } ?? ""
+    guard lstat(path, &status) == 0 else { return .own }
+    switch status.st_mode & S_IFMT {
+    case S_IFLNK: return .link(leadsTo: ContainedFolder.resolved(path))
+    case S_IFDIR:
+      let entries = FileTree.entries(of: path).map(\.name)
+      return entries.isEmpty || entries.contains(marker) ? .own : .foreign
+    default: return .notAFolder(FileReadError.kind(of: status.st_mode))
+    }
+  }
+
+  private static func checkSafe(_ target: URL, protecting site: URL) throws(BuildError) {
+    let ownership = ownership(of: target.path)
+    if case .link(let real) = ownership {
       throw .unsafeOutput(
         path: target.path,
-        reason: "it is a symbolic link\(real); a build replaces its output folder as a whole, so name a real folder")
+        reason: "it is a symbolic link\(real.map { " (it leads to \($0))" } ?? ""); a build replaces its output "
+          + "folder as a whole, so name a real folder")
     }
     let parentPath =
       ContainedFolder.resolved(target.deletingLastPathComponent().path) ?? target.deletingLastPathComponent().path
@@ -138,12 +163,11 @@ package final class StagingFolder: Sendable {
       throw .unsafeOutput(
         path: target.path, reason: "it lies inside the site folder \(site.path); choose a folder outside it")
     }
-    guard stat(target.path, &status) == 0 else { return }
-    guard (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw .unsafeOutput(path: target.path, reason: "it is \(FileReadError.kind(of: status.st_mode)), not a folder")
-    }
-    let entries = FileTree.entries(of: target.path).map(\.name)
-    if !entries.isEmpty && !entries.contains(marker) {
+    switch ownership {
+    case .own, .link: return
+    case .notAFolder(let kind):
+      throw .unsafeOutput(path: target.path, reason: "it is \(kind), not a folder")
+    case .foreign:
       throw .unsafeOutput(
         path: target.path,
         reason: "it holds files that Blankslate did not write (no \(marker)); choose an empty or new folder")
