@@ -83,23 +83,9 @@ final class ServedFolder: Sendable {
       (file, name) = (index, "index.html")
       guard file >= 0, fstat(file, &status) == 0 else { return nil }
     }
-    guard (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= Self.maximumFileSize,
-      let bytes = Self.readAll(file, size: Int(status.st_size))
+    guard (status.st_mode & S_IFMT) == S_IFREG,
+      let bytes = try? FileTree.read(descriptor: file, limit: Self.maximumFileSize)
     else { return nil }
     return (bytes, name)
-  }
-
-  private static func readAll(_ descriptor: Int32, size: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: size)
-    var offset = 0
-    while offset < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress.map { $0 + offset }, size - offset)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      offset += count
-    }
-    return offset == size ? bytes : Array(bytes[0..<offset])
   }
 }

@@ -99,6 +99,12 @@ extension FileTree {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
     guard descriptor >= 0 else { throw FileReadError(errno: errno) }
     defer { close(descriptor) }
+    return try read(descriptor: descriptor, limit: limit)
+  }
+
+  /// The bytes of the regular file open as `descriptor`, at most `limit` of
+  /// them: its type and size are checked with `fstat` before a byte is read.
+  package static func read(descriptor: Int32, limit: Int) throws(FileReadError) -> [UInt8] {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(kind: FileReadError.kind(of: status.st_mode)) }
