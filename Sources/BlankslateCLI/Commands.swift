@@ -185,17 +185,14 @@ public enum Commands {
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
+    // Caught before the first build: a Ctrl-C at any moment from here stops the
+    // session (the watcher sees it and the process exits), none is lost.
+    StopSignals.catch { session.stop() }
     do throws(ServeError) {
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(
         "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")
-      signal(SIGINT, SIG_IGN)
-      signal(SIGTERM, SIG_IGN)
-      let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-      for source in signals {
-        source.setEventHandler { session.stop() }
-        source.resume()
-      }
+      Failpoint.hold("serve.announced")
       let watching = Thread {
         do throws(ServeError) {
           try session.watch()

@@ -2,6 +2,8 @@
 #include "CSystem.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <string.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/syscall.h>
@@ -69,4 +71,25 @@ size_t blankslate_build_id(unsigned char *out, size_t capacity) {
   (void)capacity;
   return 0;
 #endif
+}
+
+static volatile sig_atomic_t stop_descriptor = -1;
+
+/// Async-signal-safe: one write, errno kept.
+static void note_stop_signal(int signal_number) {
+  int saved = errno;
+  unsigned char byte = (unsigned char)signal_number;
+  if (stop_descriptor >= 0) (void)write(stop_descriptor, &byte, 1);
+  errno = saved;
+}
+
+int blankslate_catch_stop_signals(int descriptor) {
+  stop_descriptor = descriptor;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = note_stop_signal;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+  return sigaction(SIGTERM, &action, NULL);
 }

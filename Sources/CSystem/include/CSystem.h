@@ -16,4 +16,11 @@ int blankslate_exchange_paths(const char *first, const char *second);
 /// macOS counterpart: the LC_UUID load command of the main image.
 size_t blankslate_build_id(unsigned char *out, size_t capacity);
 
+/// Makes SIGINT and SIGTERM write one byte to `descriptor` instead of ending
+/// the process, from the moment this returns: a handler installed with
+/// sigaction is process-wide and in force at once (a dispatch signal source
+/// registers later, and a signal ignored before it does is lost). Returns 0,
+/// or -1 with errno set.
+int blankslate_catch_stop_signals(int descriptor);
+
 #endif

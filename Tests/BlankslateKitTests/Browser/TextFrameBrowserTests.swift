@@ -251,7 +251,7 @@ struct TextFrameBrowserTests {
       process.arguments = [
         "-o", output.appending(path: render + ".rsvg.png").path, output.appending(path: render + ".svg").path,
       ]
-      try process.run()
+      try process.runWatched()
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "rsvg-convert \(render).svg")
     }

@@ -59,7 +59,7 @@ struct OutputStreamTests {
       process.standardError = target
       process.standardOutput = other
     }
-    try process.run()
+    try process.runWatched()
     let text = String(decoding: other.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     _ = keep
@@ -117,20 +117,16 @@ struct OutputStreamTests {
     process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     let errors = Pipe()
     process.standardError = errors
-    try process.run()
+    try process.runWatched()
     defer {
-      if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-      }
+      process.stop()
     }
     let log = StreamReader(errors.fileHandleForReading)
     log.wait(for: "note: standard output cannot be written (No space left on device)")
     log.wait(for: "Serving http://127.0.0.1:")
     let port = try #require(Int(log.wait(for: "/").prefix { $0.isNumber }))
     #expect(try ServeTests.status(["http://127.0.0.1:\(port)/"]) == "200")
-    process.terminate()
-    process.waitUntilExit()
+    process.stop()
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == 0)
     #expect(log.text.components(separatedBy: "cannot be written").count == 2, "\(log.text)")

@@ -29,13 +29,12 @@ struct ServeHardeningTests {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try process.runWatched()
     let reader = StreamReader(output.fileHandleForReading)
     // Either it says it serves (a failure here), or the pipe closes as it exits.
     let said = reader.wait(for: "Serving http://", quietly: true)
     if !said.isEmpty {
-      process.terminate()
-      process.waitUntilExit()
+      process.stop()
       return nil
     }
     process.waitUntilExit()
@@ -222,7 +221,7 @@ struct ServeHardeningTests {
       process.arguments = ["-sN", "-i", "--interface", address, server.base + "/_blankslate/events"]
       let pipe = Pipe()
       process.standardOutput = pipe
-      try process.run()
+      try process.runWatched()
       streams.append(process)
       return StreamReader(pipe.fileHandleForReading)
     }

@@ -31,7 +31,7 @@ struct ServeTests {
         .merging(environment) { _, new in new }
       process.standardOutput = output
       process.standardError = output
-      try process.run()
+      try process.runWatched()
       // The moment it serves is the line that names its address.
       log.wait(
         for: "Serving http://" + (arguments.firstIndex(of: "--host").map { arguments[$0 + 1] } ?? "127.0.0.1") + ":")
@@ -54,10 +54,7 @@ struct ServeTests {
     func breakLayout() throws { try save(replacing: #""layout": "content-unavailable""#, with: #""layout": 7"#) }
 
     func stop() {
-      if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-      }
+      process.stop()
       try? FileManager.default.removeItem(at: folder)
     }
   }
@@ -69,7 +66,7 @@ struct ServeTests {
     events.arguments = ["-sN", server.base + "/_blankslate/events"]
     let stream = Pipe()
     events.standardOutput = stream
-    try events.run()
+    try events.runWatched()
     let reader = StreamReader(stream.fileHandleForReading)
     reader.wait(for: "retry: 1000")
     return (events, reader)
@@ -82,7 +79,7 @@ struct ServeTests {
     process.arguments = ["-s"] + arguments
     let out = Pipe()
     process.standardOutput = out
-    try process.run()
+    try process.runWatched()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
@@ -120,6 +117,27 @@ struct ServeTests {
     let token = try #require(index.components(separatedBy: "data-token=\"").dropFirst().first?.prefix { $0 != "\"" })
     #expect(
       try Self.status(["-X", "POST", "-H", "X-Blankslate-Token: \(token)", base + "/_blankslate/rebuild"]) == "202")
+  }
+
+  /// Ctrl-C or `kill` at any moment once serve has said it serves ends it
+  /// cleanly: the signal is caught from before the announcement, so none is
+  /// lost and none ends the process by its default action.
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopSignalTheMomentItServesEndsItCleanly(_ signal: Int32) throws {
+    let release = temporaryFolder().appending(path: "release")
+    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
+    let server = try Server(environment: [
+      "BLANKSLATE_HOLD": "serve.announced", "BLANKSLATE_HOLD_UNTIL": release.path,
+    ])
+    defer { server.stop() }
+    server.log.wait(for: "hold serve.announced reached")
+    #expect(kill(server.process.processIdentifier, signal) == 0)
+    try FileManager.default.createDirectory(
+      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data().write(to: release)
+    server.process.waitUntilExit()
+    #expect(server.process.terminationReason == .exit, "ended by signal \(server.process.terminationStatus)")
+    #expect(server.process.terminationStatus == 0)
   }
 
   @Test(.enabled(if: curlExists, "curl is not installed"))

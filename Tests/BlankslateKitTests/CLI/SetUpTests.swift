@@ -57,7 +57,7 @@ struct SetUpTests {
     process.arguments = [Repository.root.appending(path: "scripts/install-packages.sh").path]
     let out = Pipe()
     process.standardOutput = out
-    try process.run()
+    try process.runWatched()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

@@ -57,7 +57,7 @@ struct SnapshotCommandTests {
     shell.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
     shell.standardOutput = FileHandle.nullDevice
     shell.standardError = FileHandle.nullDevice
-    try shell.run()
+    try shell.runWatched()
     shell.waitUntilExit()
     #expect(shell.terminationStatus == 0, "\(first)")
     let again = try run(["check"], in: copy)
@@ -281,7 +281,7 @@ struct SnapshotCommandTests {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    try process.runWatched()
     #expect(
       !StreamReader(errors.fileHandleForReading).wait(for: "failpoint record.before-rename reached", quietly: true)
         .isEmpty, "record never paused")

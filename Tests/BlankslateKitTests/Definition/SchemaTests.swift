@@ -42,9 +42,10 @@ struct SchemaTests {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    try process.runWatched()
+    let errors = err.readToEndInBackground()
     let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let error = String(decoding: errors(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(error)")
     var refused: [Int: String] = [:]

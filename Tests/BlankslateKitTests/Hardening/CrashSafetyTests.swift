@@ -24,7 +24,7 @@ struct CrashSafetyTests {
     let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
-    try process.run()
+    try process.runWatched()
     let name = failpoint.split(separator: "@").first.map(String.init) ?? failpoint
     // Not found: the process ended without reaching it.
     let reached = !StreamReader(errors.fileHandleForReading).wait(for: "failpoint \(name) reached", quietly: true)

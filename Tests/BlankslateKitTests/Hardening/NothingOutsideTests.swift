@@ -48,7 +48,7 @@ struct NothingOutsideTests {
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runWatched()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     let trace = try String(contentsOf: log, encoding: .utf8)

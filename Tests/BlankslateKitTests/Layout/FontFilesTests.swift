@@ -38,7 +38,7 @@ struct FontFilesTests {
       process.arguments = [path]
       let output = Pipe()
       process.standardOutput = output
-      try process.run()
+      try process.runWatched()
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       let actual = String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init)

@@ -154,7 +154,7 @@ struct DrawingDeadlineTests {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    try process.runWatched()
     defer { if process.isRunning { process.terminate() } }
     let log = StreamReader(errors.fileHandleForReading)
     log.wait(for: "hold png.drawing reached")

@@ -51,7 +51,7 @@ struct CodeHandOffTests {
       let errors = Pipe()
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
-      try process.run()
+      try process.runWatched()
       let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationStatus == 0 && message.isEmpty, "\(name):\n\(source)\n\(message)")

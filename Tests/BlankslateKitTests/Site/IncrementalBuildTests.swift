@@ -328,7 +328,7 @@ struct IncrementalBuildTests {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    try process.runWatched()
     // The second build says it waits: from then on it is blocked on the lock this test holds.
     let reader = StreamReader(errors.fileHandleForReading)
     let waiting = reader.wait(for: "Waiting for another build of", quietly: true)

@@ -1,5 +1,6 @@
 import BlankslateKit
 import Foundation
+import Testing
 
 /// Headless Chromium, for tests that read the gallery's rendered DOM.
 enum Chromium {
@@ -57,9 +58,10 @@ enum Chromium {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    try process.run()
+    try process.runWatched()
+    let errorsRead = errors.readToEndInBackground()
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errorsRead()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw Failure.exited(process.terminationStatus, String(decoding: errorData, as: UTF8.self))

@@ -1,5 +1,6 @@
 import BlankslateKit
 import Foundation
+import Testing
 
 /// The built `blankslate` binary, run as a user would: one runner for every test that runs a command.
 enum CommandRunner {
@@ -28,9 +29,10 @@ enum CommandRunner {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    try process.runWatched()
+    let errors = err.readToEndInBackground()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors()
     process.waitUntilExit()
     return Run(
       status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
@@ -44,7 +46,7 @@ enum CommandRunner {
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runWatched()
     process.waitUntilExit()
     return process.terminationStatus
   }
