@@ -10,14 +10,8 @@ public enum JUnitReport {
   ///   (it is validated before anything is written).
   public static func render(_ summary: SnapshotSummary) throws(SnapshotError) -> String {
     var cases: [String: [(name: String, result: SnapshotResult?)]] = [:]
-    for id in summary.passed {
-      let (design, name) = split(id)
-      cases[design, default: []].append((name, nil))
-    }
-    for result in summary.results {
-      let (design, name) = split(result.id)
-      cases[design, default: []].append((name, result))
-    }
+    for id in summary.passed { cases[id.design, default: []].append((id.name, nil)) }
+    for result in summary.results { cases[result.id.design, default: []].append((result.id.name, result)) }
     let suites = cases.keys.sorted(by: { $0.precedesInByteOrder($1) }).map { design in
       JUnitDocument.Suite(
         name: design,
@@ -40,11 +34,6 @@ public enum JUnitReport {
       throw .io(path: "junit.xml", reason: "the JUnit report did not validate: \(issues[0])")
     }
     return xml
-  }
-
-  private static func split(_ id: String) -> (design: String, name: String) {
-    guard let render = RenderID(id) else { return (id, id) }
-    return (render.design, render.name)
   }
 }
 

@@ -14,8 +14,6 @@ public enum MarkdownSummary {
     var renders: [RenderID]
     /// `design/variant`.
     var variant: String { renders[0].variantPath }
-    /// The results' ids (`RenderID.description`).
-    var ids: [String] { renders.map(\.description) }
   }
 
   /// The results grouped: renders of one variant with the same explanation make one group, in result order.
@@ -23,7 +21,7 @@ public enum MarkdownSummary {
     var groups: [Group] = []
     var index: [String: Int] = [:]
     for result in summary.results {
-      guard let render = RenderID(result.id) else { continue }
+      let render = result.id
       let explanation: String
       switch result.status {
       case .changed: explanation = result.changes.isEmpty ? "changed" : result.changes.joined(separator: "; ")
@@ -80,7 +78,7 @@ public enum MarkdownSummary {
 
   /// A `--filter` that selects exactly the group's renders among the results of its status.
   static func filter(for group: Group, in summary: SnapshotSummary) -> String {
-    let candidates = summary.results.filter { $0.status == group.status }.compactMap { RenderID($0.id) }
+    let candidates = summary.results.filter { $0.status == group.status }.map(\.id)
     return RenderID.filter(selecting: group.renders, among: candidates)
   }
 

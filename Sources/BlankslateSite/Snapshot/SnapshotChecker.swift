@@ -79,8 +79,9 @@ public struct SnapshotChecker: Sendable {
     let jobs = allJobs.filter { selection.contains($0.id) }
     let produced = Set(allJobs.map { GoldenStore.relativePath(of: $0) })
     let goldens = try store.all()
-    let orphans = goldens.filter { golden in
-      !produced.contains(golden) && RenderID(goldenPath: golden).map { selection.contains($0) } == true
+    // Every golden has a render's shape (`GoldenStore.all`), so each orphan names the render it was made for.
+    let orphans = goldens.compactMap { golden in
+      RenderID(goldenPath: golden).flatMap { !produced.contains(golden) && selection.contains($0) ? (golden, $0) : nil }
     }
 
     let renderer = Renderer(assets: assets)
@@ -113,23 +114,16 @@ public struct SnapshotChecker: Sendable {
     }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
     if isCancelled?() == true { throw .cancelled }
     var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
-    for orphan in orphans {
+    for (orphan, render) in orphans {
       let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
       results.append(
-        SnapshotResult(
-          id: RenderID(goldenPath: orphan)?.description ?? orphan, status: .orphaned, golden: store.display(orphan),
-          goldenSVG: svg))
+        SnapshotResult(id: render, status: .orphaned, golden: store.display(orphan), goldenSVG: svg))
     }
     let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
     let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
     return SnapshotRun(
-      summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans,
+      summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
       store: store)
-  }
-
-  /// `design/variant.device.theme.locale`.
-  static func id(of job: RenderJob) -> String {
-    job.id.description
   }
 
   /// `bytes`: the render's SVG, drawn now or as it already exists.
@@ -138,7 +132,7 @@ public struct SnapshotChecker: Sendable {
   ) throws(SnapshotError) -> (golden: String, bytes: [UInt8], result: SnapshotResult) {
     let path = GoldenStore.relativePath(of: job)
     var result = SnapshotResult(
-      id: id(of: job), status: .unchanged, golden: store.display(path),
+      id: job.id, status: .unchanged, golden: store.display(path),
       definitionFile: job.design.sourceFile, definitionLine: job.variant.position.line, page: SitePaths.page(job))
     guard let golden = try store.read(path) else {
       result.status = .new

@@ -126,9 +126,9 @@ public struct SnapshotAcceptor: Sendable {
     options.shard = nil
     let run = try SnapshotChecker(options: options).run()
     let results = Dictionary(
-      run.summary.results.compactMap { result in RenderID(result.id).map { ($0, result) } },
+      run.summary.results.map { ($0.id, $0) },
       uniquingKeysWith: { first, _ in first })
-    let passed = Set(run.summary.passed.compactMap { RenderID($0) })
+    let passed = Set(run.summary.passed)
     var stale: [Stale] = []
     for decision in approved {
       guard let result = results[decision.render] else {

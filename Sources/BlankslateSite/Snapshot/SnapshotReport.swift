@@ -89,7 +89,7 @@ public struct SnapshotReport: Sendable {
       guard let current = result.currentHash else { continue }
       writer.beginObject()
       writer.key("render")
-      writer.string(result.id)
+      writer.string(result.id.description)
       writer.key("golden")
       if let golden = result.goldenHash { writer.string(golden) } else { writer.null() }
       writer.key("current")
@@ -110,7 +110,7 @@ public struct SnapshotReport: Sendable {
     let groups = MarkdownSummary.groups(summary)
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // The renders shown, drawn as pixels (in parallel): heat maps, and PNGs with `--png`.
-    let shown = groups.compactMap { byID[$0.ids[0]] }
+    let shown = groups.compactMap { byID[$0.renders[0]] }
     let scale = pngScale ?? 1
     let writesPNG = pngScale != nil
     let drawn = ParallelWork.map(count: shown.count, workers: workers) { index in
@@ -118,7 +118,7 @@ public struct SnapshotReport: Sendable {
     }
     let pixelsByID = Dictionary(zip(shown.map(\.id), drawn), uniquingKeysWith: { first, _ in first })
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
-      let name = RenderID(result.id)?.flatName ?? result.id.replacingOccurrences(of: "/", with: "--")
+      let name = result.id.flatName
       var context: [String: TemplateValue] = [
         "anchor": .string("r-\(index)"), "displayName": .string(result.displayName), "golden": .string(result.golden),
         "changes": .list(result.changes.map(TemplateValue.string)),
@@ -171,7 +171,7 @@ public struct SnapshotReport: Sendable {
       summary.site == "Site" ? "" : " --site '\(summary.site.replacingOccurrences(of: "'", with: "'\\''"))'"
     func items(_ status: SnapshotStatus) -> [TemplateValue] {
       groups.filter { $0.status == status }.compactMap { group in
-        guard let first = byID[group.ids[0]] else { return nil }
+        guard let first = byID[group.renders[0]] else { return nil }
         index += 1
         guard case .object(var context) = item(first, index: index) else { return nil }
         let filter = MarkdownSummary.filter(for: group, in: summary)
@@ -182,14 +182,14 @@ public struct SnapshotReport: Sendable {
             : "blankslate record\(siteOption)\(status == .new ? "" : " --mode failed") --filter '\(filter)'")
         // What Accept sends: each render of the card with the exact golden and current bytes shown.
         if status != .orphaned {
-          context["renders"] = .string(Self.reviewed(group.ids.compactMap { byID[$0] }))
+          context["renders"] = .string(Self.reviewed(group.renders.compactMap { byID[$0] }))
         }
         context["groupCount"] = .string(String(group.renders.count))
         context["isGroup"] = .bool(group.renders.count > 1)
         context["placement"] = .string(MarkdownSummary.placement(of: group.renders))
         context["variantName"] = .string(group.variant)
         context["others"] = .list(
-          group.ids.dropFirst().compactMap { byID[$0] }.map { .string($0.displayName) })
+          group.renders.dropFirst().compactMap { byID[$0] }.map { .string($0.displayName) })
         return .object(context)
       }
     }
@@ -263,7 +263,7 @@ public struct SnapshotReport: Sendable {
       guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure(bytes, file: result.golden)?.size else {
         return nil
       }
-      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id)
+      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id.description)
     }
     if let reason = PNGRenderer.unavailable {
       pixels.caption = "Pixels not compared: \(reason)."

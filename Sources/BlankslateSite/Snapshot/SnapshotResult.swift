@@ -17,8 +17,8 @@ public enum SnapshotStatus: String, Sendable, CaseIterable {
 /// One render (or orphaned golden) that is not unchanged, with everything a
 /// reviewer and a CI system need to see why.
 public struct SnapshotResult: Sendable, Equatable {
-  /// `design/variant.device.theme.locale`: the golden's path without `.svg`.
-  public var id: String
+  /// The render (or the render an orphaned golden was made for).
+  public var id: RenderID
   public var status: SnapshotStatus
   /// The golden's path as messages show it (`Site/__snapshots__/…svg`).
   public var golden: String
@@ -43,7 +43,7 @@ public struct SnapshotResult: Sendable, Equatable {
   public var currentHash: String?
 
   public init(
-    id: String, status: SnapshotStatus, golden: String, definitionFile: String? = nil, definitionLine: Int? = nil,
+    id: RenderID, status: SnapshotStatus, golden: String, definitionFile: String? = nil, definitionLine: Int? = nil,
     page: String? = nil, changes: [String] = [], diff: String = "", goldenSVG: String? = nil, currentSVG: String? = nil,
     currentFrames: [Rect] = [], goldenFrames: [Rect] = []
   ) {
@@ -63,7 +63,7 @@ public struct SnapshotResult: Sendable, Equatable {
 
   /// `design/variant device theme locale`, as a person reads a render's name.
   public var displayName: String {
-    RenderID(id)?.displayName ?? id
+    id.displayName
   }
 
   /// One line: the render and what happened to it.
@@ -83,16 +83,16 @@ public struct SnapshotSummary: Sendable, Equatable {
   public var site: String
   /// The shard this run covered, if any.
   public var shard: Shard?
-  /// The ids of the renders that match their goldens, sorted.
-  public var passed: [String]
+  /// The renders that match their goldens, sorted.
+  public var passed: [RenderID]
   /// Every result that is not unchanged, sorted by id.
   public var results: [SnapshotResult]
 
-  public init(site: String, shard: Shard?, passed: [String], results: [SnapshotResult]) {
+  public init(site: String, shard: Shard?, passed: [RenderID], results: [SnapshotResult]) {
     self.site = site
     self.shard = shard
-    self.passed = passed.sorted { $0.precedesInByteOrder($1) }
-    self.results = results.sorted { $0.id.precedesInByteOrder($1.id) }
+    self.passed = passed.sorted()
+    self.results = results.sorted { $0.id < $1.id }
   }
 
   /// Renders and goldens this run looked at.

@@ -11,7 +11,8 @@ public enum SummaryJSON {
         + SnapshotStatus.allCases.map { ($0.rawValue, .number(Double(summary.count($0)))) })
     let results: [JSONDocument] = summary.results.map { result in
       var members: [(String, JSONDocument)] = [
-        ("id", .string(result.id)), ("status", .string(result.status.rawValue)), ("headline", .string(result.headline)),
+        ("id", .string(result.id.description)), ("status", .string(result.status.rawValue)),
+        ("headline", .string(result.headline)),
         ("golden", .string(result.golden)),
       ]
       if let file = result.definitionFile { members.append(("file", .string(file))) }
@@ -32,7 +33,7 @@ public enum SummaryJSON {
       ("shard", summary.shard.map { .string($0.description) } ?? .null),
       ("counts", counts),
       ("results", .array(results)),
-      ("passed", .array(summary.passed.map(JSONDocument.string))),
+      ("passed", .array(summary.passed.map { .string($0.description) })),
     ]).rendered(pretty: true) + "\n"
   }
 
@@ -57,12 +58,12 @@ public enum SummaryJSON {
     }
     var results: [SnapshotResult] = []
     for (index, item) in items.enumerated() {
-      guard let id = item["id"]?.stringValue, let status = item["status"]?.stringValue.flatMap(SnapshotStatus.init),
+      guard let name = item["id"]?.stringValue, let status = item["status"]?.stringValue.flatMap(SnapshotStatus.init),
         let golden = item["golden"]?.stringValue
       else {
         throw .unreadableSummary(file: file, reason: "results[\(index)] lacks an id, a status or a golden")
       }
-      guard RenderID(id) != nil else {
+      guard let id = RenderID(name) else {
         throw .unreadableSummary(
           file: file, reason: "results[\(index)].id is not a render's name (design/variant.device.theme.locale)")
       }
@@ -74,9 +75,17 @@ public enum SummaryJSON {
           goldenSVG: item["goldenSVG"]?.stringValue, currentSVG: item["currentSVG"]?.stringValue,
           currentFrames: frames(item["currentFrames"]), goldenFrames: frames(item["goldenFrames"])))
     }
+    var passedRenders: [RenderID] = []
+    for (index, item) in passed.enumerated() {
+      guard let id = item.stringValue.flatMap({ RenderID($0) }) else {
+        throw .unreadableSummary(
+          file: file, reason: "passed[\(index)] is not a render's name (design/variant.device.theme.locale)")
+      }
+      passedRenders.append(id)
+    }
     return SnapshotSummary(
-      site: site, shard: root["shard"]?.stringValue.flatMap(Shard.init(parsing:)),
-      passed: passed.compactMap(\.stringValue), results: results)
+      site: site, shard: root["shard"]?.stringValue.flatMap(Shard.init(parsing:)), passed: passedRenders,
+      results: results)
   }
 
   private static func frames(_ value: JSONValue?) -> [Rect] {
@@ -89,8 +98,8 @@ public enum SummaryJSON {
 
   /// The summaries of several shards as one: every result once, counts added up.
   public static func merge(_ summaries: [SnapshotSummary]) -> SnapshotSummary {
-    var results: [String: SnapshotResult] = [:]
-    var passed: Set<String> = []
+    var results: [RenderID: SnapshotResult] = [:]
+    var passed: Set<RenderID> = []
     for summary in summaries {
       for result in summary.results { results[result.id] = result }
       passed.formUnion(summary.passed)
