@@ -78,13 +78,19 @@ let package = Package(
       name: "blankslate",
       dependencies: ["BlankslateCLI", "CMimalloc"]
     ),
+    // Tests mirror the targets; what several of them share is one support target.
+    .target(
+      name: "BlankslateTestSupport", dependencies: ["BlankslateKit"], path: "Tests/BlankslateTestSupport"),
+    .testTarget(name: "BlankslateSupportTests", dependencies: ["BlankslateSupport", "BlankslateTestSupport"]),
     .testTarget(
-      name: "BlankslateKitTests",
-      dependencies: [
-        "BlankslateKit", "BlankslateCLI", "BlankslateServe", "BlankslateSite", "BlankslateValidation", "BlankslateCore",
-        "BlankslateSupport", "blankslate",
-      ],
-      exclude: ["Render/__Snapshots__"]
-    ),
+      name: "BlankslateCoreTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"],
+      exclude: ["Render/__Snapshots__"]),
+    .testTarget(name: "BlankslateValidationTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateSiteTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateServeTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(
+      name: "BlankslateCLITests", dependencies: ["BlankslateKit", "BlankslateTestSupport", "blankslate"]),
+    // The package as a whole: its arrows, and the public API as README shows it.
+    .testTarget(name: "BlankslateKitTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
   ]
 )

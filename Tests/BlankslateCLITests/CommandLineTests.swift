@@ -1,0 +1,167 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `blankslate` binary, as a user would.
+@Suite("The blankslate command", .serialized)
+struct CommandLineTests {
+  @Test func buildsTheBundledSite() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = try CommandRunner.run(["build", "--output", output.path, "--jobs", "2"])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.hasPrefix("Built 10 designs, 24 variants, 768 renders"))
+    #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
+  }
+
+  /// `--version` names what a build is made with: the fonts, and the allocator,
+  /// which is mimalloc only when it really took over `malloc` in the process.
+  @Test func versionNamesTheFontsAndTheAllocator() throws {
+    let run = try CommandRunner.run(["--version"])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("blankslate ") == true)
+    #expect(lines.filter { $0.hasPrefix("font Inter-Regular.otf ") }.count == 1)
+    #expect(lines.last?.hasPrefix("allocator mimalloc 2.") == true, "\(run.output)")
+  }
+
+  @Test func badDefinitionsExitTwoNamingFileAndPath() throws {
+    let site = try TemporarySite(
+      placeholders: [
+        "orders.json": ##"{ "layout": "message", "variants": [ {"id": "a"}, {"id": "b", "messageColor": "#12"} ] }"##
+      ])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    let run = try CommandRunner.run(
+      ["build", "--site", site.root.path, "--output", output.path], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(
+      run.error.contains("placeholders/orders.json:1:") && run.error.contains("variants[1].messageColor"),
+      "\(run.error)")
+    #expect(run.error.contains("nothing was built"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func validateReportsFileAndLine() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">\n<title>x</title>\n<g></svg>\n".utf8)
+      .write(to: folder.appending(path: "broken.svg"))
+    let run = try CommandRunner.run(["validate", folder.path])
+    #expect(run.status == 1)
+    #expect(run.error.contains("broken.svg:3:"), "\(run.error)")
+    let goldens = Repository.site.appending(path: "__snapshots__/no-network")
+    let svgs = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
+      .sorted()
+    #expect(svgs.count == 96)
+    let good = try CommandRunner.run(["validate"] + svgs.map { goldens.appending(path: $0).path })
+    #expect(good.status == 0, "\(good.error)")
+    #expect(good.output.contains("\(svgs.count) files valid."))
+  }
+
+  @Test(arguments: [
+    (["build", "--ouput", "x"], "Did you mean --output?"), (["biuld"], "unknown command"),
+    (["build", "--jobs", "0"], "at least 1"),
+    (["validate"], "at least one file"),
+  ])
+  func badUsageExitsTwo(arguments: [String], message: String) throws {
+    let run = try CommandRunner.run(arguments, environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+
+  @Test func everyCommandHasHelp() throws {
+    for command in ["build", "validate", "list"] {
+      let run = try CommandRunner.run([command, "--help"])
+      #expect(run.status == 0)
+      #expect(run.output.contains("Usage: blankslate \(command)"))
+    }
+    #expect(try CommandRunner.run(["--help"]).output.contains("Commands:"))
+  }
+
+  @Test func listsTheSite() throws {
+    let run = try CommandRunner.run(["list", "--json"])
+    #expect(run.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    #expect(json?["renders"] as? Int == 768)
+  }
+}
+
+@Suite("The lint command", .serialized)
+struct LintCommandTests {
+  @Test func theBundledSitePassesWithItsAcceptedFindings() throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = folder.appending(path: "lint.json").path
+    let junit = folder.appending(path: "lint.xml").path
+    let run = try CommandRunner.run(["lint", "--json", json, "--junit", junit])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("no-network/default\n  accepted contrast"))
+    #expect(run.output.hasSuffix("Lint: 0 errors, 0 warnings, 416 accepted in 768 renders.\n"))
+    #expect(FileManager.default.fileExists(atPath: json) && FileManager.default.fileExists(atPath: junit))
+  }
+
+  @Test func anErrorFindingExitsOne() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
+      placeholders: ["grey.json": #"{ "layout": "message", "messageColor": "lightGray" }"#])
+    defer { site.remove() }
+    let run = try CommandRunner.run(["lint", "--site", site.root.path])
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains("grey/default\n  error    contrast             message text #AAAAAA on #FFFFFF is 2.32:1"))
+    let output = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let build = try CommandRunner.run(["build", "--site", site.root.path, "--output", output.path])
+    #expect(build.status == 0)
+    #expect(build.output.contains("Lint: 1 error, 0 warnings, 0 accepted"))
+  }
+}
+
+/// The command table in README.md is the one the declarations make.
+@Suite("README's command table")
+struct CommandTableTests {
+  @Test func readmeShowsEveryCommandAsDeclared() throws {
+    let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+    let marker = try #require(readme.range(of: "<!-- commands:begin"))
+    let begin = try #require(readme.range(of: "-->\n", range: marker.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "\n<!-- commands:end -->"))
+    let table = String(readme[begin.upperBound..<end.lowerBound])
+    #expect(
+      table == CommandSpec.markdownTable,
+      "README.md's command table differs from the declarations; replace it with:\n\(CommandSpec.markdownTable)")
+  }
+
+  @Test(arguments: CommandSpec.all.map(\.name))
+  func everyDeclaredOptionParsesAndIsInTheHelp(command: String) throws {
+    let spec = try #require(CommandSpec.named(command))
+    for option in spec.options {
+      let parsed = try spec.parse(option.value == nil ? [option.name] : [option.name, "1"])
+      #expect(option.value == nil ? parsed.has(option.name) : parsed.value(option.name) == "1")
+      #expect(spec.help.contains(option.synopsis), "\(command) --help does not show \(option.synopsis)")
+    }
+    #expect(throws: CommandSpec.UsageError.self) { try spec.parse(["--no-such-option"]) }
+  }
+}
+
+/// The composite action (`action.yml`) calls the tool with options it declares.
+@Suite("The GitHub Action")
+struct ActionTests {
+  @Test func theActionRunsCheckWithDeclaredOptionsAndWritesTheJobSummary() throws {
+    let action = try String(contentsOf: Repository.root.appending(path: "action.yml"), encoding: .utf8)
+    #expect(action.contains("using: composite"))
+    #expect(action.contains(">> \"$GITHUB_STEP_SUMMARY\""))
+    #expect(action.contains("-e CI=true"))
+    let command = try #require(action.range(of: "blankslate check "))
+    let tail = action[command.upperBound...].prefix { $0 != "'" }
+    let used = tail.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).filter { $0.hasPrefix("--") }
+    let check = try #require(CommandSpec.named("check"))
+    #expect(Set(used.map(String.init)) == ["--site", "--report", "--junit", "--markdown"])
+    for option in used { #expect(check.options.contains { $0.name == option }, "check has no \(option)") }
+    // The action installs from the one package list, as .ci/run does (SetUpTests holds the list to both).
+    #expect(action.contains("bash /blankslate/scripts/install-packages.sh build"))
+  }
+}

@@ -1,0 +1,96 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// `blankslate init`: a new project that builds, lints and checks at once.
+@Suite("blankslate init", .serialized)
+struct InitTests {
+  @Test func initThenBuildLintAndCheckPassInAFreshFolder() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let created = try CommandRunner.run(["init", folder.path])
+    #expect(created.status == 0, "\(created.error)")
+    for file in [
+      "Site/site.json", "Site/placeholders/favourites.json", "Site/schema/placeholder.schema.json",
+      ".gitignore", ".github/workflows/placeholders.yml",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: folder.appending(path: file).path), "\(file)")
+    }
+    let environment = ["CI": "", "NO_COLOR": "1", "SNAPSHOT_TESTING_RECORD": ""]
+    let build = try CommandRunner.run(["build", "--quiet"], in: folder, environment: environment)
+    #expect(build.status == 0, "\(build.error)")
+    let lint = try CommandRunner.run(["lint"], in: folder, environment: environment)
+    #expect(lint.output.hasSuffix("Lint: 0 errors, 0 warnings, 0 accepted in 16 renders.\n"), "\(lint.output)")
+    let check = try CommandRunner.run(["check"], in: folder, environment: environment)
+    #expect(check.status == 0)
+    #expect(check.output.contains("Checked 16 renders: 0 changed, 0 new, 0 orphaned, 16 unchanged."))
+    // The output, the report and the tool's state are ignored by git.
+    let ignore = try String(contentsOf: folder.appending(path: ".gitignore"), encoding: .utf8)
+    for entry in ["/_site/", "/._site.blankslate/", "/_report/"] { #expect(ignore.contains(entry)) }
+    // The files point at their schemas, which are the tool's own.
+    let definition = try String(
+      contentsOf: folder.appending(path: "Site/placeholders/favourites.json"), encoding: .utf8)
+    #expect(definition.contains(#""$schema": "../schema/placeholder.schema.json""#))
+    let schema = try String(contentsOf: folder.appending(path: "Site/schema/placeholder.schema.json"), encoding: .utf8)
+    #expect(schema == DefinitionSchema.placeholder.rendered(pretty: true) + "\n")
+  }
+
+  @Test(.enabled(if: JSONSchemaValidator.runs, "python3-jsonschema is not installed"))
+  func theSampleIsValidAgainstItsSchema() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try SiteScaffold.create(at: folder)
+    let sample = try String(contentsOf: folder.appending(path: "Site/placeholders/favourites.json"), encoding: .utf8)
+    #expect(try JSONSchemaValidator.refusals(of: [sample], schema: DefinitionSchema.placeholder).isEmpty)
+    let site = try String(contentsOf: folder.appending(path: "Site/site.json"), encoding: .utf8)
+    #expect(try JSONSchemaValidator.refusals(of: [site], schema: DefinitionSchema.site).isEmpty)
+  }
+
+  @Test func anExistingSiteIsNeverReplacedAndProjectFilesAreLeftAlone() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("my-own-rule\n".utf8).write(to: folder.appending(path: ".gitignore"))
+    let first = try CommandRunner.run(["init", folder.path])
+    #expect(first.status == 0)
+    #expect(first.error.contains(".gitignore exists and was left as it is; add /_site/"), "\(first.error)")
+    #expect(try String(contentsOf: folder.appending(path: ".gitignore"), encoding: .utf8) == "my-own-rule\n")
+    let definition = folder.appending(path: "Site/placeholders/favourites.json")
+    try Data("{}".utf8).write(to: definition)
+    let second = try CommandRunner.run(["init", folder.path])
+    #expect(second.status == 2)
+    #expect(second.error.contains("already exists; init never replaces a site"))
+    #expect(try String(contentsOf: definition, encoding: .utf8) == "{}")
+    // A site folder that is a link is refused too (mkdir never follows it).
+    let other = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: other) }
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: other.appending(path: "Site"), withDestinationURL: folder.appending(path: "Site"))
+    #expect(try CommandRunner.run(["init", other.path]).status == 2)
+  }
+
+  /// A cloned project may link `.github`, `.github/workflows` or `.gitignore`
+  /// anywhere: init writes through none of them, says so, and still makes the site.
+  @Test(arguments: [".github", ".github/workflows", ".gitignore", ".github/workflows/placeholders.yml"])
+  func initWritesThroughNoLink(_ linked: String) throws {
+    let folder = temporaryFolder()
+    let outside = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: outside)
+    }
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    let link = folder.appending(path: linked)
+    try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let isFile = linked.hasSuffix(".gitignore") || linked.hasSuffix(".yml")
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: isFile ? outside.appending(path: "target") : outside)
+    let run = try CommandRunner.run(["init", folder.path])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("\(linked) is a symbolic link, and init writes through none"), "\(run.error)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [], "init wrote outside its folder")
+    #expect(FileManager.default.fileExists(atPath: folder.appending(path: "Site/site.json").path))
+  }
+}

@@ -1,0 +1,67 @@
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// README's set-up, `.ci/run` and the action install from one package list.
+@Suite("Set-up from one package list")
+struct SetUpTests {
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: Repository.root.appending(path: path), encoding: .utf8)
+  }
+
+  /// The list's packages and what each is needed for.
+  static func packages() throws -> [(name: String, need: String)] {
+    try text("scripts/system-packages.txt").split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard let name = fields.first, !name.hasPrefix("#"), fields.count >= 2 else { return nil }
+      return (String(name), String(fields[1]))
+    }
+  }
+
+  @Test func everySystemLibraryOfThePackageIsInTheListForBuilding() throws {
+    let manifest = try Self.text("Package.swift")
+    let providers = manifest.components(separatedBy: ".apt([\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(providers.count >= 8, "\(providers)")
+    let build = Set(try Self.packages().filter { $0.need == "build" }.map(\.name))
+    for provider in providers { #expect(build.contains(provider), "\(provider) is missing from the list") }
+    #expect(try Self.packages().allSatisfy { ["build", "test"].contains($0.need) })
+  }
+
+  @Test func readmeCIAndTheActionInstallFromTheListAndNameNoPackage() throws {
+    let ci = try Self.text(".ci/run")
+    #expect(ci.contains("bash scripts/install-packages.sh\n"))
+    let action = try Self.text("action.yml")
+    #expect(action.contains("scripts/install-packages.sh build"))
+    for (name, text) in [(".ci/run", ci), ("action.yml", action)] {
+      #expect(!text.contains("apt-get install"), "\(name) installs packages of its own")
+      for package in try Self.packages() where package.name.contains("-dev") {
+        #expect(!text.contains(package.name), "\(name) names \(package.name) outside the list")
+      }
+    }
+    let readme = try Self.text("README.md")
+    let commands = try #require(readme.components(separatedBy: "## The two commands").dropFirst().first)
+    let block = try #require(
+      commands.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+    let lines = block.split(separator: "\n").map {
+      $0.components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces)
+    }
+    #expect(lines == ["bash scripts/setup.sh", "swift test"], "\(lines)")
+    // .ci/run ends with exactly README's test command.
+    #expect(ci.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("\n" + lines[1]))
+  }
+
+  /// On a machine that has every package, the install step changes nothing and says so.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-query"), "not a Debian machine"))
+  func installingWhatIsInstalledDoesNothing() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [Repository.root.appending(path: "scripts/install-packages.sh").path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.runWatched()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text == "System packages: all installed.\n", "\(text)")
+  }
+}

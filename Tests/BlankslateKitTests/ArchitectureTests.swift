@@ -1,0 +1,70 @@
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// The targets' dependencies are the pipeline's arrows, and what only
+/// renders pulls in neither an HTTP server, nor librsvg, nor libxml2.
+@Suite("The package's arrows")
+struct ArchitectureTests {
+  /// Each target of Package.swift and the targets it names as dependencies.
+  static func targets() throws -> [String: Set<String>] {
+    let manifest = try String(contentsOf: Repository.root.appending(path: "Package.swift"), encoding: .utf8)
+    var result: [String: Set<String>] = [:]
+    for chunk in manifest.components(separatedBy: "name: \"").dropFirst() {
+      let name = String(chunk.prefix { $0 != "\"" })
+      let rest = chunk.dropFirst(name.count)
+      // The target's own arguments end where the next target starts.
+      let own = rest.components(separatedBy: ".target(").first?.components(separatedBy: "Target(").first ?? ""
+      guard
+        let list = own.components(separatedBy: "dependencies: [").dropFirst().first?.components(separatedBy: "]").first
+      else {
+        result[name] = result[name] ?? []
+        continue
+      }
+      result[name] = Set(list.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+    }
+    return result
+  }
+
+  static func closure(of target: String, in targets: [String: Set<String>]) -> Set<String> {
+    var seen: Set<String> = []
+    var stack = [target]
+    while let next = stack.popLast() {
+      for dependency in targets[next] ?? [] where seen.insert(dependency).inserted { stack.append(dependency) }
+    }
+    return seen
+  }
+
+  @Test func theTargetsDependOnExactlyTheArrowsOfTheArchitecture() throws {
+    let targets = try Self.targets()
+    let ours: [String: Set<String>] = [
+      "BlankslateSupport": [],
+      "BlankslateCore": ["BlankslateSupport"],
+      "BlankslateValidation": ["BlankslateSupport"],
+      "BlankslateSite": ["BlankslateCore", "BlankslateValidation", "BlankslateSupport"],
+      "BlankslateServe": ["BlankslateSite", "BlankslateCore", "BlankslateSupport"],
+      "BlankslateCLI": [
+        "BlankslateServe", "BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport",
+      ],
+      "blankslate": ["BlankslateCLI"],
+    ]
+    for (target, expected) in ours {
+      let found = try #require(targets[target], "no target \(target)").filter { $0.hasPrefix("Blankslate") }
+      #expect(found == expected, "\(target) depends on \(found.sorted()), not \(expected.sorted())")
+    }
+    let architecture = try String(contentsOf: Repository.root.appending(path: "ARCHITECTURE.md"), encoding: .utf8)
+    for target in ours.keys where target != "blankslate" {
+      #expect(architecture.contains("`\(target)`"), "ARCHITECTURE.md does not name \(target)")
+    }
+  }
+
+  @Test func whatOnlyRendersLinksNoHTTPServerNoLibrsvgAndNoLibxml2() throws {
+    let core = Self.closure(of: "BlankslateCore", in: try Self.targets())
+    #expect(core.contains("CHarfBuzz") && core.contains("BlankslateSupport"), "\(core.sorted())")
+    for library in ["CMicroHTTPD", "CRsvg", "CLibXML2", "CMimalloc", "BlankslateSite", "BlankslateValidation"] {
+      #expect(!core.contains(library), "BlankslateCore pulls in \(library)")
+    }
+    let site = Self.closure(of: "BlankslateSite", in: try Self.targets())
+    #expect(!site.contains("CMicroHTTPD"), "the site pulls in the HTTP server")
+  }
+}

@@ -1,0 +1,239 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// Nothing outside the site and the output is ever read, written or deleted,
+/// whatever links the site, its `__snapshots__` or its `assets/` hold.
+@Suite("Containment: links out of the site", .serialized)
+struct ContainmentTests {
+  /// A copy of the bundled site, with a folder beside it that stands for
+  /// everything outside (a secret, a served web root).
+  struct Scene {
+    let copy: SiteCopy
+    let outside: URL
+    static let secret = "SECRET-TOKEN-8c1f"
+
+    init() throws {
+      copy = try SiteCopy()
+      outside = copy.folder.appending(path: "outside")
+      try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+      try Data("API_KEY=\(Self.secret)\n".utf8).write(to: outside.appending(path: "environ"))
+    }
+
+    func link(_ relative: String, to target: URL) throws {
+      let url = copy.site.appending(path: relative)
+      try? FileManager.default.removeItem(at: url)
+      try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = ["CI": "", "NO_COLOR": "1"]) throws
+      -> CommandRunner.Run
+    {
+      try CommandRunner.run(arguments, in: copy.folder, environment: environment)
+    }
+
+    /// Every file below `outside`, with its bytes.
+    func outsideFiles() throws -> [String: Data] {
+      try folderContents(outside)
+    }
+  }
+
+  @Test func aGoldenLinkedOutOfTheSiteIsRefusedAndNeverRead() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    try scene.link(
+      "__snapshots__/no-network/default.iphone-se.light.zh-Hans.svg", to: scene.outside.appending(path: "environ"))
+    let run = try scene.run(["check", "--json", "summary.json", "--junit", "junit.xml"])
+    #expect(run.status == 2, "\(run.output)\n\(run.error)")
+    #expect(run.error.contains("default.iphone-se.light.zh-Hans.svg: refused: it leads out of Site"), "\(run.error)")
+    let everything =
+      run.output + run.error
+      + ((try? String(contentsOf: scene.copy.folder.appending(path: "summary.json"), encoding: .utf8)) ?? "")
+      + ((try? String(contentsOf: scene.copy.folder.appending(path: "junit.xml"), encoding: .utf8)) ?? "")
+    #expect(!everything.contains(Scene.secret))
+    let report = scene.copy.folder.appending(path: "_report")
+    for (_, data) in try folderContents(report) {
+      #expect(!String(decoding: data, as: UTF8.self).contains(Scene.secret))
+    }
+  }
+
+  @Test(arguments: ["__snapshots__", "__snapshots__/blank-page"])
+  func aSnapshotsFolderLinkedOutIsRefusedByPruneAndRecord(linked: String) throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    // The outside folder looks like goldens: an orphan prune would delete, a design record would write.
+    let target = scene.outside.appending(path: "goldens")
+    try FileManager.default.copyItem(at: scene.copy.site.appending(path: linked), to: target)
+    if linked == "__snapshots__" {
+      try FileManager.default.createDirectory(at: target.appending(path: "gone"), withIntermediateDirectories: true)
+      try Data("<svg/>".utf8).write(to: target.appending(path: "gone/a.iphone-se.light.en.svg"))
+    } else {
+      try Data("<svg/>".utf8).write(to: target.appending(path: "old.iphone-se.light.en.svg"))
+    }
+    try scene.link(linked, to: target)
+    try scene.copy.edit("placeholders/blank-page.json", replacing: #""name": ""#, with: #""name": "~"#)
+    let before = try scene.outsideFiles()
+    for arguments in [["prune"], ["record", "--mode", "all"], ["check"]] {
+      let run = try scene.run(arguments)
+      #expect(run.status == 2, "\(arguments): \(run.output)\n\(run.error)")
+      #expect(
+        run.error.contains("refused: it leads out of Site through the symbolic link Site/\(linked)"), "\(run.error)")
+      #expect(try scene.outsideFiles() == before, "\(arguments) changed a file outside the site")
+    }
+  }
+
+  @Test func anAssetsFolderLinkedOutIsNeverPublished() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let assets = scene.outside.appending(path: "assets")
+    try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+    try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><text>\#(Scene.secret)</text></svg>"#.utf8)
+      .write(to: assets.appending(path: "art.svg"))
+    try scene.link("assets", to: assets)
+    try scene.copy.edit(
+      "placeholders/blank-page.json", replacing: #""layout": "blank-page","#,
+      with: #""layout": "blank-page", "image": "assets/art.svg","#)
+    let run = try scene.run(["build"])
+    #expect(run.status == 2, "\(run.output)\n\(run.error)")
+    #expect(run.error.contains("it leads out of Site through the symbolic link Site/assets"), "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: scene.copy.folder.appending(path: "_site").path))
+  }
+
+  @Test func aSymlinkedOutputIsRefusedAndTheFolderItNamesKeepsItsFiles() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let webRoot = scene.outside.appending(path: "www")
+    try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
+    try Data("<p>live</p>".utf8).write(to: webRoot.appending(path: "index.html"))
+    try FileManager.default.createSymbolicLink(
+      at: scene.copy.folder.appending(path: "_site"), withDestinationURL: webRoot)
+    let before = try scene.outsideFiles()
+    for _ in 0..<2 {
+      let run = try scene.run(["build"])
+      #expect(run.status == 2)
+      #expect(run.error.contains("_site: will not build into this folder: it is a symbolic link"), "\(run.error)")
+    }
+    #expect(try scene.outsideFiles() == before)
+  }
+
+  @Test func anOutputInsideTheSiteIsRefused() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let run = try scene.run(["build", "--output", "Site/out"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("it lies inside the site folder"), "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: scene.copy.site.appending(path: "out").path))
+  }
+
+  @Test func stagingCleanUpNeverEmptiesWhatTheToolDidNotMake() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let folder = scene.copy.folder
+    #expect(try scene.run(["build"]).status == 0)
+    // Names a killed build's staging folder could have, holding someone's files or linking to them.
+    let mine = folder.appending(path: "._site.staging-4242")
+    try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: mine.appending(path: "notes.txt"))
+    let state = folder.appending(path: "._site.blankslate")
+    try FileManager.default.createSymbolicLink(
+      at: state.appending(path: "staging-77"), withDestinationURL: scene.outside)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appending(path: "._site.staging"), withDestinationURL: scene.outside)
+    let before = try scene.outsideFiles()
+    #expect(try scene.run(["build"]).status == 0)
+    #expect(try scene.outsideFiles() == before)
+    #expect(FileManager.default.fileExists(atPath: mine.appending(path: "notes.txt").path))
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appending(path: "._site.staging").path)) != nil
+    )
+
+    // A state folder that is a link, or holds files the tool did not write, is refused.
+    try FileManager.default.removeItem(at: state)
+    try FileManager.default.createSymbolicLink(at: state, withDestinationURL: scene.outside)
+    let linked = try scene.run(["build"])
+    #expect(linked.status == 2)
+    #expect(linked.error.contains("._site.blankslate: will not build into this folder"), "\(linked.error)")
+    try FileManager.default.removeItem(at: state)
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: state.appending(path: "thesis.tex"))
+    let foreign = try scene.run(["build"])
+    #expect(foreign.status == 2)
+    #expect(FileManager.default.fileExists(atPath: state.appending(path: "thesis.tex").path))
+    #expect(try scene.outsideFiles() == before)
+  }
+
+  @Test func theBuildCacheIsNeverPublishedAndATamperedOneChangesNoPage() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let folder = scene.copy.folder
+    #expect(try scene.run(["build"]).status == 0)
+    #expect(try scene.run(["build"]).status == 0)
+    let output = folder.appending(path: "_site")
+    let published = try folderContents(output)
+    #expect(published.keys.allSatisfy { !$0.contains("cache") }, "\(published.keys.filter { $0.contains("cache") })")
+    // Someone rewrites the cache: alt texts, search texts and lint counts it vouches for.
+    for name in ["published.cache.json", "back.cache.json"] {
+      let url = folder.appending(path: "._site.blankslate/" + name)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let tampered = text.replacingOccurrences(of: #""alt":""#, with: #""alt":"Visit evil.example "#)
+        .replacingOccurrences(of: #""bytes":"#, with: #""bytes":1e300,"x":"#)
+      try Data(tampered.utf8).write(to: url)
+    }
+    try scene.copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    let rebuilt = try scene.run(["build"])
+    #expect(rebuilt.status == 0, "\(rebuilt.error)")
+    let full = try scene.run(["build", "--no-cache", "--output", "full"])
+    #expect(full.status == 0)
+    let fresh = try folderContents(folder.appending(path: "full"))
+    let incremental = try folderContents(output)
+    #expect(incremental.keys.sorted() == fresh.keys.sorted())
+    for (path, data) in incremental where fresh[path] != data { Issue.record("\(path) differs from a full build") }
+  }
+
+  @Test func renamingADefinitionFileRendersItsPagesAgain() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let folder = scene.copy.folder
+    #expect(try scene.run(["build"]).status == 0)
+    let placeholders = scene.copy.site.appending(path: "placeholders")
+    try FileManager.default.moveItem(
+      at: placeholders.appending(path: "table.json"), to: placeholders.appending(path: "renamed-table.json"))
+    // The design keeps its id (set inside the file), so its pages keep their paths.
+    let text = try String(contentsOf: placeholders.appending(path: "renamed-table.json"), encoding: .utf8)
+    if !text.contains(#""id""#) {
+      try Data(
+        text.replacingOccurrences(of: "{", with: #"{ "id": "table","#, options: [], range: text.range(of: "{")).utf8
+      )
+      .write(to: placeholders.appending(path: "renamed-table.json"))
+    }
+    #expect(try scene.run(["build"]).status == 0)
+    var stale: [String] = []
+    for (path, data) in try folderContents(folder.appending(path: "_site")) where path.hasSuffix(".html") {
+      if String(decoding: data, as: UTF8.self).contains("placeholders/table.json") { stale.append(path) }
+    }
+    #expect(stale == [], "pages still name the old file: \(stale.prefix(3))")
+  }
+
+  @Test func onlyGoldenShapedFilesAreGoldens() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let snapshots = scene.copy.site.appending(path: "__snapshots__")
+    let keep = [
+      "README.svg", "diagrams/flow.svg", "blank-page/notes.svg", "blank-page/x/y.iphone-se.light.en.svg",
+      "blank-page/design.tmp-notes", "blank-page/.no-data.iphone-se.light.en.svg.tmp-notapid",
+    ]
+    for path in keep {
+      let url = snapshots.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("<svg/>".utf8).write(to: url)
+    }
+    #expect(try scene.run(["check"]).status == 0)
+    #expect(try scene.run(["prune"]).status == 0)
+    #expect(try scene.run(["record", "--mode", "failed"]).status == 0)
+    for path in keep {
+      #expect(FileManager.default.fileExists(atPath: snapshots.appending(path: path).path), "\(path) was deleted")
+    }
+  }
+}

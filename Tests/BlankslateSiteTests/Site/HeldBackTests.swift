@@ -1,0 +1,104 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// Four teams' empty states written from README alone (Tests/HeldBack), using
+/// every format v2 key: they build, lint clean, and render as their authors meant.
+@Suite("Designs written from README alone")
+struct HeldBackTests {
+  static let folder = Repository.root.appending(path: "Tests/HeldBack")
+
+  func scene(_ design: String, _ variant: String, device: Device, theme: Theme = .light, locale: String = "en")
+    throws -> Scene
+  {
+    let site = try SiteLoader(root: Self.folder, displayRoot: "HeldBack").load()
+    let job = try #require(
+      RenderMatrix(site).jobs.first {
+        $0.design.id == design && $0.variant.id == variant && $0.device == device && $0.theme == theme
+          && $0.locale == locale && $0.textSize == .large
+      })
+    return Renderer().scene(for: job)
+  }
+
+  func frame(_ scene: Scene, _ id: String) throws -> Rect { try #require(scene.node(withID: id)).frame }
+
+  @Test func theyBuildAndLintClean() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let build = try CommandRunner.run(["build", "--site", Self.folder.path, "--output", output.path])
+    #expect(build.status == 0, "\(build.error)")
+    #expect(build.output.contains("Built 4 designs, 7 variants, 168 renders"))
+    let lint = try CommandRunner.run(["lint", "--site", Self.folder.path])
+    #expect(lint.status == 0)
+    #expect(lint.output.hasSuffix("Lint: 0 errors, 0 warnings, 0 accepted in 168 renders.\n"), "\(lint.output)")
+  }
+
+  @Test(.enabled(if: JSONSchemaValidator.runs, "python3-jsonschema is not installed"))
+  func theyAreValidAgainstTheSchema() throws {
+    let files = try FileManager.default.contentsOfDirectory(
+      at: Self.folder.appending(path: "placeholders"), includingPropertiesForKeys: nil
+    ).sorted { $0.path < $1.path }
+    let refused = try JSONSchemaValidator.refusals(
+      of: try files.map { try String(contentsOf: $0, encoding: .utf8) }, schema: DefinitionSchema.placeholder)
+    #expect(refused.isEmpty, "\(refused)")
+  }
+
+  @Test func theWorkoutsScreenKeepsItsSpacingMarginsButtonsAndColours() throws {
+    let light = try scene("workouts", "empty", device: .iphone15ProMax)
+    let image = try frame(light, "image")
+    let title = try frame(light, "title")
+    let message = try frame(light, "message")
+    let first = try frame(light, "button")
+    let second = try frame(light, "secondary-button")
+    #expect(image.size == Size(width: 64, height: 64))
+    #expect(abs(title.minY - image.maxY - 20) < 0.001)
+    #expect(abs(message.minY - title.maxY - 10) < 0.001)
+    #expect(abs(first.minY - message.maxY - 28) < 0.001)
+    #expect(abs(second.minY - first.maxY - 8) < 0.001)
+    #expect(message.minX >= 28 && message.maxX <= 430 - 28)
+    let button = try #require(light.node(withID: "button")?.content)
+    let imageContent = try #require(light.node(withID: "image")?.content)
+    let titleContent = try #require(light.node(withID: "title")?.content)
+    guard case .button(let filled) = button, case .symbolImage(.calendar, let tint) = imageContent,
+      case .text(let heading) = titleContent
+    else {
+      Issue.record("the button, the calendar symbol or the title is not what it should be")
+      return
+    }
+    #expect(filled.fill.hex == "#C93400")
+    #expect(tint.hex == "#FF9500")
+    #expect(heading.fontSize == 28 && heading.weight == .bold)
+    let dark = try scene("workouts", "empty", device: .iphone15ProMax, theme: .dark)
+    let darkImage = try #require(dark.node(withID: "image")?.content)
+    guard case .symbolImage(_, let darkTint) = darkImage else {
+      Issue.record("the dark image is not a symbol: \(darkImage)")
+      return
+    }
+    #expect(darkTint.hex == "#FFB340")
+    // Natural alignment: the leading margin, on the right in Arabic.
+    let leading = try frame(try scene("workouts", "leading", device: .iphone15ProMax), "title")
+    #expect(leading.minX == 28)
+    let arabic = try frame(try scene("workouts", "leading", device: .iphone15ProMax, locale: "ar"), "title")
+    #expect(abs(arabic.maxX - (430 - 28)) < 0.001)
+  }
+
+  @Test func theSeedLayoutsTakeTheirNewKeys() throws {
+    // table: a title and a button around the message, inside the margins.
+    let table = try scene("transactions", "default", device: .iphoneSE)
+    #expect(try frame(table, "title").maxY <= (try frame(table, "message")).minY)
+    #expect(try frame(table, "button").minY > (try frame(table, "message")).maxY)
+    #expect(try frame(table, "message").minX >= 24)
+    // blank-page: its label fill per theme, wrapped inside the margins.
+    for (theme, fill) in [(Theme.light, "#F2F2F7"), (.dark, "#1C1C1E")] {
+      let notes = try scene("notes", "default", device: .iphoneSE, theme: theme)
+      guard case .text(let label) = notes.node(withID: "message")?.content else {
+        Issue.record("no label")
+        return
+      }
+      #expect(label.background?.hex == fill)
+      let box = try frame(notes, "message")
+      #expect(box.minX >= 24 && box.maxX <= 375 - 24)
+    }
+  }
+}

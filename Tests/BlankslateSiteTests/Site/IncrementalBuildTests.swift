@@ -1,0 +1,355 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Rebuilding after a change renders only what changed, keeps or links the
+/// rest from the two previous outputs, and gives the same bytes as a full build.
+@Suite("Incremental builds", .serialized)
+struct IncrementalBuildTests {
+  static func inode(_ url: URL) throws -> UInt64 {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.systemFileNumber] as? UInt64) ?? UInt64((attributes[.systemFileNumber] as? Int) ?? -1)
+  }
+
+  static func build(
+    _ site: URL, into output: URL, incremental: Bool = true, memo: BuildMemo? = nil
+  ) throws -> BuildSummary {
+    var options = BuildOptions(
+      siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2)
+    options.incremental = incremental
+    options.memo = memo
+    return try SiteBuilder(options: options).build()
+  }
+
+  @Test func aChangedDesignIsTheOnlyOneRenderedAndTheResultIsAFullBuildsBytes() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    let first = try Self.build(copy.site, into: output)
+    #expect(first.rendered == 10)
+    let untouched = output.appending(path: "designs/table/empty.iphone-se.light.en.svg")
+    let before = try Self.inode(untouched)
+
+    // Nothing changed: nothing is rendered.
+    let again = try Self.build(copy.site, into: output)
+    #expect(again.rendered == 0)
+    #expect(try Self.inode(untouched) == before, "an unchanged file was rewritten")
+
+    // One colour of one design.
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    let changed = try Self.build(copy.site, into: output)
+    #expect(changed.rendered == 1)
+    #expect(try Self.inode(untouched) == before)
+
+    let reference = try Self.expectFullBuildsBytes(
+      output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+    #expect(reference.rendered == 10)
+    let page = try String(
+      contentsOf: output.appending(path: "designs/zero-code/message-color.iphone-se.light.en.html"), encoding: .utf8)
+    #expect(page.contains("purple"))
+  }
+
+  @Test func aRenamedDesignAlsoRefreshesItsNeighbours() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    // loading's one variant links to no-network (the next design); its SVG and its design page do not.
+    let untouched = ["default.iphone-15.dark.en.svg", "index.html"].map {
+      output.appending(path: "designs/loading/" + $0)
+    }
+    let before = try untouched.map(Self.inode)
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""name": "CQNoNetworkView""#, with: #""name": "Offline screen""#)
+    let summary = try Self.build(copy.site, into: output)
+    // no-network; loading and offline link to it by name from the pages of
+    // their last and first variants, and only those pages are rendered again.
+    #expect(summary.rendered == 1)
+    #expect(summary.refreshed == 2)
+    let neighbour = try String(
+      contentsOf: output.appending(path: "designs/loading/default.iphone-15.dark.en.html"), encoding: .utf8)
+    #expect(neighbour.contains("Offline screen — Offline"))
+    #expect(try untouched.map(Self.inode) == before, "a file that does not name the neighbour was rewritten")
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+  }
+
+  @Test func otherTemplatesRenderEverything() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    let templates = copy.folder.appending(path: "theme/static")
+    try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+    try Data("body { color: red; }\n".utf8).write(to: templates.appending(path: "gallery.css"))
+    var options = BuildOptions(
+      siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2,
+      templates: copy.folder.appending(path: "theme"))
+    options.incremental = true
+    #expect(try SiteBuilder(options: options).build().rendered == 10)
+  }
+
+  /// The output and a full build of the same site hold the same files and
+  /// bytes; returns the full build's summary.
+  @discardableResult
+  static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws -> BuildSummary {
+    try? FileManager.default.removeItem(at: scratch)
+    let summary = try build(site, into: scratch, incremental: false)
+    let incremental = try folderContents(output)
+    let fresh = try folderContents(scratch)
+    #expect(incremental.keys.sorted() == fresh.keys.sorted())
+    for (path, data) in incremental where fresh[path] != data {
+      Issue.record("\(path) differs from a full build")
+    }
+    return summary
+  }
+
+  /// With a memo (as `serve` builds: definitions and caches kept between builds) and without.
+  @Test(arguments: [false, true])
+  func everyRebuildOfASeriesOfEditsMatchesAFullBuild(keepingAMemo: Bool) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    // Every design and variant, on a narrower matrix (a full build follows each edit): a
+    // left-to-right and a right-to-left locale, one device, theme and text size.
+    try copy.edit("site.json", replacing: #""devices": ["iphone-se", "iphone-15"]"#, with: #""devices": ["iphone-se"]"#)
+    try copy.edit("site.json", replacing: #""themes": ["light", "dark"]"#, with: #""themes": ["dark"]"#)
+    try copy.edit(
+      "site.json", replacing: #""locales": ["zh-Hans", "en", "de", "ar"]"#, with: #""locales": ["de", "ar"]"#)
+    try copy.edit(
+      "site.json", replacing: #""textSizes": ["large", "accessibilityExtraExtraExtraLarge"]"#,
+      with: #""textSizes": ["accessibilityExtraExtraExtraLarge"]"#)
+    let output = copy.folder.appending(path: "_site")
+    let scratch = copy.folder.appending(path: "full")
+    let memo = keepingAMemo ? BuildMemo() : nil
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 10)
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 0)
+    // The back buffer is one build behind the output: each edit meets it in another state.
+    let edits: [(file: String, from: String, to: String)] = [
+      ("placeholders/zero-code.json", #""messageColor": "orange""#, #""messageColor": "purple""#),
+      ("placeholders/table.json", #""name": ""#, #""name": "~"#),
+      ("placeholders/zero-code.json", #""messageColor": "purple""#, #""messageColor": "orange""#),
+      ("placeholders/zero-code.json", #""messageColor": "orange""#, ##""messageColor": "#008080""##),
+      // Renamed back: the back buffer holds it, and its neighbours' pages, as two builds ago (nothing to render).
+      ("placeholders/table.json", #""name": "~"#, #""name": ""#),
+      ("placeholders/table.json", #""name": ""#, #""name": "~"#),
+    ]
+    for edit in edits {
+      try copy.edit(edit.file, replacing: edit.from, with: edit.to)
+      let summary = try Self.build(copy.site, into: output, memo: memo)
+      // Only the edited design is ever rendered whole; its neighbours at most have pages refreshed.
+      #expect(summary.rendered <= 1 && summary.refreshed <= 2, "\(edit.file): \(summary.rendered) rendered")
+      try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+    }
+    #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 0)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+  }
+
+  /// A memo keeps a decoded definition only while the image paths it names
+  /// resolve as they did: an asset removed is an error at once, as without one.
+  @Test func aMemoNoticesAnAssetThatWentAway() throws {
+    let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "themes": ["light"]}"#,
+      placeholders: [
+        "a.json": #"{"layout": "content-unavailable", "image": "assets/a.svg", "variants": [{"id": "empty"}]}"#
+      ],
+      assets: ["assets/a.svg": svg])
+    defer { site.remove() }
+    let output = site.root.deletingLastPathComponent().appending(path: "out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let memo = BuildMemo()
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    try FileManager.default.removeItem(at: site.root.appending(path: "assets/a.svg"))
+    #expect {
+      try Self.build(site.root, into: output, memo: memo)
+    } throws: { error in
+      "\(error)".contains("placeholders/a.json") && "\(error)".contains("assets/a.svg")
+    }
+    try Data(svg).write(to: site.root.appending(path: "assets/a.svg"))
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 0)
+  }
+
+  /// A memo does not read a definition whose file is the same version as
+  /// last time; an edit that keeps the size and sets the modification time
+  /// back is still another version (its change time moved) and is read.
+  @Test func aMemoReadsADefinitionWrittenBackToItsOldTimes() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "themes": ["light"]}"#,
+      placeholders: ["a.json": #"{"layout": "content-unavailable", "title": "AAAA", "variants": [{"id": "empty"}]}"#])
+    defer { site.remove() }
+    let output = site.root.deletingLastPathComponent().appending(path: "out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let memo = BuildMemo()
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 0)
+    let path = site.root.appending(path: "placeholders/a.json").path
+    var before = stat()
+    #expect(lstat(path, &before) == 0)
+    // The same size and inode, written in place; then the old modification time put back.
+    let descriptor = open(path, O_WRONLY)
+    #expect(descriptor >= 0)
+    let text = Array(#"{"layout": "content-unavailable", "title": "BBBB", "variants": [{"id": "empty"}]}"#.utf8)
+    #expect(pwrite(descriptor, text, text.count, 0) == text.count)
+    close(descriptor)
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var after = stat()
+    #expect(lstat(path, &after) == 0)
+    #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
+    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    #expect(try Self.build(site.root, into: output, memo: memo).rendered == 1)
+    let page = try String(
+      contentsOf: output.appending(path: "designs/a/empty.iphone-se.light.en.html"), encoding: .utf8)
+    #expect(page.contains("BBBB") && !page.contains("AAAA"))
+  }
+
+  @Test func aFailedRebuildLeavesTheOutputAndTheNextBuildIsWhole() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    _ = try Self.build(copy.site, into: output)
+    let before = try folderContents(output)
+    // A template that renders invalid HTML fails validation after the back buffer was written over.
+    let theme = copy.folder.appending(path: "theme")
+    try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+    try Data("<html><body><p>unclosed</body></html>\n".utf8).write(to: theme.appending(path: "design.html"))
+    var options = BuildOptions(siteFolder: copy.site, siteDisplay: "Site", output: output, workers: 2, templates: theme)
+    options.incremental = true
+    #expect(throws: BuildError.self) { try SiteBuilder(options: options).build() }
+    #expect(try folderContents(output) == before)
+
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    #expect(try Self.build(copy.site, into: output).rendered == 1)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+  }
+
+  @Test func theBackBufferStaysOutOfVersionControlAndOutOfTheOutput() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    _ = try Self.build(copy.site, into: output)
+    let ignore = copy.folder.appending(path: "._site.blankslate/.gitignore")
+    #expect(try String(contentsOf: ignore, encoding: .utf8).split(separator: "\n").contains("*"))
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
+    // Kept in place by the next build: the same file, not a copy.
+    let svg = "designs/table/empty.iphone-se.light.en.svg"
+    let kept = try Self.inode(copy.folder.appending(path: "._site.blankslate/back/" + svg))
+    _ = try Self.build(copy.site, into: output)
+    #expect(try Self.inode(output.appending(path: svg)) == kept)
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: ".gitignore").path))
+  }
+
+  @Test func unchangedDesignsKeepTheirIndexEntriesUnlessTheEarlierFileChanged() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    let scratch = copy.folder.appending(path: "full")
+    _ = try Self.build(copy.site, into: output)
+    _ = try Self.build(copy.site, into: output)
+    // The entries of unchanged designs come from the back buffer's index.json and search index.
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    _ = try Self.build(copy.site, into: output)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+    // Someone edits the back buffer's files, keeping their sizes: the next build must not trust them.
+    for path in ["._site.blankslate/back/index.json", "._site.blankslate/back/_gallery/search-index.js"] {
+      let file = copy.folder.appending(path: path)
+      let text = try String(contentsOf: file, encoding: .utf8)
+      try Data(text.replacingOccurrences(of: "SPBlankPageView", with: "XXBlankPageView").utf8).write(to: file)
+    }
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "purple""#, with: #""messageColor": "orange""#)
+    _ = try Self.build(copy.site, into: output)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+    #expect(
+      !(try String(contentsOf: output.appending(path: "index.json"), encoding: .utf8).contains("XXBlankPageView")))
+  }
+
+  @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
+    var placeholders: [String: String] = [:]
+    for index in 0..<100 {
+      let layout = ["blank-page", "message", "no-network", "table"][index % 4]
+      placeholders[String(format: "design-%03d.json", index)] =
+        #"{ "name": "Design \#(index)", "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
+    }
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+    defer { site.remove() }
+    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "_site")
+    let scratch = folder.appending(path: "full")
+    _ = try Self.build(site.root, into: output)
+    _ = try Self.build(site.root, into: output)
+    func edit(_ file: String, _ old: String, _ new: String) throws {
+      let url = site.root.appending(path: "placeholders/" + file)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+    let first = output.appending(path: "index.html")
+    let third = output.appending(path: "pages/3.html")
+
+    // A name on page 2: pages 1 and 3 are kept as the back buffer holds them, not written again.
+    let backBuffer = folder.appending(path: "._site.blankslate/back")
+    let before = (
+      try Self.inode(backBuffer.appending(path: "index.html")),
+      try Self.inode(backBuffer.appending(path: "pages/3.html"))
+    )
+    try edit("design-060.json", #""Design 60""#, #""Design sixty""#)
+    _ = try Self.build(site.root, into: output)
+    #expect(try Self.inode(first) == before.0, "page 1 was rewritten though nothing on it changed")
+    #expect(try Self.inode(third) == before.1)
+    #expect(try String(contentsOf: output.appending(path: "pages/2.html"), encoding: .utf8).contains("Design sixty"))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // A new tag on page 2 changes the tag filter every page shows.
+    try edit("design-061.json", #""tags": ["t5"]"#, #""tags": ["t5", "zebra-tag"]"#)
+    _ = try Self.build(site.root, into: output)
+    #expect(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag"))
+    #expect(try String(contentsOf: third, encoding: .utf8).contains("zebra-tag"))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // And back, twice over, so each state meets the back buffer holding the other.
+    try edit("design-061.json", #""tags": ["t5", "zebra-tag"]"#, #""tags": ["t5"]"#)
+    _ = try Self.build(site.root, into: output)
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+    #expect(!(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag")))
+  }
+
+  @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    // Hold the output's lock, as a running build does.
+    let descriptor = open(copy.folder.appending(path: "._site.blankslate/lock").path, O_RDWR)
+    #expect(descriptor >= 0)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let marker = output.appending(path: ".blankslate-output")
+    let before = try Self.inode(marker)
+    let process = Process()
+    process.executableURL = CommandRunner.binary
+    process.arguments = ["build", "--site", copy.site.path, "--output", output.path, "--no-cache"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.runWatched()
+    // The second build says it waits: from then on it is blocked on the lock this test holds.
+    let reader = StreamReader(errors.fileHandleForReading)
+    let waiting = reader.wait(for: "Waiting for another build of", quietly: true)
+    #expect(!waiting.isEmpty, "\(reader.text)")
+    #expect(process.isRunning, "the second build did not wait")
+    #expect(try Self.inode(marker) == before, "the second build published while the first held the lock")
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+    _ = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.inode(marker) != before, "the second build never published")
+  }
+}

@@ -1,0 +1,85 @@
+import BlankslateKit
+import Foundation
+
+/// Temporary site folders for tests, written from literal JSON.
+package struct TemporarySite {
+  package let root: URL
+
+  /// A new site folder with `site.json` (when given) and `placeholders/<name>`.
+  package init(siteJSON: String? = nil, placeholders: [String: String], assets: [String: [UInt8]] = [:]) throws {
+    root = FileManager.default.temporaryDirectory.appending(path: "blankslate-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root.appending(path: "placeholders"), withIntermediateDirectories: true)
+    if let siteJSON {
+      try Data(siteJSON.utf8).write(to: root.appending(path: "site.json"))
+    }
+    for (name, json) in placeholders {
+      try Data(json.utf8).write(to: root.appending(path: "placeholders/\(name)"))
+    }
+    for (path, bytes) in assets {
+      let url = root.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes).write(to: url)
+    }
+  }
+
+  package func load() throws(DefinitionErrors) -> SiteDefinition {
+    try SiteLoader(root: root, displayRoot: "Site").load()
+  }
+
+  /// The errors loading this site reports, or none.
+  package func errors() -> [DefinitionError] {
+    do {
+      _ = try load()
+      return []
+    } catch {
+      return error.errors
+    }
+  }
+
+  package func remove() {
+    try? FileManager.default.removeItem(at: root)
+  }
+}
+
+/// Paths of the repository, found from this file's location.
+package enum Repository {
+  package static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  package static var site: URL { root.appending(path: "Site") }
+
+  /// The bundled site, loaded.
+  package static func bundledSite() throws -> SiteDefinition {
+    try SiteLoader(root: site, displayRoot: "Site").load()
+  }
+
+  /// The render job of the bundled site for one design, variant, device, theme and locale.
+  package static func job(
+    _ design: String, _ variant: String, device: Device = .iphone15, theme: Theme = .light, locale: String = "zh-Hans"
+  ) throws -> RenderJob {
+    let site = try bundledSite()
+    guard let found = site.designs.first(where: { $0.id == design }),
+      let variantFound = found.variants.first(where: { $0.id == variant })
+    else { throw FixtureError.missing("\(design)/\(variant)") }
+    return RenderJob(design: found, variant: variantFound, device: device, theme: theme, locale: locale)
+  }
+
+  /// A job for an ad-hoc design of one variant.
+  package static func job(
+    layout: LayoutKind, properties: Properties, device: Device = .iphone15, theme: Theme = .light, locale: String = "en"
+  ) -> RenderJob {
+    let variant = Variant(id: "default", name: "Default", properties: properties)
+    let design = Design(
+      id: "probe", name: "Probe", layout: layout, variants: [variant], sourceFile: "placeholders/probe.json")
+    return RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale)
+  }
+}
+
+package enum FixtureError: Error {
+  case missing(String)
+}
+
+/// A temporary folder removed by the caller.
+package func temporaryFolder() -> URL {
+  FileManager.default.temporaryDirectory.appending(path: "blankslate-test-\(UUID().uuidString)")
+}

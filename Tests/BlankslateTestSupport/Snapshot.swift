@@ -1,0 +1,57 @@
+import BlankslateKit
+import Foundation
+import Testing
+
+/// Golden-file assertions in the manner of swift-snapshot-testing.
+///
+/// Goldens live in `__Snapshots__/<TestFile>/<name>.<ext>` beside the test.
+/// `SNAPSHOT_TESTING_RECORD=all` re-records every golden, `missing` records
+/// only absent ones; a run that records fails, so it is never taken for a pass.
+/// Under `CI`, nothing is ever recorded.
+package enum Snapshot {
+  /// The kit's modes (`failed` records a golden that differs, as `all` does here).
+  package static var recordMode: RecordMode {
+    let environment = ProcessInfo.processInfo.environment
+    if RunEnvironment.isCI(environment) { return .never }
+    return environment["SNAPSHOT_TESTING_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
+  }
+
+  package static func assert(
+    _ actual: String, named name: String, pathExtension: String = "svg",
+    filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let testFile = URL(fileURLWithPath: filePath)
+    let folder = testFile.deletingLastPathComponent()
+      .appending(path: "__Snapshots__")
+      .appending(path: testFile.deletingPathExtension().lastPathComponent)
+    let golden = folder.appending(path: "\(name).\(pathExtension)")
+    let expected = try? String(contentsOf: golden, encoding: .utf8)
+    let mode = recordMode
+
+    if mode == .all || (mode == .failed && expected != actual) || (mode == .missing && expected == nil) {
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(actual.utf8).write(to: golden, options: .atomic)
+      } catch {
+        Issue.record("could not record \(golden.path): \(error)", sourceLocation: sourceLocation)
+        return
+      }
+      if expected != actual {
+        Issue.record(
+          "recorded \(golden.lastPathComponent) (SNAPSHOT_TESTING_RECORD=\(mode.rawValue)); look at it, then run again without recording.",
+          sourceLocation: sourceLocation)
+      }
+      return
+    }
+    guard let expected else {
+      Issue.record(
+        "no golden \(golden.path); record it with SNAPSHOT_TESTING_RECORD=missing swift test, and look at it",
+        sourceLocation: sourceLocation)
+      return
+    }
+    if expected != actual {
+      let diff = LineDiff.unified(old: expected, new: actual, oldName: "golden/\(name)", newName: "render/\(name)")
+      Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import BlankslateKit
+import CLibXML2
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+@Suite("The SVG sanitiser")
+struct SanitizerTests {
+  func clean(_ svg: String) throws(AssetProblem) -> SVGSanitizer.Result {
+    try SVGSanitizer().sanitize(Array(svg.utf8), file: "assets/x.svg")
+  }
+
+  @Test func keepsTheDrawing() throws {
+    let result = try clean(
+      ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/><use href="#g"/></svg>"##
+    )
+    #expect(result.removed == [])
+    #expect(
+      result.svg
+        == ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"></stop></linearGradient></defs><rect width="10" height="10" fill="url(#g)"></rect><use href="#g"></use></svg>"##
+    )
+  }
+
+  /// Everything active or external is removed, and each removal is named.
+  @Test(arguments: [
+    (#"<script>alert(1)</script>"#, "removed <script>"),
+    (#"<rect onload="alert(1)" width="1"/>"#, "removed the attribute onload"),
+    (#"<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>"#, "removed <foreignObject>"),
+    (#"<image href="https://example.com/x.png"/>"#, "a reference outside the file"),
+    (
+      #"<image xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="file:///etc/passwd"/>"#,
+      "a reference outside the file"
+    ),
+    (##"<rect fill="url(https://example.com/x.svg#a)"/>"##, "a url() outside the file"),
+    (#"<rect style="fill: url('http://x/y')"/>"#, "a url() outside the file"),
+    (#"<style>@import url(http://x/y.css); rect { fill: red }</style>"#, "an @import"),
+    (#"<a href="javascript:alert(1)"><rect width="1"/></a>"#, "removed the link of <a>"),
+    (#"<animate attributeName="href" to="javascript:alert(1)"/>"#, "removed <animate>"),
+    (#"<set attributeName="onclick" to="alert(1)"/>"#, "removed <set>"),
+    (#"<inkscape:thing xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"/>"#, "not an SVG element"),
+  ])
+  func removesActiveAndExternalContent(payload: String, note: String) throws {
+    let result = try clean(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">"# + payload + "</svg>")
+    #expect(result.removed.contains { $0.contains(note) }, "\(result.removed)")
+    for banned in [
+      "<script", "onload", "foreignObject", "https://", "file://", "javascript:", "@import", "<animate", "<set",
+      "inkscape",
+    ] {
+      #expect(!result.svg.contains(banned), "\(banned) survived: \(result.svg)")
+    }
+    // What comes out is itself valid, and the strict parser accepts it.
+    #expect(throws: Never.self) { try StrictXMLParser().check(Array(result.svg.utf8), file: "clean.svg") }
+  }
+
+  @Test(arguments: [
+    (
+      #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>"#,
+      "document type declaration"
+    ),
+    (
+      #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>"#,
+      "document type declaration"
+    ),
+    (#"<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>"#, "not well-formed"),
+    (#"<html xmlns="http://www.w3.org/1999/xhtml"/>"#, "root element is not <svg>"),
+    (String(repeating: "<g>", count: 100) + String(repeating: "</g>", count: 100), "nest deeper"),
+  ])
+  func refusesWhatCannotBeCleaned(svg: String, reason: String) {
+    let input = svg.hasPrefix("<g>") ? #"<svg xmlns="http://www.w3.org/2000/svg">"# + svg + "</svg>" : svg
+    do {
+      _ = try clean(input)
+      Issue.record("accepted \(input.prefix(80))")
+    } catch {
+      #expect(error.description.contains(reason), "\(error)")
+      #expect(error.description.hasPrefix("assets/x.svg: cannot be used as an image:"))
+    }
+  }
+
+  /// Nothing outside: libxml2's external loader refuses every request, so an
+  /// external entity or DTD never reaches the file system.
+  @Test func externalEntitiesAreNeverLoaded() throws {
+    let secret = temporaryFolder()
+    try FileManager.default.createDirectory(at: secret, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: secret) }
+    let file = secret.appending(path: "secret.txt")
+    try Data("TOP-SECRET-CONTENT".utf8).write(to: file)
+    let before = StrictXMLParser.refusedExternalLoads
+    let xxe = """
+      <?xml version="1.0"?>
+      <!DOCTYPE svg SYSTEM "\(file.absoluteString)" [<!ENTITY leak SYSTEM "\(file.absoluteString)">]>
+      <svg xmlns="http://www.w3.org/2000/svg"><title>&leak;</title></svg>
+      """
+    let result = MarkupChecker().check(Array(xxe.utf8), file: "xxe.svg", kind: .svg)
+    #expect(!result.issues.isEmpty)
+    #expect(!result.issues.contains { $0.message.contains("TOP-SECRET") })
+    #expect(throws: AssetProblem.self) { try clean(xxe) }
+    // The parse never asks for the file (no DTD loading, no entity
+    // substitution); were anything to ask, the loader refuses: ask it directly.
+    #expect(StrictXMLParser.refusedExternalLoads == before)
+    #expect(xmlLoadExternalEntity(file.absoluteString, nil, nil) == nil)
+    #expect(xmlLoadExternalEntity(file.path, nil, nil) == nil)
+    #expect(StrictXMLParser.refusedExternalLoads == before + 2)
+  }
+
+  @Test func aSiteAssetIsSanitisedBeforeItIsEmbedded() throws {
+    let hostile =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="4" onclick="x()"/></svg>"#
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#,
+      placeholders: ["a.json": #"{ "layout": "message", "image": "assets/dot.svg" }"#],
+      assets: ["assets/dot.svg": Array(hostile.utf8)])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let summary = try SiteBuilder(
+      options: BuildOptions(siteFolder: site.root, siteDisplay: "Site", output: output, workers: 1)
+    )
+    .build()
+    #expect(summary.notes.contains("Site/assets/dot.svg: line 1: removed <script>"), "\(summary.notes)")
+    let copied = try String(contentsOf: output.appending(path: "assets/dot.svg"), encoding: .utf8)
+    #expect(!copied.contains("script") && !copied.contains("onclick"))
+    let render = try String(
+      contentsOf: output.appending(path: "designs/a/default.iphone-se.light.en.svg"), encoding: .utf8)
+    let base64 = try #require(render.components(separatedBy: "base64,").last?.split(separator: "\"").first)
+    let embedded = String(decoding: Data(base64Encoded: String(base64)) ?? Data(), as: UTF8.self)
+    #expect(embedded == copied)
+  }
+}
