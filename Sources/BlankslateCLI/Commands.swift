@@ -13,6 +13,12 @@ public enum Commands {
 
   /// Runs the command line: the command's declaration (`CommandSpec`)
   /// parses the options and answers `--help`; the handler calls the kit.
+  /// Runs the command line with `console`'s folder, environment and streams,
+  /// in this process: what another Swift tool or a test calls.
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    Console.$current.withValue(console) { run(arguments) }
+  }
+
   public static func run(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
       Terminal.error(CommandSpec.overview)
@@ -78,9 +84,9 @@ public enum Commands {
     let site = parsed[.site]
     let output = parsed[.output]
     var options = BuildOptions(
-      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      siteFolder: Console.current.url(site), siteDisplay: site, output: Console.current.url(output),
       outputDisplay: output, workers: try parsed.count(.jobs),
-      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
+      templates: parsed.value(.templates).map { Console.current.url($0) })
     options.incremental = !parsed.has("--no-cache")
     options.pngScale = try pngScale(parsed)
     let quiet = parsed.has("--quiet")
@@ -126,7 +132,7 @@ public enum Commands {
     guard !parsed.positional.isEmpty else {
       throw CommandSpec.UsageError(description: "validate needs at least one file or folder")
     }
-    let report = try FolderValidator().validate(parsed.positional)
+    let report = try FolderValidator().validate(parsed.positional.map(Console.current.path))
     for issue in report.issues {
       Terminal.error(issue.description)
     }
@@ -143,19 +149,20 @@ public enum Commands {
     let workers = try parsed.count(.jobs)
     let result: (report: LintReport, variants: [(design: String, variant: String)])
     do {
-      result = try SiteLinter(siteFolder: URL(fileURLWithPath: site), siteDisplay: site, workers: workers).run()
+      result = try SiteLinter(siteFolder: Console.current.url(site), siteDisplay: site, workers: workers).run()
     } catch {
       Terminal.failure(error.description)
       return 2
     }
     Terminal.out(result.report.text)
     do throws(ReportFileError) {
-      let protected = [URL(fileURLWithPath: site)]
+      let protected = [Console.current.url(site)]
       if let path = parsed.value("--json") {
-        try ReportFile.write(result.report.json, to: path, protecting: protected)
+        try ReportFile.write(result.report.json, to: Console.current.path(path), protecting: protected)
       }
       if let path = parsed.value("--junit") {
-        try ReportFile.write(result.report.junit(variants: result.variants), to: path, protecting: protected)
+        try ReportFile.write(
+          result.report.junit(variants: result.variants), to: Console.current.path(path), protecting: protected)
       }
     } catch {
       Terminal.failure(error.description)
@@ -173,9 +180,9 @@ public enum Commands {
       throw CommandSpec.UsageError(description: "--port must be a number from 0 to 65535, not '\(portText)'")
     }
     let options = BuildOptions(
-      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, output: URL(fileURLWithPath: output),
+      siteFolder: Console.current.url(site), siteDisplay: site, output: Console.current.url(output),
       outputDisplay: output, workers: try parsed.count(.jobs),
-      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) })
+      templates: parsed.value(.templates).map { Console.current.url($0) })
     let allowsRemoteChanges = parsed.has("--allow-remote-changes")
     if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
       Terminal.error(exposure)
@@ -183,7 +190,7 @@ public enum Commands {
     // serve runs on: a stream that fails is said once on the other, which takes its lines.
     Terminal.fallBackWhenAStreamFails()
     let session = ServeSession(options: options) { Terminal.out($0) }
-    session.isCI = RunEnvironment.isCI(ProcessInfo.processInfo.environment)
+    session.isCI = RunEnvironment.isCI(Console.current.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
     // Caught before the first build: a Ctrl-C at any moment from here stops the
     // session (the watcher sees it and the process exits), none is lost.
@@ -214,7 +221,7 @@ public enum Commands {
     guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
     let folder = parsed.positional.first ?? "."
     do throws(InitError) {
-      let created = try SiteScaffold.create(at: URL(fileURLWithPath: folder))
+      let created = try SiteScaffold.create(at: Console.current.url(folder))
       for note in created.notes { Terminal.error("note: " + note) }
       let goldens = created.files.filter { $0.contains("__snapshots__") }.count
       Terminal.out(
@@ -262,7 +269,7 @@ public enum Commands {
     let definition: SiteDefinition
     let workers = ProcessInfo.processInfo.activeProcessorCount
     do throws(BuildError) {
-      definition = try SiteInputs.load(URL(fileURLWithPath: site), display: site, workers: workers, assets: false).site
+      definition = try SiteInputs.load(Console.current.url(site), display: site, workers: workers, assets: false).site
     } catch {
       Terminal.failure(error.description)
       return 2

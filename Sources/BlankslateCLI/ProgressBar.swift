@@ -17,8 +17,10 @@ final class ProgressBar: Sendable {
   }
 
   static func forStandardError(label: String) -> ProgressBar? {
-    let environment = ProcessInfo.processInfo.environment
-    guard isatty(STDERR_FILENO) != 0, environment["NO_COLOR"] == nil, !RunEnvironment.isCI(environment) else {
+    let environment = Console.current.environment
+    guard Console.current.write == nil, isatty(STDERR_FILENO) != 0, environment["NO_COLOR"] == nil,
+      !RunEnvironment.isCI(environment)
+    else {
       return nil
     }
     return ProgressBar(label: label)

@@ -7,7 +7,7 @@ import BlankslateValidation
 
 /// `check`, `record`, `prune` and `report`: the golden snapshots of a site.
 enum SnapshotCommands {
-  static var environment: [String: String] { ProcessInfo.processInfo.environment }
+  static var environment: [String: String] { Console.current.environment }
   static var isCI: Bool { RunEnvironment.isCI(environment) }
 
   private static func options(_ parsed: CommandSpec.Arguments) throws -> SnapshotOptions {
@@ -20,7 +20,7 @@ enum SnapshotCommands {
     }
     let site = parsed[.site]
     return SnapshotOptions(
-      siteFolder: URL(fileURLWithPath: site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
+      siteFolder: Console.current.url(site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
       workers: try parsed.count(.jobs))
   }
 
@@ -75,14 +75,14 @@ enum SnapshotCommands {
     _ summary: SnapshotSummary, _ parsed: CommandSpec.Arguments, site: URL, pngScale: Int?
   ) throws(SnapshotError) {
     let galleryPath = parsed[.gallery]
-    let gallery = URL(fileURLWithPath: galleryPath)
+    let gallery = Console.current.url(galleryPath)
     // The report's one rule: the folder named, else `_report` beside the gallery.
     let reportPath =
       parsed.value(.report)
       ?? ((galleryPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("_report")
     try SnapshotReport(
-      output: URL(fileURLWithPath: reportPath), outputDisplay: reportPath, gallery: gallery,
-      templates: parsed.value(.templates).map { URL(fileURLWithPath: $0) }, pngScale: pngScale,
+      output: Console.current.url(reportPath), outputDisplay: reportPath, gallery: gallery,
+      templates: parsed.value(.templates).map { Console.current.url($0) }, pngScale: pngScale,
       workers: parsed.value(.jobs).flatMap(Int.init)
     ).write(summary, site: site)
     Terminal.error("Report: \(reportPath)/index.html")
@@ -99,7 +99,7 @@ enum SnapshotCommands {
 
   private static func writeFile(_ path: String, _ text: String, site: URL) throws(SnapshotError) {
     do throws(ReportFileError) {
-      try ReportFile.write(text, to: path, protecting: [site])
+      try ReportFile.write(text, to: Console.current.path(path), protecting: [site])
     } catch {
       throw .io(path: path, reason: "cannot write: \(error.reason)")
     }
@@ -158,7 +158,7 @@ enum SnapshotCommands {
     do {
       var summaries: [SnapshotSummary] = []
       for path in parsed.positional {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: Console.current.path(path)) else {
           throw SnapshotError.unreadableSummary(file: path, reason: "it cannot be read")
         }
         summaries.append(try SummaryJSON.decode(Array(data), file: path))
@@ -166,7 +166,7 @@ enum SnapshotCommands {
       let merged = SummaryJSON.merge(summaries)
       printResults(merged)
       // The shards' own site folder (their summaries name it), never a guess.
-      try writeOutputs(merged, parsed, site: URL(fileURLWithPath: merged.site), pngScale: pngScale)
+      try writeOutputs(merged, parsed, site: Console.current.url(merged.site), pngScale: pngScale)
       Terminal.out(
         "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
       )

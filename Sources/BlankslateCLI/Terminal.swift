@@ -14,7 +14,6 @@ import BlankslateValidation
 /// exits 2 (`exitStatus`), and a long-lived run (`serve`) says so once on the
 /// other stream and goes on there.
 public enum Terminal {
-  static let environment = ProcessInfo.processInfo.environment
 
   /// The streams given up on, and whether output moves to the other one when one fails.
   private struct State {
@@ -26,7 +25,7 @@ public enum Terminal {
   private static let state = Mutex(State())
 
   static var colorsStandardError: Bool {
-    environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) != 0
+    Console.current.write == nil && Console.current.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) != 0
   }
 
   /// Before anything else: a write to a closed pipe is an error to handle, not
@@ -71,6 +70,7 @@ public enum Terminal {
 
   /// Writes `text` whole to `descriptor`, unless that stream was given up on.
   static func write(_ text: String, to descriptor: Int32) {
+    if let write = Console.current.write { return write(descriptor, text) }
     let other = descriptor == STDOUT_FILENO ? STDERR_FILENO : STDOUT_FILENO
     let (isLost, fallsBack) = state.withLock { ($0.lost.contains(descriptor), $0.fallsBack) }
     guard !isLost else {

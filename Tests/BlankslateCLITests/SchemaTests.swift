@@ -9,13 +9,13 @@ import Testing
 struct SchemaTests {
   @Test func theBundledSitesSchemaFilesAreTheCommandsOutput() throws {
     for kind in ["placeholder", "site"] {
-      let run = try CommandRunner.run(["schema", kind])
+      let run = CommandRunner.run(["schema", kind])
       #expect(run.status == 0)
       let saved = try String(
         contentsOf: Repository.site.appending(path: "schema/\(kind).schema.json"), encoding: .utf8)
       #expect(saved == run.output, "Site/schema/\(kind).schema.json is stale: blankslate schema \(kind) > it")
     }
-    let unknown = try CommandRunner.run(["schema", "placeholders"])
+    let unknown = CommandRunner.run(["schema", "placeholders"])
     #expect(unknown.status == 2)
   }
 

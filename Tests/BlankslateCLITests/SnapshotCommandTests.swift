@@ -11,7 +11,7 @@ struct SnapshotCommandTests {
   func run(_ arguments: [String], in copy: SiteCopy, environment: [String: String] = [:]) throws -> Run {
     var clean = ["NO_COLOR": "1", "CI": "", "GITHUB_ACTIONS": "", "SNAPSHOT_TESTING_RECORD": ""]
     clean.merge(environment) { _, new in new }
-    return try CommandRunner.run(arguments, in: copy.folder, environment: clean)
+    return CommandRunner.run(arguments, in: copy.folder, environment: clean)
   }
 
   @Test func anUnchangedSiteExitsZeroAndWritesAPassingReport() throws {

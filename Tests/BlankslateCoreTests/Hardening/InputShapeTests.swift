@@ -88,7 +88,7 @@ struct InputShapeTests {
         "b.json": #"{ "layout": "message", "messageColor": "re\u202Ed\u0085", "x\u001b[31m": 1 }"#,
       ])
     defer { site.remove() }
-    let run = try CommandRunner.run(["list", "--site", site.root.path], environment: ["NO_COLOR": "1"])
+    let run = CommandRunner.run(["list", "--site", site.root.path], environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains("(5000 characters)"), "\(run.error.prefix(600))")
     #expect(run.error.utf8.count < 2_000, "a message of \(run.error.utf8.count) bytes")
@@ -107,7 +107,7 @@ struct InputShapeTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(mkfifo(folder.appending(path: "page.svg").path, 0o644) == 0)
-    let run = try CommandRunner.run(
+    let run = CommandRunner.run(
       ["validate", folder.appending(path: "page.svg").path], environment: ["NO_COLOR": "1"])
     #expect(run.status == 1)
     #expect(run.error.contains("it is a FIFO (named pipe), not a regular file"), "\(run.error)")
@@ -116,7 +116,7 @@ struct InputShapeTests {
   @Test func aReportThatCannotBeWrittenIsNamed() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    let run = try CommandRunner.run(
+    let run = CommandRunner.run(
       ["lint", "--json", "missing/folder/lint.json"], in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains("missing/folder/lint.json: cannot write: No such file or directory"), "\(run.error)")

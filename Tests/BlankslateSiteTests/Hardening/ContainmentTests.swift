@@ -30,7 +30,7 @@ struct ContainmentTests {
     func run(_ arguments: [String], environment: [String: String] = ["CI": "", "NO_COLOR": "1"]) throws
       -> CommandRunner.Run
     {
-      try CommandRunner.run(arguments, in: copy.folder, environment: environment)
+      CommandRunner.run(arguments, in: copy.folder, environment: environment)
     }
 
     /// Every file below `outside`, with its bytes.

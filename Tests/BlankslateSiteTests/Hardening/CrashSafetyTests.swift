@@ -56,7 +56,7 @@ struct CrashSafetyTests {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let site = try Self.largeSite(in: folder)
-    let first = try CommandRunner.run(["build", "--jobs", "2"], in: folder)
+    let first = CommandRunner.run(["build", "--jobs", "2"], in: folder)
     #expect(first.status == 0, "\(first.error)")
     try FileManager.default.copyItem(at: site, to: folder.appending(path: "Original"))
     let before = try folderContents(folder.appending(path: "_site"))
@@ -65,7 +65,7 @@ struct CrashSafetyTests {
     try Data(
       try String(contentsOf: design, encoding: .utf8).replacingOccurrences(of: "Design 0", with: "Design zero").utf8
     ).write(to: design)
-    let reference = try CommandRunner.run(["build", "--output", "reference"], in: folder)
+    let reference = CommandRunner.run(["build", "--output", "reference"], in: folder)
     #expect(reference.status == 0)
     let after = try folderContents(folder.appending(path: "reference"))
     #expect(before != after)
@@ -77,7 +77,7 @@ struct CrashSafetyTests {
     ]
     for moment in moments {
       // Each kill starts from the first build's output.
-      let undo = try CommandRunner.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
+      let undo = CommandRunner.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
       #expect(undo.status == 0, "\(undo.error)")
       #expect(try folderContents(folder.appending(path: "_site")) == before)
       let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint)
@@ -88,7 +88,7 @@ struct CrashSafetyTests {
         "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
     }
 
-    let finish = try CommandRunner.run(["build", "--jobs", "2"], in: folder)
+    let finish = CommandRunner.run(["build", "--jobs", "2"], in: folder)
     #expect(finish.status == 0)
     #expect(try folderContents(folder.appending(path: "_site")) == after)
     // Only the state folder beside the output, and in it no killed build's staging folder.
@@ -120,9 +120,9 @@ struct CrashSafetyTests {
         #expect(old[path] != nil, "\(path) appeared from nowhere")
       }
     }
-    let record = try CommandRunner.run(["record", "--mode", "all"], in: copy.folder, environment: ["CI": ""])
+    let record = CommandRunner.run(["record", "--mode", "all"], in: copy.folder, environment: ["CI": ""])
     #expect(record.status == 0)
-    let check = try CommandRunner.run(["check"], in: copy.folder)
+    let check = CommandRunner.run(["check"], in: copy.folder)
     #expect(check.status == 0, "\(check.output.suffix(300))")
     let temporary = try FileManager.default.subpathsOfDirectory(atPath: copy.site.appending(path: "__snapshots__").path)
       .filter { $0.contains(".tmp-") }

@@ -13,7 +13,7 @@ struct SpecialFilesTests {
     defer { copy.remove() }
     #expect(mkfifo(copy.site.appending(path: "placeholders/x.json").path, 0o644) == 0)
     // A FIFO with no writer: opening it for reading the usual way would wait forever.
-    let run = try CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    let run = CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(
       run.error.contains("placeholders/x.json: cannot be read: it is a FIFO (named pipe), not a regular file"),
@@ -35,7 +35,7 @@ struct SpecialFilesTests {
       "placeholders/blank-page.json", replacing: #""layout": "blank-page","#,
       with: #""layout": "blank-page", "image": "assets/huge.svg","#)
     var usage = rusage()
-    let run = try CommandRunner.run(["build"], in: copy.folder)
+    let run = CommandRunner.run(["build"], in: copy.folder)
     getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     #expect(run.status == 2)
     #expect(
@@ -45,14 +45,15 @@ struct SpecialFilesTests {
     #expect(usage.ru_maxrss < 512 * 1024, "peak memory \(usage.ru_maxrss) kB: the asset was read")
   }
 
+  /// The binary's own standard output, so a process.
   @Test func aReportToStandardOutputIsPrinted() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    let check = try CommandRunner.run(["check", "--json", "/dev/stdout"], in: copy.folder)
+    let check = try CommandRunner.spawn(["check", "--json", "/dev/stdout"], in: copy.folder)
     #expect(check.status == 0, "\(check.error)")
     #expect(
       check.output.contains(#""unchanged""#) || check.output.contains(#""passed""#), "\(check.output.prefix(400))")
-    let lint = try CommandRunner.run(["lint", "--junit", "/dev/stdout"], in: copy.folder)
+    let lint = try CommandRunner.spawn(["lint", "--junit", "/dev/stdout"], in: copy.folder)
     #expect(lint.output.contains("<testsuites"), "\(lint.output.suffix(400))")
   }
 
@@ -69,7 +70,7 @@ struct SpecialFilesTests {
       done.signal()
     }
     reader.start()
-    let run = try CommandRunner.run(["check", "--json", fifo], in: copy.folder)
+    let run = CommandRunner.run(["check", "--json", fifo], in: copy.folder)
     #expect(run.status == 0, "\(run.error)")
     // A tool that never opened the FIFO would leave the reader blocked in
     // open(): opening it for writing once more releases it (and fails harmlessly
@@ -90,7 +91,7 @@ struct SpecialFilesTests {
     try Data("old".utf8).write(to: target)
     let link = copy.folder.appending(path: "lint.json")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    let run = try CommandRunner.run(["lint", "--json", "lint.json"], in: copy.folder)
+    let run = CommandRunner.run(["lint", "--json", "lint.json"], in: copy.folder)
     #expect(run.status == 0, "\(run.error)")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
     #expect(try String(contentsOf: target, encoding: .utf8).contains("suppressed"))
@@ -102,7 +103,7 @@ struct SpecialFilesTests {
     defer { copy.remove() }
     let file = copy.folder.appending(path: arguments[2])
     let before = try Data(contentsOf: file)
-    let run = try CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
+    let run = CommandRunner.run(arguments, in: copy.folder, environment: ["NO_COLOR": "1"])
     #expect(run.status == 2)
     #expect(run.error.contains("\(arguments[2]): cannot write: it lies inside the site folder"), "\(run.error)")
     #expect(try Data(contentsOf: file) == before)
@@ -133,7 +134,7 @@ struct FullDiskTests {
     let block = [UInt8](repeating: 0x2E, count: 4096)
     while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
     close(filler)
-    let run = try CommandRunner.run(
+    let run = CommandRunner.run(
       ["record", "--mode", "all"], in: mountPoint, environment: ["CI": "", "NO_COLOR": "1"])
     #expect(run.status == 2, "\(run.output)\n\(run.error)")
     #expect(run.error.contains("cannot write the golden (No space left on device)"), "\(run.error)")

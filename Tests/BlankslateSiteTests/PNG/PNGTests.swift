@@ -46,13 +46,13 @@ struct PNGTests {
     let outputs = (0..<3).map { _ in temporaryFolder() }
     defer { for output in outputs { try? FileManager.default.removeItem(at: output) } }
     // Without --png there are none; the same output with --png gains them (the cache knows the difference).
-    var run = try CommandRunner.run(["build", "--site", site.root.path, "--output", outputs[0].path, "--quiet"])
+    var run = CommandRunner.run(["build", "--site", site.root.path, "--output", outputs[0].path, "--quiet"])
     #expect(run.status == 0, "\(run.error)")
     let folder = "designs/a/"
     #expect(
       !FileManager.default.fileExists(atPath: outputs[0].appending(path: folder + "empty.iphone-se.light.en.png").path))
     for (index, jobs) in ["2", "1", "2"].enumerated() {
-      run = try CommandRunner.run([
+      run = CommandRunner.run([
         "build", "--site", site.root.path, "--output", outputs[index].path, "--png", "--scale", "1", "--jobs", jobs,
         "--quiet",
       ])
@@ -72,7 +72,7 @@ struct PNGTests {
     (["--scale", "2"], "--scale goes with --png"), (["--png", "--scale", "4"], "--scale must be 1, 2 or 3"),
   ])
   func badPNGOptionsAreUsageErrors(arguments: [String], message: String) throws {
-    let run = try CommandRunner.run(["build", "--output", temporaryFolder().path] + arguments)
+    let run = CommandRunner.run(["build", "--output", temporaryFolder().path] + arguments)
     #expect(run.status == 2)
     #expect(run.error.contains(message), "\(run.error)")
   }
@@ -133,7 +133,7 @@ struct DrawingDeadlineTests {
     defer { site.remove() }
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let first = try CommandRunner.run(["build", "--site", site.root.path, "--output", output.path])
+    let first = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path])
     #expect(first.status == 0, "\(first.error)")
     let before = try folderContents(output)
     // The debug build holds the first drawing until a file appears that never

@@ -92,7 +92,7 @@ struct CodeHandOffTests {
   @Test func designAndRenderPagesShowTheCodeWithACopyButton() throws {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
-    let run = try CommandRunner.run(["build", "--output", output.path, "--quiet"])
+    let run = CommandRunner.run(["build", "--output", output.path, "--quiet"])
     #expect(run.status == 0, "\(run.error)")
     let page = try String(contentsOf: output.appending(path: "designs/offline/index.html"), encoding: .utf8)
     #expect(page.contains("<button type=\"button\" class=\"copy\" data-copy=\"code_default_2\">Copy</button>"))
