@@ -4,10 +4,10 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// Reads and checks every image the definitions reference, once.
-package struct AssetLoader {
+struct AssetLoader {
   /// The catalog to embed, the (sanitised) files to copy into the output's
   /// `assets/`, and notes of what the sanitiser removed.
-  package struct LoadedAssets: Sendable {
+  struct LoadedAssets: Sendable {
     var catalog = AssetCatalog()
     var files: [(path: String, bytes: [UInt8])] = []
     var notes: [String] = []

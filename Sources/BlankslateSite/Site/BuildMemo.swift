@@ -43,7 +43,7 @@ public final class BuildMemo: @unchecked Sendable {
   }
 
   /// Keeps the entries of every design of a build (and forgets the others).
-  package func keep(entries made: [(id: String, fingerprint: String, entries: SiteIndex.Entries)]) {
+  func keep(entries made: [(id: String, fingerprint: String, entries: SiteIndex.Entries)]) {
     var kept: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
     for (id, fingerprint, entries) in made { kept[id] = (fingerprint, entries) }
     lock.withLock { entries = kept }

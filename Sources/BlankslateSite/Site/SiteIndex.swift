@@ -37,7 +37,7 @@ package struct SiteIndex {
   }
 
   /// One design's entry in `index.json` and in the search index, as JSON text.
-  package struct Entries: Sendable {
+  struct Entries: Sendable {
     var json: [UInt8]
     var search: [UInt8]
 

@@ -12,7 +12,7 @@ import Foundation
 package struct SiteInputs: Sendable {
   package var site: SiteDefinition
   /// Nil when only the definitions were loaded.
-  package var assets: AssetLoader.LoadedAssets?
+  var assets: AssetLoader.LoadedAssets?
 
   /// The assets' catalog, empty when they were not loaded.
   package var catalog: AssetCatalog { assets?.catalog ?? AssetCatalog() }
@@ -20,7 +20,7 @@ package struct SiteInputs: Sendable {
   /// What a long-lived process keeps between loads.
   package final class Memo: @unchecked Sendable {
     package let definitions = SiteLoader.Memo()
-    package let assets = AssetLoader.Memo()
+    let assets = AssetLoader.Memo()
 
     package init() {}
   }
