@@ -150,7 +150,7 @@ struct ServeHardeningTests {
       guard !reader.wait(for: "event: reload").isEmpty else { break }
       page = try ServeClient.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"])
     }
-    #expect(page.contains("Nothing Here"))
+    #expect(page.contains("Nothing Here"), "serve said: \(server.log.text.suffix(3000))")
     // And the new folder is watched: an edit in it builds again.
     try Data(text.replacingOccurrences(of: "No Favourites Yet", with: "Still Watched").utf8).write(
       to: site.appending(path: "placeholders/favourites.json"))

@@ -45,7 +45,7 @@ package enum Chromium {
     _ url: String, allowFileAccess: Bool = false, virtualTime: Int = 3000, flags: [String] = []
   ) throws -> String {
     guard let executable else { throw Failure.missing }
-    let profile = FileManager.default.temporaryDirectory.appending(path: "blankslate-chromium-\(UUID().uuidString)")
+    let profile = scratchFolder.appending(path: "blankslate-chromium-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: profile) }
     let process = Process()
     process.executableURL = executable

@@ -48,7 +48,7 @@ package final class DevTools {
   /// Starts a browser with one blank page attached; `flags` as `--window-size=390,900`.
   package init(flags: [String] = []) throws {
     guard let executable = Chromium.executable else { throw Chromium.Failure.missing }
-    profile = FileManager.default.temporaryDirectory.appending(path: "blankslate-devtools-\(UUID().uuidString)")
+    profile = scratchFolder.appending(path: "blankslate-devtools-\(UUID().uuidString)")
     var toBrowser: [Int32] = [0, 0]
     var fromBrowser: [Int32] = [0, 0]
     guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure.spawn(errno) }

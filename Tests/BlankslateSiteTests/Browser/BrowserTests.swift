@@ -13,7 +13,7 @@ struct BrowserTests {
   /// The bundled site, built once for the suite (into one fixed folder that
   /// each run replaces, so runs leave nothing behind).
   static let gallery: Result<URL, any Error> = Result {
-    let output = FileManager.default.temporaryDirectory.appending(path: "blankslate-browser-gallery")
+    let output = scratchFolder.appending(path: "blankslate-browser-gallery")
     _ = try SiteBuilder(options: BuildOptions(siteFolder: Repository.site, output: output, workers: 2)).build()
     return output
   }

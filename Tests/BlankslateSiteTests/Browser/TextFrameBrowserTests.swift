@@ -55,7 +55,7 @@ struct TextFrameBrowserTests {
   static let built: Result<[String: (site: URL, output: URL)], any Error> = Result {
     var built: [String: (site: URL, output: URL)] = [:]
     for (name, site) in [("bundled", Repository.site), ("stress", try stressSite())] {
-      let output = FileManager.default.temporaryDirectory.appending(path: "blankslate-text-frames-\(name)")
+      let output = scratchFolder.appending(path: "blankslate-text-frames-\(name)")
       _ = try SiteBuilder(options: BuildOptions(siteFolder: site, output: output, workers: 2)).build()
       built[name] = (site, output)
     }
