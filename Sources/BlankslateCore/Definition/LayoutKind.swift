@@ -49,8 +49,8 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
     case .contentUnavailable:
       [
         .state, .title, .titleColor, .titleFont, .message, .messageColor, .messageFont, .background, .image,
-        .imageTint, .imageSize, .button, .buttons, .spacing, .margins, .textAlignment, .query, .sections, .toast,
-        .chrome,
+        .imageTint, .imageSize, .button, .buttons, .spacing, .margins, .textAlignment, .query, .sections, .scrolls,
+        .toast, .chrome,
       ]
     }
   }

@@ -21,12 +21,17 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   case minimumFontSize = "min-font-size"
   /// An empty or error state that says nothing: no title, message or label.
   case silentState = "silent-state"
+  /// A part the system's layout leaves out: a content-unavailable stack taller
+  /// than the screen leaves it, with scrolling off, as UIKit hides what does not fit.
+  case hiddenByLayout = "hidden-by-layout"
+  /// A part of a scrolling stack that starts below the screen's fold: seen only after a scroll.
+  case belowTheFold = "below-the-fold"
 
   /// The severity a rule has unless `site.json` says otherwise.
   public var defaultSeverity: LintSeverity {
     switch self {
-    case .contrast, .tapTarget, .overflow: .error
-    case .missingTranslation, .darkMode, .minimumFontSize, .silentState: .warning
+    case .contrast, .tapTarget, .overflow, .hiddenByLayout: .error
+    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold: .warning
     }
   }
 

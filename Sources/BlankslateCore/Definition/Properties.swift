@@ -34,6 +34,8 @@ public struct Properties: Sendable, Equatable {
   public var headerHeight: Double?
   public var sections: [Int]?
   public var scrollEnabled: Bool?
+  /// content-unavailable: scroll when taller than the space left, instead of hiding what does not fit.
+  public var scrolls: Bool?
   public var customView: Nullable<CustomViewDefinition> = .absent
   public var loading: Bool?
   public var toast: Nullable<LocalizedText> = .absent
@@ -69,6 +71,7 @@ public struct Properties: Sendable, Equatable {
     result.headerHeight = headerHeight ?? base.headerHeight
     result.sections = sections ?? base.sections
     result.scrollEnabled = scrollEnabled ?? base.scrollEnabled
+    result.scrolls = scrolls ?? base.scrolls
     result.customView = customView.laid(over: base.customView)
     result.loading = loading ?? base.loading
     result.toast = toast.laid(over: base.toast)

@@ -62,6 +62,7 @@ struct PropertiesDecoder {
       if key == .offsetY { properties.offsetY = number } else { properties.headerHeight = number }
     case .sections: properties.sections = sections(value, at: path, shape: shape)
     case .scrollEnabled: properties.scrollEnabled = fields.bool(value, at: path)
+    case .scrolls: properties.scrolls = fields.bool(value, at: path)
     case .customView: properties.customView = nullable(value) { customView($0, at: path, allowed: shape.fieldNames) }
     case .loading: properties.loading = fields.bool(value, at: path)
     case .toast: properties.toast = nullable(value) { fields.text($0, at: path) }

@@ -24,6 +24,7 @@ public enum PropertyKey: String, Sendable, CaseIterable {
   case headerHeight
   case sections
   case scrollEnabled
+  case scrolls
   case customView
   case loading
   case toast

@@ -173,6 +173,8 @@ extension PropertyKey {
       case .headerHeight: (.number(Self.points), "height of a table header above the placeholder")
       case .sections: (.list(.integer(0...1_000), count: 1...100), "row count per section")
       case .scrollEnabled: (.bool, "may the list scroll while the placeholder shows")
+      case .scrolls:
+        (.bool, "scroll when taller than the screen (default false: what does not fit is hidden, as UIKit does)")
       case .customView:
         (
           .nullable(

@@ -4,25 +4,56 @@ import BlankslateSupport
 /// and SwiftUI's `ContentUnavailableView`: image, title, message and up to two
 /// buttons, stacked and centred between the bars, inside the margins.
 ///
-/// Every default below is a property a definition may write. Where Apple
-/// documents a value it is that value (the text styles and system colours);
-/// the gaps, margins and button metrics are read off the system's screens and
-/// listed in README ("The content-unavailable layout").
+/// Every default below is a property a definition may write, and each is
+/// UIKit's own for `UIContentUnavailableConfiguration.empty()` (and `.loading()`,
+/// `.search()`) on iOS 18. Apple does not document the numbers: they are
+/// UIKit's `UIContentUnavailableConstants` as published analyses of iOS 18.0
+/// and 18.2 read them, both alike (DESIGN.md, "Fidelity v3"); the text styles
+/// and system colours are Apple's documented ones. README's property table
+/// lists them with these sources.
 package struct ContentUnavailableLayout: LayoutGenerator {
-  /// Content insets on every side.
-  static let margins: Double = 32
-  /// A symbol's box when no `imageSize` is written.
-  static let symbolSize = SymbolName.defaultSize
-  static let imageToTitle: Double = 16
-  static let titleToMessage: Double = 8
-  static let messageToButton: Double = 24
-  static let betweenButtons: Double = 12
-  /// `.title2` semibold, in `label`.
-  static let titleFont = FontSpec(size: .style(.title2), weight: .semibold)
-  /// `.body`, in `secondaryLabel`.
-  static let messageFont = FontSpec(size: .style(.body))
+  /// `directionalLayoutMargins`: 16 above and below the stack (UIContentUnavailableConstants).
+  static let verticalMargin: Double = 16
+  /// `directionalLayoutMargins` leading and trailing: 32, narrowing to 16 from
+  /// `accessibilityMedium` up (UIContentUnavailableConstants).
+  static let sideMargin: Double = 32
+  static let accessibilitySideMargin: Double = 16
+  /// The symbol's point size, scaled by `UIFontMetrics.default` with the text size
+  /// (UIContentUnavailableConstants; `UIImage.SymbolConfiguration(pointSize: 48)`).
+  static let symbolPointSize: Double = 48
+  /// `imageToTextPadding`: 15 (`.empty()`, `.search()`), 8 below `.loading()`'s indicator.
+  static let imageToTitle: Double = 15
+  static let spinnerToText: Double = 8
+  /// `textToSecondaryTextPadding`.
+  static let titleToMessage: Double = 3
+  /// `textToButtonPadding`.
+  static let messageToButton: Double = 20
+  /// `buttonToSecondaryButtonPadding`; the buttons are stacked vertically.
+  static let betweenButtons: Double = 15
+  /// `.title2`, emphasized (bold), in `label`.
+  static let titleFont = FontSpec(size: .style(.title2), weight: .bold)
+  /// `.subheadline`, in `secondaryLabel`.
+  static let messageFont = FontSpec(size: .style(.subheadline))
+  /// The buttons: `UIButton.Configuration.plain()` with `buttonSize = .small`,
+  /// whose title is `.subheadline`.
+  static let buttonFont = FontSpec(size: .style(.subheadline))
   /// UIActivityIndicatorView's large style.
   static let spinnerSize = Size(width: 37, height: 37)
+  /// The width of `readableContentGuide` on iPad at the Large text size, as
+  /// developers measure it (UIKit does not publish it): 672 pt. It grows with
+  /// the text size as body text does.
+  static let readableWidth: Double = 672
+
+  /// Margins on each side at this render's text size: UIKit's, or the written ones.
+  static func margins(at textSize: TextSize) -> Insets {
+    let side = textSize >= .accessibilityMedium ? accessibilitySideMargin : sideMargin
+    return Insets(top: verticalMargin, leading: side, bottom: verticalMargin, trailing: side)
+  }
+
+  /// How `UIFontMetrics.default` scales a value at `textSize`: as body text scales.
+  static func scale(at textSize: TextSize) -> Double {
+    FontSpec(size: .style(.body)).pointSize(at: textSize) / FontSpec(size: .style(.body)).pointSize(at: .large)
+  }
 
   func hostScreen(for context: LayoutContext) -> HostScreen {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
@@ -71,28 +102,37 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       fallback.title = nil
       fallback.message = nil
     }
-    let insets = properties.margins ?? Insets(all: Self.margins)
+    let textSize = context.job.textSize
+    let insets = properties.margins ?? Self.margins(at: textSize)
     let area = host.contentFrame
+    // The margins count from the safe area (`insetsLayoutMarginsFromSafeArea`):
+    // without a tab bar the content frame reaches the home indicator, which the stack keeps clear of.
+    let device = context.device
+    let safeBottom = device.height - device.homeIndicator
+    let usable = Rect(x: area.x, y: area.y, width: area.width, height: max(1, min(area.maxY, safeBottom) - area.y))
+    // Inside the margins, and no wider than the readable width (iPad), centred.
+    let readable = Self.readableWidth * Self.scale(at: textSize)
+    let width = min(max(1, area.width - insets.leading - insets.trailing), readable)
     let content = Rect(
-      x: area.x + insets.leading, y: area.y + insets.top,
-      width: max(1, area.width - insets.leading - insets.trailing),
-      height: max(1, area.height - insets.top - insets.bottom))
+      x: area.x + insets.leading + (max(1, area.width - insets.leading - insets.trailing) - width) / 2,
+      y: usable.y + insets.top, width: width, height: max(1, usable.height - insets.top - insets.bottom))
     let natural = properties.textAlignment == .natural
     let spacing = properties.spacing ?? Spacing()
 
     var stack = PlaceholderStack()
-    func add(gap: Double, size: Size, _ node: @escaping (Rect) -> SceneNode) {
-      stack.add(gap: gap, size: size, node)
-    }
 
     if state == .loading {
       let color = context.color(.secondaryLabel)
-      add(gap: 0, size: Self.spinnerSize) {
+      stack.add(id: "spinner", role: .spinner, gap: 0, size: Self.spinnerSize) {
         SceneNode(id: "spinner", role: .spinner, frame: $0, content: .spinner(color: color))
       }
     } else if let image = properties.image.resolved(default: fallback.symbol.map(ImageSource.symbol)) {
-      let size = context.imageSize(default: image.intrinsicSize)
-      add(gap: 0, size: size) {
+      // A symbol is 48 pt scaled with the text size; other images keep their own size.
+      let symbolSide = Self.symbolPointSize * Self.scale(at: textSize)
+      let isSymbol = if case .symbol = image { true } else { false }
+      let size = context.imageSize(
+        default: isSymbol ? Size(width: symbolSide, height: symbolSide) : image.intrinsicSize)
+      stack.add(id: "image", role: .image, gap: 0, size: size) {
         SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
       }
     }
@@ -103,11 +143,11 @@ package struct ContentUnavailableLayout: LayoutGenerator {
     if let titleText, !titleText.isEmpty {
       let font = properties.titleFont ?? Self.titleFont
       let label = context.label(
-        titleText, fontSize: context.fontSize(font, default: 22), weight: context.weight(font, default: .semibold),
+        titleText, fontSize: context.fontSize(font, default: 22), weight: context.weight(font, default: .bold),
         color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: content.width)
       var block = label.block
       block.alignment = natural ? .leading : .center
-      add(gap: spacing.imageToTitle ?? Self.imageToTitle, size: label.size) {
+      stack.add(id: "title", role: .title, gap: spacing.imageToTitle ?? Self.imageToTitle, size: label.size) {
         SceneNode(id: "title", role: .title, frame: $0, content: .text(block))
       }
     }
@@ -116,35 +156,43 @@ package struct ContentUnavailableLayout: LayoutGenerator {
     if let messageText, !messageText.isEmpty {
       let font = properties.messageFont ?? Self.messageFont
       let label = context.label(
-        messageText, fontSize: context.fontSize(font, default: 17), weight: context.weight(font),
+        messageText, fontSize: context.fontSize(font, default: 15), weight: context.weight(font),
         color: context.color(properties.messageColor, default: context.color(.secondaryLabel)),
         maxWidth: content.width)
       var block = label.block
       block.alignment = natural ? .leading : .center
-      // Below a spinner the message is its caption; below a title, the description.
-      let gap = state == .loading ? Self.titleToMessage : spacing.titleToMessage ?? Self.titleToMessage
-      add(gap: gap, size: label.size) {
+      // Below a spinner the message is `.loading()`'s text, 8 below it; below a title, the secondary text.
+      let gap = state == .loading ? Self.spinnerToText : spacing.titleToMessage ?? Self.titleToMessage
+      stack.add(id: "message", role: .message, gap: gap, size: label.size) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(block))
       }
     }
 
-    ActionButtons(context: context).add(
-      buttons(properties, fallback: fallback.button), to: &stack, maxWidth: content.width,
+    var buttons = ActionButtons(context: context)
+    buttons.defaultFont = Self.buttonFont
+    buttons.defaultStyle = .plain
+    buttons.add(
+      self.buttons(properties, fallback: fallback.button), to: &stack, maxWidth: content.width,
       messageToButton: spacing.messageToButton ?? Self.messageToButton,
       betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
 
-    // The stack is centred in the content frame. One taller than it (large
-    // text on a small phone) starts at its top and scrolls, as the system's
-    // view does: it is a scroll view whose content runs past the bars.
+    // The stack is centred in the content frame. One taller than it either
+    // scrolls from its top (`scrolls`) or, as UIKit does with scrolling off,
+    // shows only the parts that fit, in order, centred; lint names the rest.
+    let scrolls = properties.scrolls ?? false
+    var hidden: [HiddenPart] = []
+    if stack.height > content.height, !scrolls {
+      (stack, hidden) = stack.fitting(content.height)
+    }
     let overflows = stack.height > content.height
     let top = overflows ? content.minY : content.midY - stack.height / 2
     let children = stack.nodes(top: top, centerX: content.midX, leadingX: natural ? content.minX : nil)
     let fill = context.hostBackground
-    return [
-      SceneNode(
-        id: "placeholder", role: .placeholder, frame: area, content: .box(BoxStyle(fill: fill)), children: children,
-        scroll: overflows ? .enabled : nil)
-    ]
+    var placeholder = SceneNode(
+      id: "placeholder", role: .placeholder, frame: area, content: .box(BoxStyle(fill: fill)), children: children,
+      scroll: overflows ? .enabled : nil)
+    placeholder.hiddenParts = hidden
+    return [placeholder]
   }
 
   /// The written buttons (`buttons`, else `button`), or the state's Try Again.

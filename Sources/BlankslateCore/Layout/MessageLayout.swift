@@ -65,13 +65,14 @@ struct MessageLayout: LayoutGenerator {
           weight: context.weight(properties.titleFont, default: .semibold),
           color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: column.width)
         let size = Size(width: column.width, height: titleLabel.size.height)
-        stack.add(gap: 0, size: size) {
+        stack.add(id: "title", role: .title, gap: 0, size: size) {
           SceneNode(id: "title", role: .title, frame: $0, content: .text(titleLabel.block))
         }
         aboveMessage = size.height + (spacing.titleToMessage ?? Self.titleGap)
       }
       stack.add(
-        gap: spacing.titleToMessage ?? Self.titleGap, size: Size(width: column.width, height: label.size.height)
+        id: "message", role: .message, gap: spacing.titleToMessage ?? Self.titleGap,
+        size: Size(width: column.width, height: label.size.height)
       ) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(label.block))
       }

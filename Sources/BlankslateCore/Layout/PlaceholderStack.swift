@@ -4,23 +4,46 @@ import BlankslateSupport
 /// message, buttons), each with its size and the gap above it; placed as a
 /// column centred on one x, or at a leading edge.
 struct PlaceholderStack {
-  private var parts: [(size: Size, gap: Double, node: (Rect) -> SceneNode)] = []
+  private var parts: [(id: String, role: NodeRole, size: Size, gap: Double, node: (Rect) -> SceneNode)] = []
 
   var isEmpty: Bool { parts.isEmpty }
 
-  /// The column's height, gaps included.
-  var height: Double { parts.reduce(0) { $0 + $1.gap + $1.size.height } }
+  /// The column's height, gaps included (the first part's gap never counts).
+  var height: Double {
+    parts.enumerated().reduce(0) { $0 + ($1.offset == 0 ? 0 : $1.element.gap) + $1.element.size.height }
+  }
 
-  /// Adds a part below the last; the first part's gap is dropped.
-  package mutating func add(gap: Double, size: Size, _ node: @escaping (Rect) -> SceneNode) {
-    parts.append((size, parts.isEmpty ? 0 : gap, node))
+  /// Adds a part below the last, `gap` below it (the first part's gap is dropped).
+  package mutating func add(
+    id: String, role: NodeRole, gap: Double, size: Size, _ node: @escaping (Rect) -> SceneNode
+  ) {
+    parts.append((id, role, size, gap, node))
+  }
+
+  /// The parts that fit in `available` points, given the height in their
+  /// order (image, title, message, buttons), as `UIContentUnavailableView`
+  /// does with scrolling off: a part that does not fit in what is left is
+  /// not shown, and the next may still be; and the parts left out.
+  func fitting(_ available: Double) -> (stack: PlaceholderStack, hidden: [HiddenPart]) {
+    var kept = PlaceholderStack()
+    var hidden: [HiddenPart] = []
+    let needed = height
+    for part in parts {
+      let added = (kept.isEmpty ? 0 : part.gap) + part.size.height
+      if kept.height + added <= available + 0.001 {
+        kept.parts.append(part)
+      } else {
+        hidden.append(HiddenPart(id: part.id, role: part.role, needed: needed, available: available))
+      }
+    }
+    return (kept, hidden)
   }
 
   /// The nodes, the first at `top`, each centred on `centerX`, or starting at `leadingX` when given.
   func nodes(top: Double, centerX: Double, leadingX: Double? = nil) -> [SceneNode] {
     var y = top
-    return parts.map { part in
-      y += part.gap
+    return parts.enumerated().map { index, part in
+      if index > 0 { y += part.gap }
       let x = leadingX ?? centerX - part.size.width / 2
       defer { y += part.size.height }
       return part.node(Rect(x: x, y: y, width: part.size.width, height: part.size.height))
@@ -41,12 +64,16 @@ struct ActionButtons {
   /// The title's font when the button writes none: `.body` in the modern layout;
   /// a fixed 17 points in the seed layouts, whose fonts never scale.
   var defaultFont = Self.font
+  /// The style when the button writes none; nil: filled for the first button, plain for the second (the seeds).
+  var defaultStyle: ButtonStyle?
 
   /// A button's face and size; `primary` decides the style when none is written (filled, else plain).
   func face(of button: ButtonDefinition, defaultTitle: DefaultString?, primary: Bool, maxWidth: Double) -> (
     face: ButtonFace, size: Size
   ) {
-    let style = button.style ?? (primary ? .filled : .plain)
+    // A button that writes its own background and no style is filled: its title
+    // sits on that colour in the definition's intent (and in v2 files, drawn so).
+    let style = button.style ?? (button.background != nil ? .filled : defaultStyle ?? (primary ? .filled : .plain))
     let tint = context.color(.tintColor)
     let background = context.hostBackground
     let (fill, text): (RGBA, RGBA) = {
@@ -83,9 +110,10 @@ struct ActionButtons {
   ) {
     for (index, (button, defaultTitle)) in buttons.prefix(2).enumerated() {
       let face = self.face(of: button, defaultTitle: defaultTitle, primary: index == 0, maxWidth: maxWidth)
-      stack.add(gap: index == 0 ? messageToButton : betweenButtons, size: face.size) {
+      let id = index == 0 ? "button" : "secondary-button"
+      stack.add(id: id, role: .button, gap: index == 0 ? messageToButton : betweenButtons, size: face.size) {
         SceneNode(
-          id: index == 0 ? "button" : "secondary-button", role: .button, frame: $0, content: .button(face.face),
+          id: id, role: .button, frame: $0, content: .button(face.face),
           action: .reload)
       }
     }

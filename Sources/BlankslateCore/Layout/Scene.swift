@@ -92,6 +92,9 @@ public struct SceneNode: Sendable, Equatable {
   /// Set when the node is a scroll view: its children are clipped to its
   /// frame, and a drag scrolls them, or not.
   public var scroll: ScrollBehavior?
+  /// Parts the system's layout left out because they did not fit (a
+  /// content-unavailable stack with scrolling off), in the order it dropped them.
+  public var hiddenParts: [HiddenPart] = []
 
   public init(
     id: String, role: NodeRole, frame: Rect, content: NodeContent, children: [SceneNode] = [],
@@ -105,6 +108,17 @@ public struct SceneNode: Sendable, Equatable {
     self.action = action
     self.scroll = scroll
   }
+}
+
+/// A part of a placeholder that is not shown: the stack it belongs to needs
+/// more height than the screen leaves it, and it does not scroll.
+public struct HiddenPart: Sendable, Equatable {
+  /// The part's id had it been shown (`button`, `message`).
+  public var id: String
+  public var role: NodeRole
+  /// The height the whole stack needs, and the height there is, in points.
+  public var needed: Double
+  public var available: Double
 }
 
 extension SceneNode {

@@ -49,7 +49,7 @@ struct TableLayout: LayoutGenerator {
       var stack = PlaceholderStack()
       if let image = properties.image.resolved(default: .builtin(.noteListNoData)) {
         let size = context.imageSize(default: image.intrinsicSize)
-        stack.add(gap: 0, size: size) {
+        stack.add(id: "image", role: .image, gap: 0, size: size) {
           SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
         }
       }
@@ -60,11 +60,14 @@ struct TableLayout: LayoutGenerator {
           fontSize: context.fontSize(properties.titleFont, default: Self.messageFontSize),
           weight: context.weight(properties.titleFont, default: .semibold),
           color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: column.width)
-        stack.add(gap: imageGap, size: label.size) {
+        stack.add(id: "title", role: .title, gap: imageGap, size: label.size) {
           SceneNode(id: "title", role: .title, frame: $0, content: .text(label.block))
         }
       }
-      stack.add(gap: properties.title == nil ? imageGap : spacing.titleToMessage ?? 8, size: message.size) {
+      stack.add(
+        id: "message", role: .message, gap: properties.title == nil ? imageGap : spacing.titleToMessage ?? 8,
+        size: message.size
+      ) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(message.block))
       }
       ActionButtons(context: context, defaultFont: 17).add(

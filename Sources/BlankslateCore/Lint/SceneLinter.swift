@@ -79,6 +79,7 @@ struct SceneLinter {
     }
 
     found += placement(of: reviewed, in: nodes)
+    found += hiddenAndBelowTheFold(in: nodes)
     found += glaringDarkPlaceholder(nodes, backdrop: backdrop)
     if [.noData, .hasError, .offline, .noResults].contains(job.variant.state(in: job.design.layout)),
       nodes.contains(where: { $0.role == .placeholder }),
@@ -118,6 +119,34 @@ struct SceneLinter {
             width, node.frame.width
           ))
         break
+      }
+    }
+    return found
+  }
+
+  /// What the system's layout left out, and what a scrolling stack shows only after a scroll.
+  private func hiddenAndBelowTheFold(in nodes: [SceneNode]) -> [LintObservation] {
+    var found: [LintObservation] = []
+    let placement = "on \(job.device.metrics.name) at \(job.textSize.label)"
+    for placeholder in nodes where placeholder.role == .placeholder {
+      for part in placeholder.hiddenParts {
+        found.append(
+          LintObservation(
+            .hiddenByLayout, placeholder,
+            "\(part.id) is hidden \(placement): the stack needs "
+              + "\(NumberText.grouped(Int(part.needed.rounded()))) pt of \(NumberText.grouped(Int(part.available.rounded()))); "
+              + "UIKit shows only what fits (shorten the text, or set \"scrolls\": true)",
+            part.needed, part.available))
+      }
+      guard placeholder.scroll == .enabled else { continue }
+      let fold = placeholder.frame.maxY
+      for child in placeholder.children where Self.reviewed.contains(child.role) && child.frame.maxY > fold {
+        found.append(
+          LintObservation(
+            .belowTheFold, child,
+            "\(child.id) ends \(NumberText.grouped(Int((child.frame.maxY - fold).rounded()))) pt below the fold \(placement): "
+              + "it is seen only after a scroll",
+            child.frame.maxY - fold, 0))
       }
     }
     return found

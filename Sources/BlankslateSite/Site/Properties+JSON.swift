@@ -33,6 +33,7 @@ extension Properties {
     add(.headerHeight, headerHeight.map(JSONDocument.number))
     add(.sections, sections.map { .array($0.map { .number(Double($0)) }) })
     add(.scrollEnabled, scrollEnabled.map(JSONDocument.bool))
+    add(.scrolls, scrolls.map(JSONDocument.bool))
     add(.customView, customView.json { $0.json(around: locale) })
     add(.loading, loading.map(JSONDocument.bool))
     add(.toast, toast.json { $0.json(around: locale) })

@@ -5,9 +5,14 @@ import Testing
 /// The modern system empty state: its states, defaults, stack and buttons.
 @Suite("The content-unavailable layout")
 struct ContentUnavailableTests {
-  func scene(_ properties: Properties, locale: String = "en", theme: Theme = .light) -> Scene {
-    Renderer().scene(
-      for: Repository.job(layout: .contentUnavailable, properties: properties, theme: theme, locale: locale))
+  func scene(
+    _ properties: Properties, locale: String = "en", theme: Theme = .light, device: Device = .iphone15,
+    textSize: TextSize = .large
+  ) -> Scene {
+    var job = Repository.job(
+      layout: .contentUnavailable, properties: properties, device: device, theme: theme, locale: locale)
+    job.textSize = textSize
+    return Renderer().scene(for: job)
   }
 
   func texts(_ scene: Scene, _ id: String) -> String? {
@@ -46,7 +51,10 @@ struct ContentUnavailableTests {
     #expect(texts(scene(properties, locale: locale), "title") == title)
   }
 
-  @Test func theStackIsCentredWithTheDocumentedGaps() throws {
+  /// UIKit's `UIContentUnavailableConfiguration.empty()` on iOS 18 (DESIGN.md
+  /// "Fidelity v3"): a 48 pt symbol, gaps 15, 3 and 20, Title 2 bold, Subheadline,
+  /// a small plain button, the stack centred between the bars and the home indicator.
+  @Test func theStackHasUIKitsGapsFontsAndSizes() throws {
     var properties = Properties()
     properties.state = .hasError
     let scene = scene(properties)
@@ -54,14 +62,107 @@ struct ContentUnavailableTests {
     let title = try #require(scene.node(withID: "title")?.frame)
     let message = try #require(scene.node(withID: "message")?.frame)
     let button = try #require(scene.node(withID: "button")?.frame)
-    #expect(image.size == SymbolName.defaultSize)
-    #expect(abs(title.minY - image.maxY - 16) < 0.001)
-    #expect(abs(message.minY - title.maxY - 8) < 0.001)
-    #expect(abs(button.minY - message.maxY - 24) < 0.001)
+    #expect(image.size == Size(width: 48, height: 48))
+    #expect(abs(title.minY - image.maxY - 15) < 0.001)
+    #expect(abs(message.minY - title.maxY - 3) < 0.001)
+    #expect(abs(button.minY - message.maxY - 20) < 0.001)
     #expect(button.height == 44)
-    let content = try #require(scene.node(withID: "placeholder")?.frame)
-    #expect(abs((image.minY + button.maxY) / 2 - content.midY) < 0.001)
-    for frame in [image, title, message, button] { #expect(abs(frame.midX - content.midX) < 0.001) }
+    guard case .text(let titleBlock) = scene.node(withID: "title")?.content,
+      case .text(let messageBlock) = scene.node(withID: "message")?.content,
+      case .button(let face) = scene.node(withID: "button")?.content
+    else {
+      Issue.record("no title, message or button")
+      return
+    }
+    #expect(titleBlock.fontSize == 22 && titleBlock.weight == .bold)
+    #expect(messageBlock.fontSize == 15 && messageBlock.color.hex != titleBlock.color.hex)
+    #expect(face.fill.hex == "#00000000", "plain: no fill")
+    #expect(face.title.fontSize == 15 && face.title.weight == .regular)
+    // Centred between the navigation bar and the home indicator, 16 inside each.
+    let area = try #require(scene.node(withID: "placeholder")?.frame)
+    let bottom = min(area.maxY, 852 - 34)
+    #expect(abs((image.minY + button.maxY) / 2 - (area.minY + bottom) / 2) < 0.001)
+    for frame in [image, title, message, button] { #expect(abs(frame.midX - area.midX) < 0.001) }
+  }
+
+  /// The symbol scales as `UIFontMetrics.default` scales 48 pt (as body text:
+  /// 17 → 53 pt at AX5); the side margins narrow from 32 to 16 at accessibility sizes.
+  @Test func theSymbolScalesAndTheMarginsNarrowAtAccessibilitySizes() throws {
+    var properties = Properties()
+    properties.title = LocalizedText("Nothing")
+    properties.message = LocalizedText(String(repeating: "A message long enough to fill a line. ", count: 3))
+    let large = scene(properties)
+    let ax1 = scene(properties, textSize: .accessibilityMedium)
+    let ax5 = scene(properties, device: .iphone15ProMax, textSize: .accessibilityExtraExtraExtraLarge)
+    #expect(try #require(large.node(withID: "image")).frame.width == 48)
+    #expect(abs(try #require(ax5.node(withID: "image")).frame.width - 48 * 53 / 17) < 0.001)
+    let largeMessage = try #require(large.node(withID: "message")).frame
+    let ax1Message = try #require(ax1.node(withID: "message")).frame
+    #expect(largeMessage.minX >= 32 - 0.001 && largeMessage.maxX <= 393 - 32 + 0.001)
+    #expect(ax1Message.width > 393 - 64 + 0.001, "at AX1 the text has 16 pt margins: \(ax1Message)")
+    #expect(ax1Message.minX >= 16 - 0.001 && ax1Message.maxX <= 393 - 16 + 0.001)
+  }
+
+  /// On iPad the text keeps to the readable width (672 pt at Large), centred.
+  @Test func onIPadTheTextKeepsToTheReadableWidth() throws {
+    var properties = Properties()
+    properties.message = LocalizedText(String(repeating: "A long message that would run across an iPad. ", count: 6))
+    let scene = scene(properties, device: .ipadMini)
+    let message = try #require(scene.node(withID: "message")).frame
+    #expect(message.width <= 672 + 0.001, "\(message)")
+    #expect(abs(message.midX - scene.size.width / 2) < 0.5)
+  }
+
+  /// `.loading()`: the indicator, then its text 8 below it.
+  @Test func loadingPutsItsText8BelowTheIndicator() throws {
+    var properties = Properties()
+    properties.state = .loading
+    let scene = scene(properties)
+    let spinner = try #require(scene.node(withID: "spinner")).frame
+    let message = try #require(scene.node(withID: "message")).frame
+    #expect(abs(message.minY - spinner.maxY - 8) < 0.001)
+  }
+
+  /// Scrolling off (UIKit's default), a stack taller than the room shows the
+  /// parts that fit in order (image, title, message, buttons) and the scene
+  /// names the rest; lint makes each an error. `scrolls` keeps every part and scrolls.
+  @Test func whatDoesNotFitIsHiddenInUIKitsOrderUnlessTheDesignScrolls() throws {
+    var properties = Properties()
+    properties.state = .offline
+    properties.title = LocalizedText("Keine Internetverbindung")
+    properties.message = LocalizedText(
+      "Überprüfe deine Verbindung und versuche es dann noch einmal, oder lade die Seite später neu.")
+    let hidden = scene(properties, device: .iphoneSE, textSize: .accessibilityExtraExtraExtraLarge)
+    let placeholder = try #require(hidden.node(withID: "placeholder"))
+    #expect(placeholder.scroll == nil)
+    // The image and title fit; what follows and does not fit the room left is hidden.
+    #expect(!placeholder.hiddenParts.isEmpty)
+    #expect(hidden.node(withID: "image") != nil && hidden.node(withID: "title") != nil)
+    for part in placeholder.hiddenParts { #expect(hidden.node(withID: part.id) == nil, "\(part.id) is drawn") }
+    let room = try #require(placeholder.hiddenParts.first).available
+    let shown = placeholder.children.map(\.frame)
+    #expect((shown.map(\.maxY).max() ?? 0) - (shown.map(\.minY).min() ?? 0) <= room + 0.001)
+    for part in placeholder.hiddenParts { #expect(part.needed > part.available) }
+    let job = {
+      var job = Repository.job(layout: .contentUnavailable, properties: properties, device: .iphoneSE, locale: "de")
+      job.textSize = .accessibilityExtraExtraExtraLarge
+      return job
+    }()
+    let site = SiteDefinition(
+      title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
+    var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
+    let findings = session.findings(for: job, scene: hidden)
+    #expect(
+      findings.contains {
+        $0.rule == .hiddenByLayout && $0.severity == .error
+          && $0.message.contains("is hidden on iPhone SE at AX5: the stack needs")
+      })
+
+    properties.scrolls = true
+    let scrolling = scene(properties, device: .iphoneSE, textSize: .accessibilityExtraExtraExtraLarge)
+    let scrolled = try #require(scrolling.node(withID: "placeholder"))
+    #expect(scrolled.scroll == .enabled && scrolled.hiddenParts.isEmpty)
+    #expect(scrolling.node(withID: "button") != nil)
   }
 
   @Test func writtenSpacingMarginsAndTwoButtonsAreKept() throws {
@@ -93,8 +194,9 @@ struct ContentUnavailableTests {
       Issue.record("no buttons")
       return
     }
-    #expect(filled.fill.hex == "#007AFF")
-    #expect(filled.title.weight == .semibold)
+    // UIKit's default is plain; a written style is kept.
+    #expect(filled.fill.hex == "#00000000")
+    #expect(filled.title.weight == .regular && filled.title.color.hex == "#007AFF")
     #expect(bordered.title.color.hex == "#007AFF")
     #expect(bordered.fill.hex != "#FFFFFF")
   }
