@@ -62,6 +62,10 @@ public struct Properties: Sendable, Equatable {
     result.imageSize = imageSize ?? base.imageSize
     result.button = button.laid(over: base.button)
     result.buttons = buttons ?? base.buttons
+    // `"button": null` and `"buttons": []` both mean no buttons: each removes
+    // what the layer below wrote in either key, and a state's default button.
+    if case .null = button { result.buttons = [] }
+    if buttons?.isEmpty == true { result.button = .null }
     result.spacing = spacing ?? base.spacing
     result.margins = margins ?? base.margins
     result.messageBackground = messageBackground ?? base.messageBackground

@@ -161,7 +161,7 @@ struct PropertiesDecoder {
       fields.report(
         .invalidValue(
           fields.location(path, value), found: "\(items.count) buttons",
-          expected: "one or two buttons (a primary and a secondary action)", allowed: []))
+          expected: "at most two buttons (a primary and a secondary action; [] for none)", allowed: []))
       return nil
     }
     let decoded = items.enumerated().map { button($1, at: path.appending($0)) }

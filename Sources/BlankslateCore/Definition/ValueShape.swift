@@ -155,7 +155,7 @@ extension PropertyKey {
       case .imageTint: (.color, "the colour of a `symbol:` image")
       case .imageSize: (.size, "the image's size in points")
       case .button: (.nullable(Self.buttonShape), "one action button; `null` for none")
-      case .buttons: (.list(Self.buttonShape, count: 1...2), "primary and secondary actions")
+      case .buttons: (.list(Self.buttonShape, count: 0...2), "primary and secondary actions; `[]` for none")
       case .spacing:
         (
           .object([

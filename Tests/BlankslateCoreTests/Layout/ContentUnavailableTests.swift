@@ -240,3 +240,48 @@ struct ContentUnavailableTests {
     #expect(errors.contains { $0.contains("textAlignment") && $0.contains("Did you mean \"center\"") })
   }
 }
+
+/// A variant removes its design's buttons with `"buttons": []` or `"button": null`,
+/// and with either a state's default button too; neither is ever ignored.
+@Suite("Removing buttons")
+struct RemovingButtonsTests {
+  @Test func anEmptyListOrANullButtonRemovesTheDesignsAndTheStatesButtons() throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json": #"""
+      {"layout": "content-unavailable", "state": "offline",
+       "buttons": [{"title": "Retry"}, {"title": "Settings"}],
+       "variants": [{"id": "both"}, {"id": "emptied", "buttons": []}, {"id": "nulled", "button": null},
+                    {"id": "one", "buttons": [{"title": "Only"}]}]}
+      """#,
+      "b.json": #"""
+      {"layout": "content-unavailable", "state": "offline",
+       "variants": [{"id": "default"}, {"id": "nulled", "button": null}, {"id": "emptied", "buttons": []}]}
+      """#,
+    ])
+    defer { site.remove() }
+    let definition = try site.load()
+    func ids(_ design: String, _ variant: String) throws -> [String] {
+      let found = try #require(definition.designs.first { $0.id == design })
+      let chosen = try #require(found.variants.first { $0.id == variant })
+      let job = RenderJob(design: found, variant: chosen, device: .iphone15, theme: .light, locale: "en")
+      return Renderer().scene(for: job).allNodes.filter { $0.role == .button }.map(\.id)
+    }
+    #expect(try ids("a", "both") == ["button", "secondary-button"])
+    #expect(try ids("a", "emptied") == [])
+    #expect(try ids("a", "nulled") == [])
+    #expect(try ids("a", "one") == ["button"])
+    // The offline state's own Try Again.
+    #expect(try ids("b", "default") == ["button"])
+    #expect(try ids("b", "nulled") == [])
+    #expect(try ids("b", "emptied") == [])
+  }
+
+  @Test func threeButtonsAreStillRefused() throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json": #"{"layout": "content-unavailable", "buttons": [{}, {}, {}], "variants": [{"id": "x"}]}"#
+    ])
+    defer { site.remove() }
+    let errors = site.errors()
+    #expect(errors.contains { "\($0)".contains("at most two buttons") && "\($0)".contains("buttons") }, "\(errors)")
+  }
+}
