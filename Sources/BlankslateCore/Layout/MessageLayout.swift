@@ -40,7 +40,7 @@ struct MessageLayout: LayoutGenerator {
       children.append(
         SceneNode(
           id: "spinner", role: .spinner, frame: Rect(centerX: center.x, centerY: center.y, size: Self.spinnerSize),
-          content: .spinner(color: Self.spinnerColor)))
+          content: .spinner(color: Self.spinnerColor, spokes: 12)))
     } else if let custom = properties.customView.resolved(default: nil) {
       children.append(CustomView(definition: custom).node(context: context, centerX: center.x, centerY: center.y))
     } else {

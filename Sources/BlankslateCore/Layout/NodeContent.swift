@@ -12,8 +12,9 @@ public enum NodeContent: Sendable, Equatable {
   case button(ButtonFace)
   /// An illustration, fitted into the frame.
   case image(ImageSource)
-  /// An activity indicator.
-  case spinner(color: RGBA)
+  /// An activity indicator of `spokes` spokes: 8 as `UIActivityIndicatorView`
+  /// draws since iOS 13 (`.medium`, `.large`), 12 as before it (the seeds' era).
+  case spinner(color: RGBA, spokes: Int)
   /// A small glyph of the host chrome.
   case symbol(Symbol, color: RGBA)
   /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint.

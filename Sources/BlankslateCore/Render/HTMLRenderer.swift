@@ -49,8 +49,8 @@ public struct HTMLRenderer: Sendable {
       (tag, kind) = ("div", " bs-text")
     case .button:
       (tag, kind) = ("button", " bs-text bs-button")
-    case .spinner:
-      (tag, kind) = ("div", " bs-spinner")
+    case .spinner(_, let spokes):
+      (tag, kind) = ("div", spokes == 8 ? " bs-spinner bs-spinner-8" : " bs-spinner")
     case .group, .image, .symbol, .symbolImage, .box:
       (tag, kind) = ("div", "")
     }
@@ -132,11 +132,12 @@ public struct HTMLRenderer: Sendable {
     case .symbolImage(let symbol, let color):
       let art = Glyph.art(for: symbol, color: color)
       inlineSVG(art.viewBox, art.body, into: &writer)
-    case .spinner(let color):
-      for spoke in 0..<12 {
-        let age = (12 - spoke) % 12
+    case .spinner(let color, let spokes):
+      let fade = SVGRenderer.spokeShape(spokes).fade
+      for spoke in 0..<spokes {
+        let age = (spokes - spoke) % spokes
         writer.raw(
-          "<i style=\"transform:rotate(\(spoke * 30)deg);background-color:\(css(color));opacity:\(NumberText.format(1 - Double(age) * 0.07))\"></i>"
+          "<i style=\"transform:rotate(\(spoke * 360 / spokes)deg);background-color:\(css(color));opacity:\(NumberText.format(1 - Double(age) * fade))\"></i>"
         )
       }
     case .group, .box:

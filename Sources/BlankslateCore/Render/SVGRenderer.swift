@@ -104,8 +104,8 @@ public struct SVGRenderer: Sendable {
       text(face.title, in: frame, into: &writer)
     case .image(let source):
       image(source, in: frame, into: &writer)
-    case .spinner(let color):
-      spinner(in: frame, color: color, into: &writer)
+    case .spinner(let color, let spokes):
+      spinner(in: frame, color: color, spokes: spokes, into: &writer)
     case .symbol(let symbol, let color):
       Glyph.draw(symbol, color: color, in: frame, into: &writer)
     case .symbolImage(let symbol, let color):
@@ -208,25 +208,33 @@ public struct SVGRenderer: Sendable {
     writer.close("svg")
   }
 
-  /// UIActivityIndicatorView's twelve spokes, fading clockwise from the top.
-  private func spinner(in frame: Rect, color: RGBA, into writer: inout MarkupWriter) {
+  /// Where a spoke starts and ends (fractions of the radius) and how much
+  /// each step behind the head fades: one shape for the SVG and the live page.
+  static func spokeShape(_ spokes: Int) -> (inner: Double, outer: Double, fade: Double) {
+    spokes == 8 ? (0.42, 0.92, 0.1) : (0.5, 0.95, 0.07)
+  }
+
+  /// UIActivityIndicatorView's spokes, fading clockwise from the top: twelve
+  /// thin ones before iOS 13, eight shorter and wider ones since.
+  private func spinner(in frame: Rect, color: RGBA, spokes: Int, into writer: inout MarkupWriter) {
     let radius = min(frame.width, frame.height) / 2
     writer.open(
       "g",
       [
         "transform": .text("translate(\(NumberText.format(frame.midX)) \(NumberText.format(frame.midY)))"),
-        "stroke": .text(color.hexRGB), "stroke-width": .number(radius * 0.2), "stroke-linecap": "round",
+        "stroke": .text(color.hexRGB), "stroke-width": .number(radius * (spokes == 8 ? 0.26 : 0.2)),
+        "stroke-linecap": "round",
       ])
-    for spoke in 0..<12 {
+    let shape = Self.spokeShape(spokes)
+    for spoke in 0..<spokes {
       // The head points up; the spokes behind it (anticlockwise) fade out.
-      let age = (12 - spoke) % 12
-      let opacity = 1 - Double(age) * 0.07
+      let age = (spokes - spoke) % spokes
       writer.empty(
         "line",
         [
-          "x1": 0, "y1": .number(-radius * 0.5), "x2": 0, "y2": .number(-radius * 0.95),
-          "stroke-opacity": .number(opacity * color.opacity),
-          "transform": spoke == 0 ? nil : .text("rotate(\(spoke * 30))"),
+          "x1": 0, "y1": .number(-radius * shape.inner), "x2": 0, "y2": .number(-radius * shape.outer),
+          "stroke-opacity": .number((1 - Double(age) * shape.fade) * color.opacity),
+          "transform": spoke == 0 ? nil : .text("rotate(\(spoke * 360 / spokes))"),
         ])
     }
     writer.close("g")

@@ -123,6 +123,28 @@ struct ContentUnavailableTests {
     #expect(abs(message.minY - spinner.maxY - 8) < 0.001)
   }
 
+  /// `UIActivityIndicatorView` has drawn 8 spokes since iOS 13; the seed
+  /// layouts, of an earlier era, keep their 12.
+  @Test func theModernIndicatorHasEightSpokesAndTheSeedsTwelve() throws {
+    var modern = Properties()
+    modern.state = .loading
+    var seed = Properties()
+    seed.loading = true
+    let cases: [(LayoutKind, Properties, Int)] = [(.contentUnavailable, modern, 8), (.message, seed, 12)]
+    for (layout, properties, spokes) in cases {
+      let job = Repository.job(layout: layout, properties: properties)
+      let render = Renderer().render(job)
+      let spinner = try #require(render.scene.allNodes.first { $0.role == .spinner }, "\(layout)")
+      guard case .spinner(_, let drawn) = spinner.content else {
+        Issue.record("\(layout): no spinner")
+        continue
+      }
+      #expect(drawn == spokes, "\(layout)")
+      let svg = String(decoding: render.svg, as: UTF8.self)
+      #expect(svg.components(separatedBy: "<line").count - 1 == spokes, "\(layout)")
+    }
+  }
+
   /// Scrolling off (UIKit's default), a stack taller than the room shows the
   /// parts that fit in order (image, title, message, buttons) and the scene
   /// names the rest; lint makes each an error. `scrolls` keeps every part and scrolls.
