@@ -56,7 +56,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
   }
 
   func hostScreen(for context: LayoutContext) -> HostScreen {
-    HostScreen(context: context, tabBarByDefault: false, title: .navigationList)
+    HostScreen(context: context, tabBarByDefault: false, title: .navigationList, atScrollEdge: true)
   }
 
   /// What a state shows when the definition writes nothing (the code hand-off says the same).

@@ -7,11 +7,18 @@ package struct HostScreen {
   let showsNavigationBar: Bool
   let showsTabBar: Bool
   let navigationTitle: String
+  /// Bars as iOS 15 and later draw them where the content is at its scroll
+  /// edge (an empty screen always is): transparent, with no hairline
+  /// (`scrollEdgeAppearance`, which since iOS 15 applies to every navigation
+  /// and tab bar). False: the opaque bars with a hairline of iOS 13 and 14 and
+  /// earlier, which the seeds' documents show.
+  let atScrollEdge: Bool
 
   /// `tabBarByDefault`: whether the layout's seed screen has a tab bar.
   /// `title`: the navigation title when the definition writes none.
-  init(context: LayoutContext, tabBarByDefault: Bool, title: DefaultString) {
+  init(context: LayoutContext, tabBarByDefault: Bool, title: DefaultString, atScrollEdge: Bool = false) {
     self.context = context
+    self.atScrollEdge = atScrollEdge
     let chrome = context.properties.chrome
     showsNavigationBar = chrome?.navigationBar ?? true
     showsTabBar = chrome?.tabBar ?? tabBarByDefault
@@ -22,7 +29,7 @@ package struct HostScreen {
 
   /// Everything the bars depend on: two screens with the same key have the same bars.
   var cacheKey: String {
-    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)"
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)"
   }
 
   /// The bottom of the navigation bar, or of the status bar without one.
@@ -50,7 +57,10 @@ package struct HostScreen {
     theme == .light ? RGBA(hex: 0x999999) : RGBA(hex: 0x8E8E93)
   }
 
-  private var barFill: RGBA { context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E) }
+  private var barFill: RGBA {
+    if atScrollEdge { return .clear }
+    return context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E)
+  }
   private var hairline: RGBA {
     context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38)
   }
@@ -79,13 +89,15 @@ package struct HostScreen {
       centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
     return SceneNode(
       id: "navigation-bar", role: .navigationBar, frame: frame, content: .box(BoxStyle(fill: barFill)),
-      children: [
-        SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine)),
-        SceneNode(
-          id: "navigation-separator", role: .separator,
-          frame: Rect(x: 0, y: frame.maxY - 0.5, width: device.width, height: 0.5),
-          content: .box(BoxStyle(fill: hairline))),
-      ])
+      children: [SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine))]
+        + (atScrollEdge
+          ? []
+          : [
+            SceneNode(
+              id: "navigation-separator", role: .separator,
+              frame: Rect(x: 0, y: frame.maxY - 0.5, width: device.width, height: 0.5),
+              content: .box(BoxStyle(fill: hairline)))
+          ]))
   }
 
   private func statusBar() -> SceneNode {
@@ -150,11 +162,14 @@ package struct HostScreen {
     let itemWidth = device.width / Double(items.count)
     let selected = context.color(.systemBlue)
     let idle = Self.idleTint(context.theme)
-    var children: [SceneNode] = [
-      SceneNode(
-        id: "tab-bar-separator", role: .separator, frame: Rect(x: 0, y: frame.minY, width: device.width, height: 0.5),
-        content: .box(BoxStyle(fill: hairline)))
-    ]
+    var children: [SceneNode] =
+      atScrollEdge
+      ? []
+      : [
+        SceneNode(
+          id: "tab-bar-separator", role: .separator,
+          frame: Rect(x: 0, y: frame.minY, width: device.width, height: 0.5), content: .box(BoxStyle(fill: hairline)))
+      ]
     for (index, item) in items.enumerated() {
       let tint = index == 0 ? selected : idle
       let centerX = itemWidth * (Double(index) + 0.5)

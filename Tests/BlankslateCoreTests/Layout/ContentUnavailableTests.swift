@@ -123,6 +123,28 @@ struct ContentUnavailableTests {
     #expect(abs(message.minY - spinner.maxY - 8) < 0.001)
   }
 
+  /// Since iOS 15 a bar at its scroll edge (where an empty screen always is)
+  /// is transparent with no hairline; the seeds keep the opaque bars of their era.
+  @Test func modernBarsAreTransparentAtTheScrollEdgeAndTheSeedsOpaque() throws {
+    var properties = Properties()
+    var chrome = ChromeDefinition()
+    chrome.tabBar = true
+    properties.chrome = chrome
+    for (layout, transparent) in [(LayoutKind.contentUnavailable, true), (.message, false)] {
+      let scene = Renderer().scene(for: Repository.job(layout: layout, properties: properties, theme: .dark))
+      for id in ["navigation-bar", "tab-bar"] {
+        let bar = try #require(scene.node(withID: id), "\(layout) \(id)")
+        guard case .box(let style) = bar.content else {
+          Issue.record("\(layout) \(id) is not a box")
+          continue
+        }
+        #expect((style.fill.opacity == 0) == transparent, "\(layout) \(id): \(style.fill.hex)")
+      }
+      let separators = scene.allNodes.filter { $0.role == .separator }.map(\.id)
+      #expect(separators.isEmpty == transparent, "\(layout): \(separators)")
+    }
+  }
+
   /// `UIActivityIndicatorView` has drawn 8 spokes since iOS 13; the seed
   /// layouts, of an earlier era, keep their 12.
   @Test func theModernIndicatorHasEightSpokesAndTheSeedsTwelve() throws {
@@ -256,7 +278,7 @@ struct ContentUnavailableTests {
     defer { site.remove() }
     let errors = site.errors().map(\.description)
     #expect(errors.count == 4, "\(errors)")
-    #expect(errors.contains { $0.contains("a.json:2:13") && $0.contains("one or two buttons") })
+    #expect(errors.contains { $0.contains("a.json:2:13") && $0.contains("at most two buttons") })
     #expect(errors.contains { $0.contains("spacing.imageToTitle") })
     #expect(errors.contains { $0.contains("buttons2") && $0.contains("Did you mean \"buttons\"") })
     #expect(errors.contains { $0.contains("textAlignment") && $0.contains("Did you mean \"center\"") })
