@@ -128,10 +128,20 @@ public final class Typesetter: Sendable {
     let shaped = runs.map { shape(paragraph, $0, style: style) }
     let width = shaped.reduce(0.0) { $0 + Double($1.advances.reduce(0, +)) * $1.scale }
     if width <= maxWidth + 0.001 { return [line(paragraph, whole, runs: runs, shaped: shaped, style: style)] }
-    return breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth).map { range in
+    // Each line is shaped on its own, as it is drawn; a line that is wider
+    // alone than its share of the paragraph (kerning or a contextual form
+    // across the break) is broken earlier, so no drawn line passes `maxWidth`.
+    var made: [Range<Int>: TypesetLine] = [:]
+    func shapedLine(_ range: Range<Int>) -> TypesetLine {
+      if let line = made[range] { return line }
       let runs = self.runs(paragraph, range)
-      return line(paragraph, range, runs: runs, shaped: runs.map { shape(paragraph, $0, style: style) }, style: style)
+      let line = line(
+        paragraph, range, runs: runs, shaped: runs.map { shape(paragraph, $0, style: style) }, style: style)
+      made[range] = line
+      return line
     }
+    return breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth) { shapedLine($0).width }
+      .map(shapedLine)
   }
 
   /// The face of every character.
@@ -223,13 +233,26 @@ public final class Typesetter: Sendable {
   /// Where lines end: the widest run of characters up to a UAX #14 break
   /// opportunity that fits, trailing spaces hanging; a word wider than the
   /// line is cut between clusters.
-  private func breakLines(_ paragraph: Paragraph, shaped: [Shaped], style: Style, maxWidth: Double) -> [Range<Int>] {
+  ///
+  /// `drawnWidth`: a line's width shaped on its own. A line whose characters'
+  /// advances fit but whose drawn width does not ends at an earlier opportunity.
+  private func breakLines(
+    _ paragraph: Paragraph, shaped: [Shaped], style: Style, maxWidth: Double,
+    drawnWidth: (Range<Int>) -> Double
+  ) -> [Range<Int>] {
     let scalars = paragraph.scalars
     let count = scalars.count
     var breaks = [CChar](repeating: 0, count: count)
     let language = String(style.locale.split(separator: "-").first ?? "")
     scalars.withUnsafeBufferPointer { text in
       set_linebreaks_utf32(text.baseAddress, count, language, &breaks)
+    }
+    // Strict line breaking, as JIS X 4051 asks and UAX #14 allows (class CJ
+    // resolved to NS): no line starts with a small kana or the prolonged sound
+    // mark, so 「ター」 moves down whole. libunibreak's default resolves CJ to ID.
+    for index in 0..<max(0, count - 1)
+    where breaks[index] == CChar(LINEBREAK_ALLOWBREAK) && Self.isConditionalJapaneseStarter(scalars[index + 1]) {
+      breaks[index] = CChar(LINEBREAK_NOBREAK)
     }
     // Advances per character, from the paragraph's runs: a cluster's advance on its first character.
     var advances = [Double](repeating: 0, count: count)
@@ -265,9 +288,28 @@ public final class Typesetter: Sendable {
         index += 1
       }
       // No opportunity fits: cut the word between clusters.
-      let end = fitting ?? cutPosition(start: start, advances: advances, clusterStart: clusterStart, maxWidth: maxWidth)
-      var visibleEnd = end
-      while visibleEnd > start, Self.isSpace(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
+      var end = fitting ?? cutPosition(start: start, advances: advances, clusterStart: clusterStart, maxWidth: maxWidth)
+      func visible(_ end: Int) -> Int {
+        var visibleEnd = end
+        while visibleEnd > start, Self.isSpace(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
+        return visibleEnd
+      }
+      // Drawn alone, the line may be wider than its advances: step back to the
+      // previous opportunity, or, in a word cut between clusters, one cluster.
+      func earlierEnd(before end: Int) -> Int? {
+        var candidate = end - 1
+        while candidate > start {
+          if breaks[candidate - 1] == CChar(LINEBREAK_ALLOWBREAK) { return candidate }
+          candidate -= 1
+        }
+        var cut = end - 1
+        while cut > start, !clusterStart[cut] { cut -= 1 }
+        return cut > start ? cut : nil
+      }
+      while drawnWidth(start..<visible(end)) > maxWidth + 0.001, let earlier = earlierEnd(before: end) {
+        end = earlier
+      }
+      let visibleEnd = visible(end)
       lines.append(start..<visibleEnd)
       start = end
       while start < count, Self.isSpace(scalars[start]) { start += 1 }
@@ -293,6 +335,18 @@ public final class Typesetter: Sendable {
       position = next
     }
     return end
+  }
+
+  /// UAX #14 class CJ: small hiragana and katakana, the prolonged sound mark,
+  /// and their halfwidth forms (LineBreak.txt).
+  static func isConditionalJapaneseStarter(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+      0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC,
+      0x31F0...0x31FF, 0xFF67...0xFF70:
+      true
+    default: false
+    }
   }
 
   private static func isSpace(_ scalar: UInt32) -> Bool {

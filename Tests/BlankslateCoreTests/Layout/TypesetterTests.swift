@@ -1,3 +1,4 @@
+import BlankslateTestSupport
 import Testing
 
 @testable import BlankslateKit
@@ -141,5 +142,104 @@ struct MissingFontTests {
           == "font /nonexistent/Inter-Regular.otf is missing: install the Debian package fonts-inter (apt-get install fonts-inter)"
       )
     }
+  }
+}
+
+/// No drawn line is wider than the width it was set in, in any script: each
+/// line is shaped alone, as it is drawn, and breaks earlier when shaping
+/// alone makes it wider than its share of the paragraph.
+@Suite("Lines never pass their width")
+struct LineWidthTests {
+  static let texts = [
+    "下にスワイプして更新するか、Wi-Fiとモバイルデータ通信の設定を確認してください。レシピをお気に入りに追加すると、ここに表示されます。データセンターのサーバーがメンテナンス中です。",
+    "下拉刷新，或检查你的无线局域网和蜂窝数据设置。「设置」中可以打开。点按任意食谱上的爱心，即可收藏到这里。",
+    "اسحب للأسفل للتحديث، أو تحقق من إعدادات Wi-Fi والبيانات الخلوية (iOS 17). اضغط على القلب في أي وصفة لحفظها هنا.",
+    "Zum Aktualisieren nach unten ziehen oder die WLAN- und Mobilfunkdateneinstellungen überprüfen. Donaudampfschifffahrtsgesellschaftskapitän.",
+    "AVAVAVAV Tap the heart on any recipe — “To”, ‘Ty’, W.A.V.E. — to keep it here, and try again later.",
+  ]
+
+  @Test(arguments: texts)
+  func everyLineFitsAtEveryWidthAndSize(text: String) {
+    let typesetter = Typesetter.shared
+    let locale =
+      text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) }
+      ? "ja"
+      : text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+        ? "zh-Hans"
+        : text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) } ? "ar" : "de"
+    var checked = 0
+    for fontSize in [13.0, 15, 17, 22, 28, 49, 53] {
+      for weight in [400, 700] {
+        for width in stride(from: 60.0, through: 420, by: 6.5) {
+          for line in typesetter.lines(of: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: width)
+          where line.text.count > 1 {
+            checked += 1
+            // A line may be wider only when it is one unit nothing can break (a ligature such as لى at 53 pt in 60).
+            let unbreakable =
+              typesetter.lines(of: line.text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: width)
+              .count == 1
+            if line.width > width + 0.001, !unbreakable {
+              Issue.record("\(locale) \(fontSize) pt \(weight): \"\(line.text)\" is \(line.width) wide in \(width)")
+              return
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 1_000)
+  }
+
+  /// Every text node of every render of the bundled and held-back sites: its lines within its frame.
+  @Test func everyBundledAndHeldBackTextFitsItsFrame() throws {
+    var checked = 0
+    for root in [Repository.site, Repository.root.appending(path: "Tests/HeldBack")] {
+      let site = try SiteLoader(root: root, displayRoot: "Site").load()
+      for job in RenderMatrix(site).jobs {
+        for node in Renderer().scene(for: job).allNodes {
+          guard case .text(let block) = node.content else { continue }
+          for line in block.lines where line.width > node.frame.width + 0.01 {
+            Issue.record("\(job.id) \(node.id): \"\(line.text)\" is \(line.width) wide in \(node.frame.width)")
+          }
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 2_000)
+  }
+}
+
+/// Japanese and Chinese lines never start with a character JIS X 4051 and
+/// UAX #14 keep off a line's start (small kana, the prolonged sound mark,
+/// closing brackets and stops), nor end with an opening bracket.
+@Suite("Kinsoku")
+struct KinsokuTests {
+  static let noStart: Set<Character> = ["ー", "ゃ", "ゅ", "ょ", "っ", "ャ", "ュ", "ョ", "ッ", "。", "、", "」", "）", "，", "！", "？"]
+  static let noEnd: Set<Character> = ["「", "（"]
+
+  @Test(arguments: [
+    ("ja", "データセンターのサーバーがメンテナンス中です。しばらくしてからもう一度お試しください。「設定」アプリでネットワークを確認してください。"),
+    ("ja", "ショッピングカートは空です。お気に入りのチョコレートやキャンディーを追加してください。"),
+    ("zh-Hans", "下拉刷新，或检查你的无线局域网和蜂窝数据设置。「设置」中可以打开。（需要网络）"),
+  ])
+  func noLineStartsOrEndsWhereItMayNot(locale: String, text: String) {
+    var checked = 0
+    for fontSize in [15.0, 17, 22, 28] {
+      // At least four characters a line: narrower, a word is cut between clusters wherever it must be.
+      for width in stride(from: max(80, fontSize * 4), through: 360, by: 3.5) {
+        let lines = Typesetter.shared.lines(of: text, fontSize: fontSize, weight: 400, locale: locale, maxWidth: width)
+        for (index, line) in lines.enumerated() {
+          checked += 1
+          if index > 0, let first = line.text.first, Self.noStart.contains(first) {
+            Issue.record("\(fontSize) pt in \(width): a line starts with \(first): \(line.text)")
+            return
+          }
+          if index < lines.count - 1, let last = line.text.last, Self.noEnd.contains(last) {
+            Issue.record("\(fontSize) pt in \(width): a line ends with \(last): \(line.text)")
+            return
+          }
+        }
+      }
+    }
+    #expect(checked > 500)
   }
 }
