@@ -86,10 +86,13 @@ struct LayoutContext {
     return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
   }
 
-  /// `text` shaped and broken into lines in this render's locale.
+  /// `text` shaped and broken into lines in this render's locale. The modern
+  /// layout's labels break as `UILabel` does since iOS 14 (no one-word last
+  /// line); the seeds', of an earlier era, break greedily.
   func typeset(_ text: String, fontSize: Double, weight: TextBlock.Weight, maxWidth: Double) -> [TypesetLine] {
     typesetter.lines(
-      of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth)
+      of: text, fontSize: fontSize, weight: weight.cssValue, locale: locale, maxWidth: maxWidth,
+      avoidsOrphans: job.design.layout == .contentUnavailable)
   }
 
   /// A written font's point size at this render's text size, or `fallback`

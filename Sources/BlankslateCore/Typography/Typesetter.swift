@@ -27,6 +27,7 @@ public final class Typesetter: Sendable {
     var weight: Int
     var locale: String
     var maxWidth: Double
+    var avoidsOrphans = false
   }
 
   private let library: FontLibrary
@@ -47,12 +48,23 @@ public final class Typesetter: Sendable {
 
   /// `text` broken into lines no wider than `maxWidth` points (at least one
   /// line, which may be empty). Line feeds always break.
-  public func lines(of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity)
-    -> [TypesetLine]
-  {
-    cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth)) { style in
+  ///
+  /// `avoidsOrphans`: as `UILabel` breaks lines since iOS 14 (its default
+  /// `lineBreakStrategy` is `.standard`, which includes `.pushOut`): a
+  /// paragraph's last line is never one word alone when the line above can
+  /// give it one (Apple: "typically, the text system only pushes out the last
+  /// line by one word").
+  public func lines(
+    of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity,
+    avoidsOrphans: Bool = false
+  ) -> [TypesetLine] {
+    let key = Key(
+      text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth, avoidsOrphans: avoidsOrphans)
+    return cached(key) { style in
       text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-        layOut(paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }, style: style, maxWidth: maxWidth)
+        layOut(
+          paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }, style: style, maxWidth: maxWidth,
+          avoidsOrphans: avoidsOrphans)
       }
     }
   }
@@ -115,7 +127,9 @@ public final class Typesetter: Sendable {
       isRightToLeft: style.isRightToLeft)
   }
 
-  private func layOut(_ scalars: [UInt32], style: Style, maxWidth: Double) -> [TypesetLine] {
+  private func layOut(_ scalars: [UInt32], style: Style, maxWidth: Double, avoidsOrphans: Bool = false)
+    -> [TypesetLine]
+  {
     guard !scalars.isEmpty else { return [emptyLine(style)] }
     let (levels, isRightToLeft) = self.levels(of: scalars, rightToLeft: style.isRightToLeft)
     let paragraph = Paragraph(
@@ -140,8 +154,9 @@ public final class Typesetter: Sendable {
       made[range] = line
       return line
     }
-    return breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth) { shapedLine($0).width }
-      .map(shapedLine)
+    var ranges = breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth) { shapedLine($0).width }
+    if avoidsOrphans { ranges = pushingOut(ranges, scalars: scalars, maxWidth: maxWidth) { shapedLine($0).width } }
+    return ranges.map(shapedLine)
   }
 
   /// The face of every character.
@@ -315,6 +330,25 @@ public final class Typesetter: Sendable {
       while start < count, Self.isSpace(scalars[start]) { start += 1 }
     }
     return lines.isEmpty ? [0..<0] : lines
+  }
+
+  /// `lines` with the last word of the line before a one-word last line moved
+  /// down to it, when the last line still fits; words are what spaces part.
+  private func pushingOut(
+    _ lines: [Range<Int>], scalars: [UInt32], maxWidth: Double, drawnWidth: (Range<Int>) -> Double
+  ) -> [Range<Int>] {
+    guard lines.count >= 2, let last = lines.last else { return lines }
+    let previous = lines[lines.count - 2]
+    guard !last.contains(where: { Self.isSpace(scalars[$0]) }) else { return lines }
+    // The start of the previous line's last word.
+    guard let space = previous.dropLast().lastIndex(where: { Self.isSpace(scalars[$0]) }) else { return lines }
+    var shortened = previous.lowerBound..<space
+    while shortened.upperBound > shortened.lowerBound, Self.isSpace(scalars[shortened.upperBound - 1]) {
+      shortened = shortened.lowerBound..<(shortened.upperBound - 1)
+    }
+    let pushed = (space + 1)..<last.upperBound
+    guard !shortened.isEmpty, drawnWidth(pushed) <= maxWidth + 0.001 else { return lines }
+    return Array(lines.dropLast(2)) + [shortened, pushed]
   }
 
   /// The end of the longest run of whole clusters from `start` that fits `maxWidth` (at least one cluster).

@@ -243,3 +243,45 @@ struct KinsokuTests {
     #expect(checked > 500)
   }
 }
+
+/// The modern layout's labels never leave one word alone on their last line
+/// when the line above can spare one (UILabel's `.standard` strategy, `.pushOut`).
+@Suite("No orphan on the last line")
+struct OrphanTests {
+  static let text = "Tap the heart on a recipe to keep it here."
+
+  @Test func aOneWordLastLineTakesTheWordBeforeIt() throws {
+    let typesetter = Typesetter.shared
+    var found = 0
+    for width in stride(from: 120.0, through: 400, by: 1.5) {
+      let greedy = typesetter.lines(of: Self.text, fontSize: 17, weight: 400, locale: "en", maxWidth: width)
+      guard greedy.count >= 2, let last = greedy.last, !last.text.contains(" ") else { continue }
+      found += 1
+      let pushed = typesetter.lines(
+        of: Self.text, fontSize: 17, weight: 400, locale: "en", maxWidth: width, avoidsOrphans: true)
+      #expect(pushed.count == greedy.count, "\(width)")
+      #expect(pushed.last?.text.split(separator: " ").count == 2, "\(width): \(pushed.map(\.text))")
+      #expect(pushed.map(\.text).joined(separator: " ") == Self.text)
+      for line in pushed { #expect(line.width <= width + 0.001, "\(width): \(line.text)") }
+    }
+    #expect(found > 3, "no width leaves an orphan: the test checks nothing")
+  }
+
+  @Test func theModernLayoutsMessagesHaveNoOrphanAtAnySizeOrDevice() throws {
+    var properties = Properties()
+    properties.message = LocalizedText(Self.text)
+    var wrapped = 0
+    for device in Device.allCases {
+      for size in TextSize.allCases {
+        var job = Repository.job(layout: .contentUnavailable, properties: properties, device: device)
+        job.textSize = size
+        guard case .text(let block) = Renderer().scene(for: job).node(withID: "message")?.content,
+          block.lines.count >= 2, let last = block.lines.last
+        else { continue }
+        wrapped += 1
+        #expect(last.text.contains(" "), "\(device) \(size): \(block.lines.map(\.text))")
+      }
+    }
+    #expect(wrapped > 5, "the message never wraps: the test checks nothing")
+  }
+}
