@@ -13,6 +13,15 @@ public enum ColorValue: Sendable, Equatable {
   indirect case perTheme(light: ColorValue, dark: ColorValue)
 
   /// The colour drawn in `theme`.
+  /// The colour in `theme`, with `tintColor` resolved to the app's `tint` when there is one.
+  public func resolved(in theme: Theme, tint: ColorValue?) -> RGBA {
+    switch self {
+    case .semantic(.tintColor): tint.map { $0.resolved(in: theme, tint: nil) } ?? resolved(in: theme)
+    case .perTheme(let light, let dark): (theme == .light ? light : dark).resolved(in: theme, tint: tint)
+    default: resolved(in: theme)
+    }
+  }
+
   public func resolved(in theme: Theme) -> RGBA {
     switch self {
     case .fixed(let rgba), .named(_, let rgba): rgba

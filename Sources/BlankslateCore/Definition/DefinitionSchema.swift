@@ -102,6 +102,7 @@ public enum DefinitionSchema {
       ("$schema", .string(draft)),
       ("$id", "https://blankslate.invalid/schema/site.json"),
       ("title", "A Blankslate site"),
+      ("$defs", .object(definitions.filter { ["fixedColor", "color"].contains($0.0) })),
       ("type", "object"),
       (
         "properties",
@@ -118,6 +119,7 @@ public enum DefinitionSchema {
             ])
           ),
           ("textSizes", list(TextSize.allCases.map(\.rawValue))),
+          ("tint", ref("color")),
           (
             "lint",
             .object([

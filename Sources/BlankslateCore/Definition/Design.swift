@@ -14,6 +14,9 @@ public struct Design: Sendable, Equatable {
   public var sourceFile: String
   /// A hash of the file's bytes (the build cache's key for the design).
   public var sourceHash: String
+  /// The app's accent (`site.json` `tint`): UIKit's `tintColor` wherever UIKit
+  /// uses it; nil: systemBlue, UIKit's default.
+  public var appTint: ColorValue?
 
   public init(
     id: String, name: String, layout: LayoutKind, tags: [String] = [], variants: [Variant],

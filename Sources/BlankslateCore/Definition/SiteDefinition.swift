@@ -17,6 +17,8 @@ public struct SiteDefinition: Sendable, Equatable {
   public var limits: SiteLimits
   /// A hash of `site.json`'s bytes ("" without one): part of every design's cache key.
   public var settingsHash = ""
+  /// The app's accent (`tint`), also on each design (`Design.appTint`); nil: systemBlue.
+  public var tint: ColorValue?
 
   public init(
     title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],

@@ -93,7 +93,8 @@ public struct SiteLoader: Sendable {
     var firstFile: [String: String] = [:]
     for (file, result) in zip(files, loaded) {
       errors += result.errors
-      guard let design = result.design, let idLocation = result.idLocation else { continue }
+      guard var design = result.design, let idLocation = result.idLocation else { continue }
+      design.appTint = settings.tint
       if let first = firstFile[design.id] {
         errors.append(.duplicateID(idLocation, id: design.id, firstUse: first))
         continue
@@ -120,6 +121,7 @@ public struct SiteLoader: Sendable {
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
       textSizes: settings.textSizes, designs: designs, lint: settings.lint, limits: limits)
     site.settingsHash = settings.hash
+    site.tint = settings.tint
     return site
   }
 

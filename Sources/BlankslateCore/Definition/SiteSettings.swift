@@ -9,11 +9,13 @@ struct SiteSettings {
   var textSizes: [TextSize] = [.standard]
   var lint: [LintRule: LintSeverity] = [:]
   var limits = SiteLimits()
+  /// The app's accent colour (UIKit's `tintColor`).
+  var tint: ColorValue?
   /// A hash of the file's bytes.
   var hash = ""
 
   /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
-  static let keys = ["$schema", "title", "devices", "themes", "locales", "textSizes", "lint", "limits"]
+  static let keys = ["$schema", "title", "devices", "themes", "locales", "textSizes", "tint", "lint", "limits"]
 
   static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
     var settings = SiteSettings()
@@ -41,6 +43,7 @@ struct SiteSettings {
     {
       settings.textSizes = sizes
     }
+    if let value = object["tint"] { settings.tint = fields.color(value, at: .root.appending("tint")) }
     if let value = object["lint"] {
       settings.lint = decodeLint(value, fields: fields)
     }

@@ -29,7 +29,7 @@ package struct HostScreen {
 
   /// Everything the bars depend on: two screens with the same key have the same bars.
   var cacheKey: String {
-    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)"
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(context.color(.tintColor).hex)"
   }
 
   /// The bottom of the navigation bar, or of the status bar without one.
@@ -49,8 +49,12 @@ package struct HostScreen {
 
   /// Every colour the chrome draws its glyphs in, in `theme` (so their files
   /// can be written once for the whole gallery).
-  public static func glyphColors(in theme: Theme) -> [RGBA] {
-    [SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme)]
+  /// `tint`: the site's accent, which a tab bar's selected item is drawn in.
+  public static func glyphColors(in theme: Theme, tint: ColorValue? = nil) -> [RGBA] {
+    var colors = [SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme)]
+    let accent = ColorValue.semantic(.tintColor).resolved(in: theme, tint: tint)
+    if !colors.contains(accent) { colors.append(accent) }
+    return colors
   }
 
   private static func idleTint(_ theme: Theme) -> RGBA {
@@ -160,7 +164,8 @@ package struct HostScreen {
       (.tabHome, .tabHome), (.tabDiscover, .tabDiscover), (.tabMessages, .tabMessages), (.tabProfile, .tabProfile),
     ]
     let itemWidth = device.width / Double(items.count)
-    let selected = context.color(.systemBlue)
+    // A tab bar's selected item is drawn in the tint (`UITabBar.tintColor`, the app's accent).
+    let selected = context.color(.tintColor)
     let idle = Self.idleTint(context.theme)
     var children: [SceneNode] =
       atScrollEdge

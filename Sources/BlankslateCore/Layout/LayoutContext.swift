@@ -28,12 +28,12 @@ struct LayoutContext {
 
   /// The written colour in this theme, or the default.
   func color(_ value: ColorValue?, default fallback: RGBA) -> RGBA {
-    value?.resolved(in: theme) ?? fallback
+    value?.resolved(in: theme, tint: job.design.appTint) ?? fallback
   }
 
-  /// A semantic colour in this theme.
+  /// A semantic colour in this theme; `tintColor` is the app's `tint` when `site.json` sets one.
   func color(_ semantic: SemanticColor) -> RGBA {
-    semantic.resolved(in: theme)
+    ColorValue.semantic(semantic).resolved(in: theme, tint: job.design.appTint)
   }
 
   /// What an image node draws: a symbol in the written `imageTint` (or

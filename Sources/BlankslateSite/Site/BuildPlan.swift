@@ -55,7 +55,7 @@ struct BuildPlan {
     }
     (inPlace, published) = Self.earlierBuilds(staging: staging, identity: identity, options: options)
     try Self.prepare(staging, keepingItsFiles: inPlace != nil, for: site, options: options)
-    artFiles = Self.galleryArt()
+    artFiles = Self.galleryArt(tint: site.tint)
     expected = Self.expectedFiles(of: inputs, pages: pages, art: artFiles, options: options)
   }
 
@@ -98,12 +98,12 @@ struct BuildPlan {
   }
 
   /// The gallery's own drawings: the built-in illustrations, and the chrome's glyphs in each theme's colours.
-  private static func galleryArt() -> [(path: String, text: String)] {
+  private static func galleryArt(tint: ColorValue?) -> [(path: String, text: String)] {
     var art: [(path: String, text: String)] = BuiltinImage.allCases.map {
       (SitePaths.galleryFolder + "/" + Illustration.fileName($0), Illustration.file($0))
     }
     for theme in Theme.allCases {
-      for color in HostScreen.glyphColors(in: theme) {
+      for color in HostScreen.glyphColors(in: theme, tint: tint) {
         for symbol in Symbol.allCases {
           art.append(
             (SitePaths.galleryFolder + "/" + Glyph.fileName(symbol, color: color), Glyph.file(symbol, color: color)))
