@@ -51,7 +51,9 @@ package struct HostScreen {
   /// can be written once for the whole gallery).
   /// `tint`: the site's accent, which a tab bar's selected item is drawn in.
   public static func glyphColors(in theme: Theme, tint: ColorValue? = nil) -> [RGBA] {
-    var colors = [SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme)]
+    var colors = [
+      SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme),
+    ]
     let accent = ColorValue.semantic(.tintColor).resolved(in: theme, tint: tint)
     if !colors.contains(accent) { colors.append(accent) }
     return colors
@@ -104,6 +106,20 @@ package struct HostScreen {
           ]))
   }
 
+  /// An iPhone with a home button (no home indicator): its status bar is 20 pt.
+  private var isHomeButton: Bool { device.homeIndicator == 0 && device.width < 600 }
+  private var isPad: Bool { device.width >= 600 }
+
+  /// A status-bar text in the bar's font size (Latin, as the clock is set).
+  private func small(_ text: String, weight: TextBlock.Weight) -> (block: TextBlock, width: Double, lineHeight: Double)
+  {
+    let fontSize: Double = device.statusBar < 30 ? 12 : 17
+    let line = context.typesetter.line(text, fontSize: fontSize, weight: weight.cssValue, locale: "en")
+    let lineHeight = TextMetrics.lineHeight(for: fontSize)
+    let block = TextBlock(lines: [line], fontSize: fontSize, weight: weight, color: ink, lineHeight: lineHeight)
+    return (block, (line.width * 2).rounded(.up) / 2, lineHeight)
+  }
+
   private func statusBar() -> SceneNode {
     let frame = Rect(x: 0, y: 0, width: device.width, height: device.statusBar)
     let compact = device.statusBar < 30
@@ -129,10 +145,15 @@ package struct HostScreen {
         SceneNode(
           id: "dynamic-island", role: .dynamicIsland, frame: island,
           content: .box(BoxStyle(fill: .black, cornerRadius: 18.5))))
-    } else if compact {
+    } else if isHomeButton {
       centerY = frame.midY
       timeCenterX = device.width / 2
       iconsRight = device.width - 6
+    } else if isPad {
+      // iPadOS: the time and the date at the leading edge.
+      centerY = frame.midY
+      timeCenterX = 20 + timeWidth / 2
+      iconsRight = device.width - 20
     } else {
       centerY = frame.midY
       timeCenterX = 20 + timeWidth / 2
@@ -145,14 +166,39 @@ package struct HostScreen {
         content: .text(time)))
     let scale = compact ? 0.8 : 1
     let battery = Rect(x: iconsRight - 25 * scale, y: centerY - 6 * scale, width: 25 * scale, height: 12 * scale)
-    let wifi = Rect(x: battery.minX - 5 - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
-    let signal: Rect =
-      compact && !device.hasDynamicIsland
-      ? Rect(x: 6, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
-      : Rect(x: wifi.minX - 5 - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
-    children.append(
-      SceneNode(id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
-    children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
+    if isHomeButton {
+      // A home-button iPhone: signal, carrier and Wi-Fi at the left, the battery alone at the right.
+      let signal = Rect(x: 6, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
+      let carrier = small("Carrier", weight: .regular)
+      let carrierFrame = Rect(
+        x: signal.maxX + 4, y: centerY - carrier.lineHeight / 2, width: carrier.width, height: carrier.lineHeight)
+      let wifi = Rect(x: carrierFrame.maxX + 4, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
+      children.append(
+        SceneNode(id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
+      children.append(
+        SceneNode(id: "status-carrier", role: .decoration, frame: carrierFrame, content: .text(carrier.block)))
+      children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
+    } else {
+      let wifi = Rect(
+        x: battery.minX - 5 - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
+      if isPad {
+        // A Wi-Fi iPad: no cellular signal; the date beside the time.
+        let date = small("Tue Jan 9", weight: .semibold)
+        children.append(
+          SceneNode(
+            id: "status-date", role: .decoration,
+            frame: Rect(
+              x: timeCenterX + timeWidth / 2 + 6, y: centerY - date.lineHeight / 2, width: date.width,
+              height: date.lineHeight), content: .text(date.block)))
+      } else {
+        let signal = Rect(
+          x: wifi.minX - 5 - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
+        children.append(
+          SceneNode(
+            id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))
+      }
+      children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
+    }
     children.append(
       SceneNode(id: "status-battery", role: .decoration, frame: battery, content: .symbol(.battery, color: ink)))
     return SceneNode(id: "status-bar", role: .statusBar, frame: frame, content: .group, children: children)
