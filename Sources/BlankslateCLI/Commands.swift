@@ -20,6 +20,13 @@ public enum Commands {
   }
 
   public static func run(_ arguments: [String]) -> Int32 {
+    let status = runCommand(arguments)
+    // A test reads the finished process here (its peak memory) before it exits.
+    Failpoint.hold("run.finished")
+    return status
+  }
+
+  private static func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
       Terminal.error(CommandSpec.overview)
       return 2

@@ -85,3 +85,38 @@ private final class CapturedLines: @unchecked Sendable {
     lock.withLock { body(output, error) }
   }
 }
+
+extension CommandRunner {
+  /// The binary run with `arguments`; its exit status, standard error, and its
+  /// peak memory in kilobytes (`VmHWM`), read while a debug build holds the
+  /// finished run (`run.finished`). A child's rusage would not do: on Linux
+  /// its `ru_maxrss` starts at the parent's, a test process that is large.
+  package static func spawnMeasuringPeakMemory(_ arguments: [String]) throws -> (
+    status: Int32, error: String, peakKilobytes: Int
+  ) {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let release = folder.appending(path: "release")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "BLANKSLATE_HOLD": "run.finished", "BLANKSLATE_HOLD_UNTIL": release.path,
+    ]) { _, new in new }
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.runWatched()
+    let reader = StreamReader(errors.fileHandleForReading)
+    reader.wait(for: "hold run.finished reached")
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let peak =
+      status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+      .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") } ?? -1
+    try Data().write(to: release)
+    process.waitUntilExit()
+    reader.wait(for: "\u{0}", quietly: true)
+    return (process.terminationStatus, reader.text, peak)
+  }
+}

@@ -157,6 +157,12 @@ public struct Insets: Sendable, Equatable {
   }
 }
 
+/// How a navigation bar shows its title (SwiftUI's `navigationBarTitleDisplayMode`).
+public enum TitleDisplayMode: String, Sendable, CaseIterable {
+  case inline
+  case large
+}
+
 /// How lines sit in their frame.
 public enum TextAlignment: String, Sendable, CaseIterable {
   /// Leading: left in left-to-right languages, right in right-to-left ones.
@@ -184,6 +190,8 @@ public struct ChromeDefinition: Sendable, Equatable {
   public var tabBar: Bool?
   /// Whether a navigation bar is shown at all (an extension of the v1 format; default true).
   public var navigationBar: Bool?
+  /// `large`: the title drawn large below the bar (`prefersLargeTitles`).
+  public var navigationTitleDisplayMode: TitleDisplayMode?
 
   public init() {}
 }

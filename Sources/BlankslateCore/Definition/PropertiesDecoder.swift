@@ -227,6 +227,11 @@ struct PropertiesDecoder {
     }
     if let v = object["tabBar"] { chrome.tabBar = fields.bool(v, at: path.appending("tabBar")) }
     if let v = object["navigationBar"] { chrome.navigationBar = fields.bool(v, at: path.appending("navigationBar")) }
+    if let v = object["navigationTitleDisplayMode"] {
+      chrome.navigationTitleDisplayMode = fields.choice(
+        v, at: path.appending("navigationTitleDisplayMode"), among: TitleDisplayMode.allCases,
+        what: "a title display mode")
+    }
     return chrome
   }
 

@@ -194,6 +194,9 @@ extension PropertyKey {
             .init("navigationTitle", .text, "the navigation bar's title"),
             .init("tabBar", .bool, "show a tab bar"),
             .init("navigationBar", .bool, "show a navigation bar (default true)"),
+            .init(
+              "navigationTitleDisplayMode", .choice(TitleDisplayMode.allCases.map(\.rawValue)),
+              "`large`: a large title below the bar, as `prefersLargeTitles` draws it (default `inline`)"),
           ]), "the host screen's bars"
         )
       }

@@ -13,6 +13,12 @@ package struct HostScreen {
   /// and tab bar). False: the opaque bars with a hairline of iOS 13 and 14 and
   /// earlier, which the seeds' documents show.
   let atScrollEdge: Bool
+  /// `navigationTitleDisplayMode: large`: the title drawn large below the bar's
+  /// 44 pt row, in a 52 pt band (`prefersLargeTitles`, 96 pt in all), and not in the row.
+  let largeTitle: Bool
+  static let largeTitleBand: Double = 52
+  /// `.largeTitle` bold at the Large size, as a navigation bar draws it.
+  static let largeTitleSize: Double = 34
 
   /// `tabBarByDefault`: whether the layout's seed screen has a tab bar.
   /// `title`: the navigation title when the definition writes none.
@@ -23,18 +29,20 @@ package struct HostScreen {
     showsNavigationBar = chrome?.navigationBar ?? true
     showsTabBar = chrome?.tabBar ?? tabBarByDefault
     navigationTitle = context.text(chrome?.navigationTitle, default: title)
+    largeTitle = showsNavigationBar && chrome?.navigationTitleDisplayMode == .large
   }
 
   var device: DeviceMetrics { context.device }
 
   /// Everything the bars depend on: two screens with the same key have the same bars.
   var cacheKey: String {
-    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(context.color(.tintColor).hex)"
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(largeTitle)|\(context.color(.tintColor).hex)"
   }
 
   /// The bottom of the navigation bar, or of the status bar without one.
   var topBarsBottom: Double {
     device.statusBar + (showsNavigationBar ? DeviceMetrics.navigationBarHeight : 0)
+      + (largeTitle ? Self.largeTitleBand : 0)
   }
 
   /// The top of the tab bar, or the bottom of the screen without one.
@@ -93,9 +101,28 @@ package struct HostScreen {
       isTruncated: title.block.lines.count > 1, isRightToLeft: title.block.isRightToLeft)
     let titleFrame = Rect(
       centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
+    var titles = [SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine))]
+    if largeTitle {
+      // The large title replaces the row's: leading, 16 pt in (20 on iPad), in the band below the row.
+      let inset: Double = device.width >= 600 ? 20 : 16
+      let large = context.label(
+        navigationTitle, fontSize: Self.largeTitleSize, weight: .bold, color: ink, maxWidth: device.width - 2 * inset)
+      let line = TextBlock(
+        lines: Array(large.block.lines.prefix(1)), fontSize: Self.largeTitleSize, weight: .bold, color: ink,
+        lineHeight: large.block.lineHeight, isTruncated: large.block.lines.count > 1,
+        isRightToLeft: large.block.isRightToLeft)
+      let band = Rect(x: 0, y: barRect.maxY, width: device.width, height: Self.largeTitleBand)
+      titles = [
+        SceneNode(
+          id: "navigation-large-title", role: .decoration,
+          frame: Rect(
+            x: inset, y: band.maxY - line.lineHeight - 6, width: min(large.size.width, device.width - 2 * inset),
+            height: line.lineHeight), content: .text(line))
+      ]
+    }
     return SceneNode(
       id: "navigation-bar", role: .navigationBar, frame: frame, content: .box(BoxStyle(fill: barFill)),
-      children: [SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine))]
+      children: titles
         + (atScrollEdge
           ? []
           : [

@@ -135,6 +135,9 @@ extension ChromeDefinition {
     if let navigationTitle { members.append(("navigationTitle", navigationTitle.json(around: locale))) }
     if let tabBar { members.append(("tabBar", .bool(tabBar))) }
     if let navigationBar { members.append(("navigationBar", .bool(navigationBar))) }
+    if let navigationTitleDisplayMode {
+      members.append(("navigationTitleDisplayMode", .string(navigationTitleDisplayMode.rawValue)))
+    }
     return .object(members)
   }
 }

@@ -46,3 +46,37 @@ struct StatusBarTests {
     #expect(bar["status-carrier"] == nil)
   }
 }
+
+/// `chrome.navigationTitleDisplayMode: large`: the title 34 pt bold at the
+/// leading edge in a 52 pt band below the bar's row, which shows no title.
+@Suite("Large titles")
+struct LargeTitleTests {
+  @Test(arguments: ["en", "ar"])
+  func aLargeTitleSitsBelowTheRowAtTheLeadingEdge(locale: String) throws {
+    var properties = Properties()
+    var chrome = ChromeDefinition()
+    chrome.navigationTitle = LocalizedText("Library")
+    chrome.navigationTitleDisplayMode = .large
+    properties.chrome = chrome
+    let scene = Renderer().scene(
+      for: Repository.job(layout: .contentUnavailable, properties: properties, locale: locale))
+    let bar = try #require(scene.node(withID: "navigation-bar"))
+    let status = Device.iphone15.metrics.statusBar
+    #expect(bar.frame.height == status + 44 + 52)
+    #expect(scene.node(withID: "navigation-title") == nil)
+    let title = try #require(scene.node(withID: "navigation-large-title"))
+    guard case .text(let block) = title.content else {
+      Issue.record("the large title is not text")
+      return
+    }
+    #expect(block.fontSize == 34 && block.weight == .bold)
+    #expect(title.frame.minY >= status + 44 && title.frame.maxY <= bar.frame.maxY)
+    if locale == "ar" {
+      #expect(abs(title.frame.maxX - (393 - 16)) < 0.5)
+    } else {
+      #expect(title.frame.minX == 16)
+    }
+    let placeholder = try #require(scene.node(withID: "placeholder"))
+    #expect(placeholder.frame.minY == bar.frame.maxY)
+  }
+}
