@@ -112,8 +112,17 @@ public struct ButtonDefinition: Sendable, Equatable {
   public var font: FontSpec?
   /// How the button is drawn, as `UIButton.Configuration` (format v2).
   public var style: ButtonStyle?
+  /// UIKit's `UIButton.role` (format v3).
+  public var role: ButtonRole?
 
   public init() {}
+}
+
+/// `UIButton.Role`: what the action does. A destructive button takes
+/// systemRed where the others take the tint.
+public enum ButtonRole: String, Sendable, CaseIterable {
+  case destructive
+  case cancel
 }
 
 /// `UIButton.Configuration`'s looks.

@@ -151,6 +151,9 @@ struct PropertiesDecoder {
         v, at: path.appending("cornerRadius"), minimum: range.lowerBound, maximum: range.upperBound)
     }
     if let v = object["font"] { button.font = fields.font(v, at: path.appending("font")) }
+    if let v = object["role"] {
+      button.role = fields.choice(v, at: path.appending("role"), among: ButtonRole.allCases, what: "a button role")
+    }
     return button
   }
 

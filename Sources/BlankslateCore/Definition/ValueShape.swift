@@ -132,6 +132,9 @@ extension PropertyKey {
     .init("cornerRadius", .number(points), "corner radius in points"),
     .init("font", .font, "the title's font"),
     .init("style", .choice(ButtonStyle.allCases.map(\.rawValue)), "as UIButton.Configuration"),
+    .init(
+      "role", .choice(ButtonRole.allCases.map(\.rawValue)),
+      "UIKit's button role: `destructive` is drawn in systemRed; `cancel` as a normal button"),
   ])
 
   /// This property's declaration (made once: the decoder asks for it for every key it reads).

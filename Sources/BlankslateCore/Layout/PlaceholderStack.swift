@@ -74,7 +74,8 @@ struct ActionButtons {
     // A button that writes its own background and no style is filled: its title
     // sits on that colour in the definition's intent (and in v2 files, drawn so).
     let style = button.style ?? (button.background != nil ? .filled : defaultStyle ?? (primary ? .filled : .plain))
-    let tint = context.color(.tintColor)
+    // A destructive button is drawn in systemRed where another takes the tint (`UIButton.role`).
+    let tint = button.role == .destructive ? context.color(.systemRed) : context.color(.tintColor)
     let background = context.hostBackground
     let (fill, text): (RGBA, RGBA) = {
       switch style {

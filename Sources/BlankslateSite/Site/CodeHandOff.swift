@@ -123,13 +123,14 @@ public enum CodeHandOff {
     var actions = buttons.enumerated().map { index, button in
       (
         title: button.title ?? (usesStateWords ? wordsOf(.unavailableTryAgain) : ""),
-        style: button.style ?? (index == 0 ? ButtonStyle.filled : .plain), background: button.background
+        // As the layout draws it: plain (UIKit's default), filled when the button writes a background.
+        style: button.style ?? (button.background != nil ? ButtonStyle.filled : .plain), background: button.background
       )
     }
     if actions.isEmpty, usesStateWords, state == .offline || state == .hasError,
       properties.button != .null
     {
-      actions = [(wordsOf(.unavailableTryAgain), .filled, nil)]
+      actions = [(wordsOf(.unavailableTryAgain), .plain, nil)]
     }
 
     // SwiftUI

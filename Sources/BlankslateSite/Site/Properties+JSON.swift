@@ -96,6 +96,7 @@ extension ButtonDefinition {
     if let cornerRadius { members.append(("cornerRadius", .number(cornerRadius))) }
     if let font { members.append(("font", font.json)) }
     if let style { members.append(("style", .string(style.rawValue))) }
+    if let role { members.append(("role", .string(role.rawValue))) }
     return .object(members)
   }
 }

@@ -329,3 +329,38 @@ struct RemovingButtonsTests {
     #expect(errors.contains { "\($0)".contains("at most two buttons") && "\($0)".contains("buttons") }, "\(errors)")
   }
 }
+
+/// `role: destructive` draws a button in systemRed where another takes the tint.
+@Suite("Button roles")
+struct ButtonRoleTests {
+  @Test(arguments: [(ButtonStyle.plain, false), (.filled, true)])
+  func aDestructiveButtonIsSystemRed(style: ButtonStyle, filled: Bool) throws {
+    var properties = Properties()
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Remove Downloads")
+    button.style = style
+    button.role = .destructive
+    properties.buttons = [button]
+    for (theme, red) in [(Theme.light, "#FF3B30"), (.dark, "#FF453A")] {
+      let scene = Renderer().scene(
+        for: Repository.job(layout: .contentUnavailable, properties: properties, theme: theme))
+      guard case .button(let face) = try #require(scene.node(withID: "button")).content else {
+        Issue.record("no button")
+        return
+      }
+      if filled {
+        #expect(face.fill.hex == red && face.title.color.hex == "#FFFFFF", "\(theme)")
+      } else {
+        #expect(face.title.color.hex == red && face.fill.opacity == 0, "\(theme)")
+      }
+    }
+  }
+
+  @Test func aRoleThatUIKitDoesNotHaveIsRefused() throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json": #"{"layout": "content-unavailable", "buttons": [{"role": "dangerous"}], "variants": [{"id": "x"}]}"#
+    ])
+    defer { site.remove() }
+    #expect(site.errors().contains { "\($0)".contains("role") && "\($0)".contains("destructive") }, "\(site.errors())")
+  }
+}
