@@ -268,13 +268,16 @@
     var spinner = screen.querySelector(".bs-reload-spinner");
     if (!spinner) {
       spinner = document.createElement("div");
-      spinner.className = "bs-reload-spinner bs-spinner";
+      // The era's indicator: 8 spokes since iOS 13 (the screen says so), 12 before.
+      var spokes = Number(screen.getAttribute("data-spokes")) || 12;
+      var fade = spokes === 8 ? 0.1 : 0.07;
+      spinner.className = "bs-reload-spinner bs-spinner" + (spokes === 8 ? " bs-spinner-8" : "");
       spinner.setAttribute("role", "status");
       spinner.setAttribute("aria-label", "Reloading");
-      for (var i = 0; i < 12; i++) {
+      for (var i = 0; i < spokes; i++) {
         var spoke = document.createElement("i");
-        spoke.style.transform = "rotate(" + i * 30 + "deg)";
-        spoke.style.opacity = String(1 - ((12 - i) % 12) * 0.07);
+        spoke.style.transform = "rotate(" + i * 360 / spokes + "deg)";
+        spoke.style.opacity = String(1 - ((spokes - i) % spokes) * fade);
         spinner.appendChild(spoke);
       }
       screen.appendChild(spinner);

@@ -39,12 +39,14 @@ public enum Layouts {
     if context.isRightToLeft {
       nodes = nodes.map { $0.mirrored(across: device.width) }
     }
-    return Scene(
+    var scene = Scene(
       size: Size(width: device.width, height: device.height), background: context.hostBackground,
       nodes: nodes, locale: job.locale, theme: job.theme,
       safeArea: Rect(
         x: 0, y: device.statusBar, width: device.width, height: device.height - device.statusBar - device.homeIndicator),
       isRightToLeft: context.isRightToLeft)
+    scene.indicatorSpokes = job.design.layout == .contentUnavailable ? 8 : 12
+    return scene
   }
 
   static func generator(for layout: LayoutKind) -> any LayoutGenerator {

@@ -16,6 +16,9 @@ public struct Scene: Sendable, Equatable {
   public var safeArea: Rect
   /// Whether the locale is written right to left (the screen is mirrored; pages say `dir="rtl"`).
   public var isRightToLeft: Bool
+  /// The spokes of the era's activity indicator (8 since iOS 13, 12 before):
+  /// what the live page's reload spinner draws.
+  public var indicatorSpokes = 12
 
   public init(
     size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil,

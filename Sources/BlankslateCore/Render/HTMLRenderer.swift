@@ -27,6 +27,7 @@ public struct HTMLRenderer: Sendable {
         "class": "bs-screen", "id": .text(idPrefix + "screen"), "lang": .text(scene.locale),
         "dir": scene.isRightToLeft ? "rtl" : nil,
         "data-theme": .text(scene.theme.rawValue),
+        "data-spokes": scene.indicatorSpokes == 12 ? nil : .number(Double(scene.indicatorSpokes)),
         "style": .text(
           "width:\(px(scene.size.width));height:\(px(scene.size.height));background-color:\(css(scene.background))"),
       ])

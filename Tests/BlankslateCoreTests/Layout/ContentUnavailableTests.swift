@@ -164,6 +164,9 @@ struct ContentUnavailableTests {
       #expect(drawn == spokes, "\(layout)")
       let svg = String(decoding: render.svg, as: UTF8.self)
       #expect(svg.components(separatedBy: "<line").count - 1 == spokes, "\(layout)")
+      // The live page's reload spinner reads the era from the screen.
+      let html = HTMLRenderer().render(render.scene)
+      #expect(html.contains("data-spokes=\"8\"") == (spokes == 8), "\(layout)")
     }
   }
 
