@@ -330,6 +330,7 @@ public enum DefinitionSchema {
         ("additionalProperties", false),
       ])
     case .nullable(let shape): .object([("anyOf", .array([.object([("type", "null")]), schema(of: shape)]))])
+    case .either(let first, let second): .object([("anyOf", .array([schema(of: first), schema(of: second)]))])
     }
   }
 

@@ -166,6 +166,17 @@ public struct Insets: Sendable, Equatable {
   }
 }
 
+/// One of the app's tabs: a title and a symbol.
+public struct TabItem: Sendable, Equatable {
+  public var title: LocalizedText?
+  public var symbol: SymbolName?
+
+  public init(title: LocalizedText? = nil, symbol: SymbolName? = nil) {
+    self.title = title
+    self.symbol = symbol
+  }
+}
+
 /// How a navigation bar shows its title (SwiftUI's `navigationBarTitleDisplayMode`).
 public enum TitleDisplayMode: String, Sendable, CaseIterable {
   case inline
@@ -197,6 +208,9 @@ public struct ChromeDefinition: Sendable, Equatable {
   public var navigationTitle: LocalizedText?
   /// Whether a tab bar is shown at the bottom.
   public var tabBar: Bool?
+  /// The app's own tabs (`tabBar` written as an object), and the selected one.
+  public var tabItems: [TabItem]?
+  public var selectedTab: Int?
   /// Whether a navigation bar is shown at all (an extension of the v1 format; default true).
   public var navigationBar: Bool?
   /// `large`: the title drawn large below the bar (`prefersLargeTitles`).

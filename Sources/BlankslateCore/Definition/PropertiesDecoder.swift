@@ -228,7 +228,7 @@ struct PropertiesDecoder {
     if let v = object["navigationTitle"] {
       chrome.navigationTitle = fields.text(v, at: path.appending("navigationTitle"))
     }
-    if let v = object["tabBar"] { chrome.tabBar = fields.bool(v, at: path.appending("tabBar")) }
+    if let v = object["tabBar"] { decodeTabBar(v, at: path.appending("tabBar"), into: &chrome) }
     if let v = object["navigationBar"] { chrome.navigationBar = fields.bool(v, at: path.appending("navigationBar")) }
     if let v = object["navigationTitleDisplayMode"] {
       chrome.navigationTitleDisplayMode = fields.choice(
@@ -236,6 +236,42 @@ struct PropertiesDecoder {
         what: "a title display mode")
     }
     return chrome
+  }
+
+  /// `true`/`false`, or `{items: [{title, symbol}], selected}`: the app's own tabs.
+  private func decodeTabBar(_ value: JSONValue, at path: JSONPath, into chrome: inout ChromeDefinition) {
+    if case .bool = value.kind {
+      chrome.tabBar = fields.bool(value, at: path)
+      return
+    }
+    let shape = PropertyKey.chrome.declaration.shape.field("tabBar") ?? .bool
+    guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return }
+    chrome.tabBar = true
+    let itemsShape = shape.field("items") ?? .bool
+    if let v = object["items"], let items = fields.array(v, at: path.appending("items"), of: "tabs") {
+      guard itemsShape.count.contains(items.count) else {
+        fields.report(
+          .invalidValue(
+            fields.location(path.appending("items"), v), found: "\(items.count) tabs",
+            expected: "from \(itemsShape.count.lowerBound) to \(itemsShape.count.upperBound) tabs", allowed: []))
+        return
+      }
+      chrome.tabItems = items.enumerated().compactMap { index, item in
+        let itemPath = path.appending("items").appending(index)
+        guard let fieldsOfItem = fields.object(item, at: itemPath, allowed: PropertyKey.tabItemShape.fieldNames)
+        else { return nil }
+        var tab = TabItem()
+        if let t = fieldsOfItem["title"] { tab.title = fields.text(t, at: itemPath.appending("title")) }
+        if let s = fieldsOfItem["symbol"] {
+          tab.symbol = fields.choice(s, at: itemPath.appending("symbol"), among: SymbolName.allCases, what: "a symbol")
+        }
+        return tab
+      }
+    }
+    if let v = object["selected"] {
+      let count = chrome.tabItems?.count ?? 4
+      chrome.selectedTab = fields.integer(v, at: path.appending("selected"), minimum: 0, maximum: count - 1)
+    }
   }
 
   private func sections(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> [Int]? {

@@ -25,6 +25,8 @@ public indirect enum ValueShape: Sendable {
   case object([Field])
   /// `null` (the layout's part is left out), or the value.
   case nullable(ValueShape)
+  /// One shape or the other (`chrome.tabBar`: a bool, or the app's own tabs).
+  case either(ValueShape, ValueShape)
 
   /// One key of an object value.
   public struct Field: Sendable {
@@ -49,7 +51,7 @@ public indirect enum ValueShape: Sendable {
   var fieldNames: [String] {
     switch self {
     case .object(let fields): fields.map(\.name)
-    case .nullable(let shape): shape.fieldNames
+    case .nullable(let shape), .either(_, let shape): shape.fieldNames
     default: []
     }
   }
@@ -58,7 +60,7 @@ public indirect enum ValueShape: Sendable {
   func field(_ name: String) -> ValueShape? {
     switch self {
     case .object(let fields): fields.first { $0.name == name }?.shape
-    case .nullable(let shape): shape.field(name)
+    case .nullable(let shape), .either(_, let shape): shape.field(name)
     default: nil
     }
   }
@@ -105,6 +107,7 @@ public indirect enum ValueShape: Sendable {
       "\(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound)–\(count.upperBound)") × \(item.summary)"
     case .object(let fields): "`{" + fields.map(\.name).joined(separator: ", ") + "}`"
     case .nullable(let shape): shape.summary + " or `null`"
+    case .either(let first, let second): first.summary + " or " + second.summary
     }
   }
 }
@@ -124,6 +127,11 @@ extension PropertyKey {
   static let points: ClosedRange<Double> = 0...10_000
 
   /// A button: the v1 keys, and v2's `style`.
+  static let tabItemShape = ValueShape.object([
+    .init("title", .text, "the tab's title"),
+    .init("symbol", .choice(SymbolName.allCases.map(\.rawValue)), "the tab's symbol"),
+  ])
+
   static let buttonShape = ValueShape.object([
     .init("title", .text, "the button's title"),
     .init("textColor", .color, "the title's colour"),
@@ -195,7 +203,15 @@ extension PropertyKey {
         (
           .object([
             .init("navigationTitle", .text, "the navigation bar's title"),
-            .init("tabBar", .bool, "show a tab bar"),
+            .init(
+              "tabBar",
+              .either(
+                .bool,
+                .object([
+                  .init("items", .list(Self.tabItemShape, count: 2...5), "the app's tabs, in order"),
+                  .init("selected", .integer(0...4), "the selected tab's index (default 0)"),
+                ])),
+              "show a tab bar; or the app's own tabs (2 to 5, each a title and a symbol) and which is selected"),
             .init("navigationBar", .bool, "show a navigation bar (default true)"),
             .init(
               "navigationTitleDisplayMode", .choice(TitleDisplayMode.allCases.map(\.rawValue)),

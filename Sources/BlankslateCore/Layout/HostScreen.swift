@@ -36,7 +36,16 @@ package struct HostScreen {
 
   /// Everything the bars depend on: two screens with the same key have the same bars.
   var cacheKey: String {
-    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(largeTitle)|\(context.color(.tintColor).hex)"
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(largeTitle)|\(tabsKey)|\(context.color(.tintColor).hex)"
+  }
+
+  /// The app's tabs and selection, as the bar cache tells screens apart.
+  private var tabsKey: String {
+    let chrome = context.properties.chrome
+    let items = (chrome?.tabItems ?? []).map {
+      ($0.title?.resolved(in: context.locale) ?? "") + "/" + ($0.symbol?.rawValue ?? "")
+    }
+    return items.joined(separator: ",") + "#\(chrome?.selectedTab ?? 0)"
   }
 
   /// The bottom of the navigation bar, or of the status bar without one.
@@ -233,10 +242,14 @@ package struct HostScreen {
 
   private func tabBar() -> SceneNode {
     let frame = Rect(x: 0, y: tabBarTop, width: device.width, height: device.height - tabBarTop)
-    let items: [(Symbol, DefaultString)] = [
+    // The app's own tabs (`chrome.tabBar.items`), else four stand-ins.
+    let standIns: [(Symbol, DefaultString)] = [
       (.tabHome, .tabHome), (.tabDiscover, .tabDiscover), (.tabMessages, .tabMessages), (.tabProfile, .tabProfile),
     ]
-    let itemWidth = device.width / Double(items.count)
+    let written = context.properties.chrome?.tabItems
+    let count = written?.count ?? standIns.count
+    let selectedIndex = context.properties.chrome?.selectedTab ?? 0
+    let itemWidth = device.width / Double(count)
     // A tab bar's selected item is drawn in the tint (`UITabBar.tintColor`, the app's accent).
     let selected = context.color(.tintColor)
     let idle = Self.idleTint(context.theme)
@@ -248,17 +261,25 @@ package struct HostScreen {
           id: "tab-bar-separator", role: .separator,
           frame: Rect(x: 0, y: frame.minY, width: device.width, height: 0.5), content: .box(BoxStyle(fill: hairline)))
       ]
-    for (index, item) in items.enumerated() {
-      let tint = index == 0 ? selected : idle
+    for index in 0..<count {
+      let tint = index == selectedIndex ? selected : idle
       let centerX = itemWidth * (Double(index) + 0.5)
       let icon = Rect(centerX: centerX, centerY: frame.minY + 7 + 12.5, size: Size(width: 25, height: 25))
-      let title = item.1.text(in: context.locale)
+      let title =
+        written.map { $0[index].title?.resolved(in: context.locale) ?? "" }
+        ?? standIns[index].1.text(in: context.locale)
+      let iconContent: NodeContent
+      if let written {
+        iconContent = written[index].symbol.map { .symbolImage($0, color: tint) } ?? .group
+      } else {
+        iconContent = .symbol(standIns[index].0, color: tint)
+      }
       let label = context.fittedText(
         title, fontSize: 10, weight: .semibold, color: tint, in: Size(width: itemWidth - 4, height: 12))
       let labelFrame = label.frame(
         x: centerX - (itemWidth - 4) / 2, centerY: frame.minY + 40, width: itemWidth - 4, height: 12)
       children.append(
-        SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: .symbol(item.0, color: tint)))
+        SceneNode(id: "tab-icon-\(index + 1)", role: .decoration, frame: icon, content: iconContent))
       children.append(
         SceneNode(id: "tab-title-\(index + 1)", role: .decoration, frame: labelFrame, content: .text(label)))
     }

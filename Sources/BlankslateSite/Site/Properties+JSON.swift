@@ -134,7 +134,23 @@ extension ChromeDefinition {
   func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let navigationTitle { members.append(("navigationTitle", navigationTitle.json(around: locale))) }
-    if let tabBar { members.append(("tabBar", .bool(tabBar))) }
+    if let tabItems {
+      var tabs: [(String, JSONDocument)] = [
+        (
+          "items",
+          .array(
+            tabItems.map { item in
+              .object(
+                [("title", item.title?.json(around: locale)), ("symbol", item.symbol.map { .string($0.rawValue) })]
+                  .compactMap { name, value in value.map { (name, $0) } })
+            })
+        )
+      ]
+      if let selectedTab { tabs.append(("selected", .number(Double(selectedTab)))) }
+      members.append(("tabBar", .object(tabs)))
+    } else if let tabBar {
+      members.append(("tabBar", .bool(tabBar)))
+    }
     if let navigationBar { members.append(("navigationBar", .bool(navigationBar))) }
     if let navigationTitleDisplayMode {
       members.append(("navigationTitleDisplayMode", .string(navigationTitleDisplayMode.rawValue)))

@@ -80,3 +80,58 @@ struct LargeTitleTests {
     #expect(placeholder.frame.minY == bar.frame.maxY)
   }
 }
+
+/// `chrome.tabBar` as an object: the app's own tabs (2 to 5, a title and a
+/// symbol each), the selected one in the tint; `true` keeps the stand-ins.
+@Suite("The app's tabs")
+struct AppTabsTests {
+  static let definition = #"""
+    {"layout": "content-unavailable",
+     "chrome": {"tabBar": {"items": [{"title": "Recipes", "symbol": "doc.text"}, {"title": "Saved", "symbol": "bookmark"},
+                                     {"title": "Cart", "symbol": "cart"}], "selected": 1}},
+     "variants": [{"id": "tabs"}, {"id": "plain", "chrome": {"tabBar": true}}]}
+    """#
+
+  @Test func theAppsTabsAreDrawnWithTheSelectedOneInTheTint() throws {
+    let site = try TemporarySite(placeholders: ["a.json": Self.definition])
+    defer { site.remove() }
+    let design = try #require(try site.load().designs.first)
+    let variant = try #require(design.variants.first { $0.id == "tabs" })
+    let scene = Renderer().scene(
+      for: RenderJob(design: design, variant: variant, device: .iphone15, theme: .light, locale: "en"))
+    var tints: [String] = []
+    for (index, symbol) in [SymbolName.docText, .bookmark, .cart].enumerated() {
+      let icon = try #require(scene.node(withID: "tab-icon-\(index + 1)"))
+      guard case .symbolImage(let drawn, let color) = icon.content else {
+        Issue.record("tab \(index + 1) has no symbol")
+        continue
+      }
+      #expect(drawn == symbol)
+      tints.append(color.hex)
+      guard case .text(let title) = try #require(scene.node(withID: "tab-title-\(index + 1)")).content else { continue }
+      #expect(title.texts.joined() == ["Recipes", "Saved", "Cart"][index])
+    }
+    #expect(tints[1] == "#007AFF" && tints[0] != tints[1] && tints[2] == tints[0], "\(tints)")
+    #expect(scene.node(withID: "tab-icon-4") == nil)
+    // `"tabBar": true` keeps the four stand-ins.
+    let plain = try #require(design.variants.first { $0.id == "plain" })
+    let standIns = Renderer().scene(
+      for: RenderJob(design: design, variant: plain, device: .iphone15, theme: .light, locale: "en"))
+    #expect(standIns.node(withID: "tab-icon-4") != nil)
+  }
+
+  @Test(arguments: [
+    (#"{"items": [{"title": "A", "symbol": "tray"}]}"#, "from 2 to 5 tabs"),
+    (#"{"items": [{"title": "A", "symbol": "house.fill.x"}, {"title": "B", "symbol": "tray"}]}"#, "symbol"),
+    (#"{"items": [{"title": "A", "symbol": "tray"}, {"title": "B", "symbol": "tray"}], "selected": 2}"#, "selected"),
+    (#"{"items": [{"title": "A", "symbol": "tray"}, {"title": "B", "symbol": "tray"}], "badge": 3}"#, "badge"),
+  ])
+  func aTabBarThatIsNotOneIsRefusedWithItsPath(tabBar: String, expected: String) throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json": #"{"layout": "content-unavailable", "chrome": {"tabBar": "# + tabBar + #"}, "variants": [{"id": "x"}]}"#
+    ])
+    defer { site.remove() }
+    let errors = site.errors().map { "\($0)" }
+    #expect(errors.contains { $0.contains("chrome.tabBar") && $0.contains(expected) }, "\(errors)")
+  }
+}
