@@ -203,6 +203,9 @@ public enum Commands {
     // session (the watcher sees it and the process exits), none is lost.
     StopSignals.catch { session.stop() }
     do throws(ServeError) {
+      // Watching before the first build: a save during it, or the moment after
+      // the line below, is seen (the events wait in the kernel's queue).
+      try session.startWatching()
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(
         "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")

@@ -107,14 +107,27 @@ public final class ServeSession: @unchecked Sendable {
     }
   }
 
-  /// Watches the site and the templates until `stop()`; returns then.
-  public func watch() throws(ServeError) {
+  /// The watcher, made by `startWatching` before the first build.
+  private var watcher: SiteWatcher?
+
+  /// Watches the site (and templates) from now on: called before serve says
+  /// where it serves, so that a save the moment after is seen, not lost
+  /// before the watcher's first watch.
+  public func startWatching() throws(ServeError) {
+    guard watcher == nil else { return }
     var roots = [options.siteFolder.path]
     if let templates = options.templates { roots.append(templates.path) }
-    guard let watcher = SiteWatcher(roots: roots, report: report) else {
+    guard let made = SiteWatcher(roots: roots, report: report) else {
       throw ServeError(
         description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno))))")
     }
+    watcher = made
+  }
+
+  /// Builds again after each change, until `stop`.
+  public func watch() throws(ServeError) {
+    try startWatching()
+    guard let watcher else { return }
     while let changed = watcher.next(stopped: { isStopping }) {
       if !changed.isEmpty { requestBuild() }
     }

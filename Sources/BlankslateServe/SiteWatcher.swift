@@ -17,6 +17,9 @@ final class SiteWatcher: @unchecked Sendable {
   private let roots: [String]
   /// Roots whose folder went away: looked for again at every tick until it is back.
   private var lostRoots: Set<String> = []
+  /// The folder (device and inode) each root's watch is on: a root whose path
+  /// now names another folder was replaced, whatever events said or missed.
+  private var rootIdentities: [String: [UInt64]] = [:]
   /// Names of folders whose changes never matter (`__snapshots__`: goldens do not change the gallery).
   private let ignored: Set<String>
   /// Says what the watcher cannot do (a folder it cannot watch, a root that went away).
@@ -30,7 +33,17 @@ final class SiteWatcher: @unchecked Sendable {
     self.roots = roots
     self.ignored = ignored
     self.report = report
-    for root in roots { add(root) }
+    for root in roots {
+      add(root)
+      rootIdentities[root] = Self.identity(of: root)
+    }
+  }
+
+  /// The device and inode of the folder at `path`, or nil when there is none.
+  private static func identity(of path: String) -> [UInt64]? {
+    var status = stat()
+    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
   deinit { close(descriptor) }
@@ -94,6 +107,7 @@ final class SiteWatcher: @unchecked Sendable {
       if lstat(root, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
         lostRoots.remove(root)
         add(root)
+        rootIdentities[root] = Self.identity(of: root)
       } else {
         lostRoots.insert(root)
       }
@@ -101,14 +115,15 @@ final class SiteWatcher: @unchecked Sendable {
     return roots
   }
 
-  /// The lost roots that are folders again, now watched with their trees.
+  /// The lost roots that are folders again, and the roots whose path now
+  /// names another folder than the one watched (replaced between two events
+  /// the watcher read): every root is watched again with its tree.
   private func findLostRoots() -> [String] {
-    guard !lostRoots.isEmpty else { return [] }
-    let back = lostRoots.filter { root in
-      var status = stat()
-      return lstat(root, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    let back = lostRoots.filter { Self.identity(of: $0) != nil }
+    let replaced = roots.filter { root in
+      !lostRoots.contains(root) && Self.identity(of: root).map { $0 != rootIdentities[root] } == true
     }
-    guard !back.isEmpty else { return [] }
+    guard !back.isEmpty || !replaced.isEmpty else { return [] }
     return rescan()
   }
 

@@ -36,6 +36,27 @@ struct ServeTests {
         == "202")
   }
 
+  /// A save the moment serve says it serves is built: the site is watched
+  /// from before the first build, not from after the announcement.
+  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
+  func aSaveTheMomentItServesIsBuilt() throws {
+    let release = temporaryFolder().appending(path: "release")
+    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
+    let server = try ServeClient.Server(environment: [
+      "BLANKSLATE_HOLD": "serve.announced", "BLANKSLATE_HOLD_UNTIL": release.path,
+    ])
+    defer { server.stop() }
+    server.log.wait(for: "hold serve.announced reached")
+    try server.retitle()
+    try FileManager.default.createDirectory(
+      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data().write(to: release)
+    server.log.wait(for: "Built 16 renders")
+    #expect(
+      try ServeClient.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"]).contains(
+        "Nothing Saved"))
+  }
+
   /// Ctrl-C or `kill` at any moment once serve has said it serves ends it
   /// cleanly: the signal is caught from before the announcement, so none is
   /// lost and none ends the process by its default action.
