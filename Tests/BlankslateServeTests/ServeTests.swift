@@ -40,17 +40,13 @@ struct ServeTests {
   /// from before the first build, not from after the announcement.
   @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
   func aSaveTheMomentItServesIsBuilt() throws {
-    let release = temporaryFolder().appending(path: "release")
-    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
-    let server = try ServeClient.Server(environment: [
-      "BLANKSLATE_HOLD": "serve.announced", "BLANKSLATE_HOLD_UNTIL": release.path,
-    ])
+    let hold = DebugHold(at: "serve.announced")
+    defer { hold.remove() }
+    let server = try ServeClient.Server(environment: hold.environment)
     defer { server.stop() }
     server.log.wait(for: "hold serve.announced reached")
     try server.retitle()
-    try FileManager.default.createDirectory(
-      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data().write(to: release)
+    try hold.release()
     server.log.wait(for: "Built 16 renders")
     #expect(
       try ServeClient.curl([server.base + "/designs/favourites/empty.iphone-15.light.en.html"]).contains(
@@ -62,17 +58,13 @@ struct ServeTests {
   /// lost and none ends the process by its default action.
   @Test(arguments: [SIGTERM, SIGINT])
   func aStopSignalTheMomentItServesEndsItCleanly(_ signal: Int32) throws {
-    let release = temporaryFolder().appending(path: "release")
-    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
-    let server = try ServeClient.Server(environment: [
-      "BLANKSLATE_HOLD": "serve.announced", "BLANKSLATE_HOLD_UNTIL": release.path,
-    ])
+    let hold = DebugHold(at: "serve.announced")
+    defer { hold.remove() }
+    let server = try ServeClient.Server(environment: hold.environment)
     defer { server.stop() }
     server.log.wait(for: "hold serve.announced reached")
     #expect(kill(server.process.processIdentifier, signal) == 0)
-    try FileManager.default.createDirectory(
-      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data().write(to: release)
+    try hold.release()
     server.process.waitUntilExit()
     #expect(server.process.terminationReason == .exit, "ended by signal \(server.process.terminationStatus)")
     #expect(server.process.terminationStatus == 0)
@@ -122,12 +114,10 @@ struct ServeTests {
   /// the second report until the save is seen, so the order is not a race.
   @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
   func aSaveDuringTheReportIsBuiltWithoutWaitingForIt() throws {
-    let release = temporaryFolder().appending(path: "release")
-    defer { try? FileManager.default.removeItem(at: release.deletingLastPathComponent()) }
-    let server = try ServeClient.Server(environment: [
-      "BLANKSLATE_HOLD": "serve.report@2", "BLANKSLATE_HOLD_UNTIL": release.path,
-      "BLANKSLATE_NOTE": "serve.build-requested",
-    ])
+    let hold = DebugHold(at: "serve.report@2")
+    defer { hold.remove() }
+    let server = try ServeClient.Server(
+      environment: hold.environment.merging(["BLANKSLATE_NOTE": "serve.build-requested"]) { _, new in new })
     defer { server.stop() }
     let (events, reader) = try ServeClient.events(of: server)
     defer { if events.isRunning { events.terminate() } }
@@ -138,9 +128,7 @@ struct ServeTests {
     server.log.wait(for: "hold serve.report reached")
     try server.restore()
     server.log.wait(for: "note serve.build-requested")
-    try FileManager.default.createDirectory(
-      at: release.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data().write(to: release)
+    try hold.release()
     // The held check gives way: the next build's reload comes before any report.
     let beforeReload = reader.wait(for: "event: reload")
     #expect(!beforeReload.contains("event: report"), "\(beforeReload)")

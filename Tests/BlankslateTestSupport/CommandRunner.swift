@@ -94,16 +94,12 @@ extension CommandRunner {
   package static func spawnMeasuringPeakMemory(_ arguments: [String]) throws -> (
     status: Int32, error: String, peakKilobytes: Int
   ) {
-    let folder = temporaryFolder()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let release = folder.appending(path: "release")
+    let hold = DebugHold(at: "run.finished")
+    defer { hold.remove() }
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging([
-      "BLANKSLATE_HOLD": "run.finished", "BLANKSLATE_HOLD_UNTIL": release.path,
-    ]) { _, new in new }
+    process.environment = ProcessInfo.processInfo.environment.merging(hold.environment) { _, new in new }
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
@@ -114,7 +110,7 @@ extension CommandRunner {
     let peak =
       status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
       .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") } ?? -1
-    try Data().write(to: release)
+    try hold.release()
     process.waitUntilExit()
     reader.wait(for: "\u{0}", quietly: true)
     return (process.terminationStatus, reader.text, peak)

@@ -97,3 +97,22 @@ package let scratchFolder: URL = {
   }
   return FileManager.default.temporaryDirectory
 }()
+
+/// A debug build's hold point (`Failpoint.hold`): the environment that arms
+/// it, and the file whose appearance lets the run go on.
+package struct DebugHold {
+  package let file = temporaryFolder().appending(path: "release")
+  package let point: String
+
+  package init(at point: String) { self.point = point }
+
+  package var environment: [String: String] { ["BLANKSLATE_HOLD": point, "BLANKSLATE_HOLD_UNTIL": file.path] }
+
+  /// Lets the held run go on.
+  package func release() throws {
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data().write(to: file)
+  }
+
+  package func remove() { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+}

@@ -4,6 +4,7 @@ import Testing
 
 /// A `serve` run for a test, and the clients that talk to it: curl and raw sockets.
 package enum ServeClient {
+
   /// A running `serve` of a fresh `init` site, on a free port.
   package final class Server {
     package let folder = temporaryFolder()
