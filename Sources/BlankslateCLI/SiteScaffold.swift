@@ -173,7 +173,7 @@ public enum SiteScaffold {
             "en": "Tap the heart on anything you like to keep it here.",
             "de": "Tippe bei allem, was dir gefällt, auf das Herz, um es hier zu sammeln."
           },
-          "buttons": [{ "title": { "en": "Browse", "de": "Entdecken" }, "background": "systemIndigo" }]
+          "buttons": [{ "title": { "en": "Browse", "de": "Entdecken" }, "background": "systemIndigo", "controlSize": "large" }]
         },
         {
           "id": "search",

@@ -66,12 +66,15 @@ package enum Repository {
 
   /// A job for an ad-hoc design of one variant.
   package static func job(
-    layout: LayoutKind, properties: Properties, device: Device = .iphone15, theme: Theme = .light, locale: String = "en"
+    layout: LayoutKind, properties: Properties, device: Device = .iphone15, theme: Theme = .light,
+    locale: String = "en",
+    textSize: TextSize = .large
   ) -> RenderJob {
     let variant = Variant(id: "default", name: "Default", properties: properties)
     let design = Design(
       id: "probe", name: "Probe", layout: layout, variants: [variant], sourceFile: "placeholders/probe.json")
-    return RenderJob(design: design, variant: variant, device: device, theme: theme, locale: locale)
+    return RenderJob(
+      design: design, variant: variant, device: device, theme: theme, locale: locale, textSize: textSize)
   }
 }
 

@@ -9,6 +9,9 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   case contrast
   /// Tappable elements of at least 44×44 pt (Apple HIG).
   case tapTarget = "tap-target"
+  /// A button drawn at one of UIKit's sizes (`controlSize`) whose frame is
+  /// under the HIG's 44 pt: the system's own small and medium buttons are.
+  case controlSize = "control-size"
   /// Text cut or wider than its frame or the screen; elements off screen,
   /// under the bars, or overlapping each other.
   case overflow
@@ -31,7 +34,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   public var defaultSeverity: LintSeverity {
     switch self {
     case .contrast, .tapTarget, .overflow, .hiddenByLayout: .error
-    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold: .warning
+    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize: .warning
     }
   }
 

@@ -114,8 +114,44 @@ public struct ButtonDefinition: Sendable, Equatable {
   public var style: ButtonStyle?
   /// UIKit's `UIButton.role` (format v3).
   public var role: ButtonRole?
+  /// `UIButton.Configuration.Size` (format v3): the title's font, the insets and the corners.
+  public var controlSize: ControlSize?
+  /// A symbol before the title, as `UIButton.Configuration.image` (format v3).
+  public var symbol: SymbolName?
 
   public init() {}
+}
+
+/// `UIButton.Configuration.Size`. Apple documents the four sizes but not their
+/// numbers: `metrics` are estimates of what iOS 17 and 18 draw (WWDC21 "Meet
+/// the UIKit button system", session 10064, names the parts), to be checked on
+/// a Simulator; a written `font`, `size` or `cornerRadius` overrides each.
+public enum ControlSize: String, Sendable, CaseIterable {
+  case mini
+  case small
+  case medium
+  case large
+
+  /// The title's text style, the content insets and the corner radius (`cornerStyle = .dynamic`).
+  public struct Metrics: Sendable, Equatable {
+    public var font: TextStyle
+    public var vertical: Double
+    public var horizontal: Double
+    public var cornerRadius: Double
+  }
+
+  public var metrics: Metrics {
+    switch self {
+    // Estimates (see the type): a mini button is about 20 pt tall, a small one 30, a medium 36, a large 50.
+    case .mini: Metrics(font: .caption1, vertical: 2, horizontal: 6, cornerRadius: 4)
+    case .small: Metrics(font: .subheadline, vertical: 5, horizontal: 10, cornerRadius: 6)
+    case .medium: Metrics(font: .body, vertical: 7, horizontal: 12, cornerRadius: 8)
+    case .large: Metrics(font: .body, vertical: 14, horizontal: 20, cornerRadius: 12)
+    }
+  }
+
+  /// The gap between a button's symbol and its title (`imagePadding`), an estimate as `metrics` are.
+  public static let imagePadding: Double = 6
 }
 
 /// `UIButton.Role`: what the action does. A destructive button takes

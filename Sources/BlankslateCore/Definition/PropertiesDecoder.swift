@@ -154,6 +154,13 @@ struct PropertiesDecoder {
     if let v = object["role"] {
       button.role = fields.choice(v, at: path.appending("role"), among: ButtonRole.allCases, what: "a button role")
     }
+    if let v = object["controlSize"] {
+      button.controlSize = fields.choice(
+        v, at: path.appending("controlSize"), among: ControlSize.allCases, what: "a button size")
+    }
+    if let v = object["symbol"] {
+      button.symbol = fields.choice(v, at: path.appending("symbol"), among: SymbolName.allCases, what: "a symbol")
+    }
     return button
   }
 

@@ -143,6 +143,10 @@ extension PropertyKey {
     .init(
       "role", .choice(ButtonRole.allCases.map(\.rawValue)),
       "UIKit's button role: `destructive` is drawn in systemRed; `cancel` as a normal button"),
+    .init(
+      "controlSize", .choice(ControlSize.allCases.map(\.rawValue)),
+      "`UIButton.Configuration.Size`: the title's font, insets and corners (content-unavailable default `small`)"),
+    .init("symbol", .choice(SymbolName.allCases.map(\.rawValue)), "a symbol before the title, in the title's colour"),
   ])
 
   /// This property's declaration (made once: the decoder asks for it for every key it reads).

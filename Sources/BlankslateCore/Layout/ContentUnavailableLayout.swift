@@ -35,8 +35,8 @@ package struct ContentUnavailableLayout: LayoutGenerator {
   /// `.subheadline`, in `secondaryLabel`.
   static let messageFont = FontSpec(size: .style(.subheadline))
   /// The buttons: `UIButton.Configuration.plain()` with `buttonSize = .small`,
-  /// whose title is `.subheadline`.
-  static let buttonFont = FontSpec(size: .style(.subheadline))
+  /// whose title is `.subheadline` (`ControlSize.small`).
+  static let buttonSize = ControlSize.small
   /// UIActivityIndicatorView's large style.
   static let spinnerSize = Size(width: 37, height: 37)
   /// The width of `readableContentGuide` on iPad at the Large text size, as
@@ -169,7 +169,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
     }
 
     var buttons = ActionButtons(context: context)
-    buttons.defaultFont = Self.buttonFont
+    buttons.defaultControlSize = Self.buttonSize
     buttons.defaultStyle = .plain
     buttons.add(
       self.buttons(properties, fallback: fallback.button), to: &stack, maxWidth: content.width,

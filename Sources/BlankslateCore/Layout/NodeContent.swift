@@ -39,11 +39,28 @@ public struct ButtonFace: Sendable, Equatable {
   public var fill: RGBA
   public var cornerRadius: Double
   public var title: TextBlock
+  /// How far the title sits toward the trailing edge from the frame's centre:
+  /// half the room of a symbol before it (the button's child), 0 without one.
+  public var titleOffset: Double
+  /// The `UIButton.Configuration.Size` the button is drawn at; nil for a
+  /// written `size` or the seeds' own buttons.
+  public var controlSize: ControlSize?
 
-  public init(fill: RGBA, cornerRadius: Double, title: TextBlock) {
+  public init(
+    fill: RGBA, cornerRadius: Double, title: TextBlock, titleOffset: Double = 0, controlSize: ControlSize? = nil
+  ) {
     self.fill = fill
     self.cornerRadius = cornerRadius
     self.title = title
+    self.titleOffset = titleOffset
+    self.controlSize = controlSize
+  }
+
+  /// The frame the title's lines are centred in: the button's, moved toward the trailing edge by `titleOffset`.
+  public func titleFrame(in frame: Rect) -> Rect {
+    guard titleOffset != 0 else { return frame }
+    let dx = title.isRightToLeft ? -titleOffset : titleOffset
+    return Rect(x: frame.x + dx, y: frame.y, width: frame.width, height: frame.height)
   }
 }
 

@@ -52,7 +52,9 @@ struct PlaceholderStack {
 }
 
 /// Action buttons drawn as `UIButton.Configuration` draws them: sized to
-/// their title, at least Apple's 44-point tap target, in one of four styles.
+/// their title (and symbol) at one of its four sizes, in one of four styles.
+/// A button with no size of UIKit's (the seed layouts') keeps the seeds' look:
+/// 20 × 11 pt of padding, at least Apple's 44-point tap target.
 struct ActionButtons {
   static let minimumHeight: Double = 44
   static let padding = (horizontal: 20.0, vertical: 11.0)
@@ -66,11 +68,21 @@ struct ActionButtons {
   var defaultFont = Self.font
   /// The style when the button writes none; nil: filled for the first button, plain for the second (the seeds).
   var defaultStyle: ButtonStyle?
+  /// The size when the button writes none; nil: the seeds' padding and 44-point minimum.
+  var defaultControlSize: ControlSize?
+
+  /// A laid-out button: its face, its size, and the symbol before its title.
+  struct Laid {
+    var face: ButtonFace
+    var size: Size
+    /// The widest line of the title.
+    var titleWidth: Double
+    /// The symbol, its side in points, and the colour it takes (the title's).
+    var symbol: (name: SymbolName, side: Double, color: RGBA)?
+  }
 
   /// A button's face and size; `primary` decides the style when none is written (filled, else plain).
-  func face(of button: ButtonDefinition, defaultTitle: DefaultString?, primary: Bool, maxWidth: Double) -> (
-    face: ButtonFace, size: Size
-  ) {
+  func face(of button: ButtonDefinition, defaultTitle: DefaultString?, primary: Bool, maxWidth: Double) -> Laid {
     // A button that writes its own background and no style is filled: its title
     // sits on that colour in the definition's intent (and in v2 files, drawn so).
     let style = button.style ?? (button.background != nil ? .filled : defaultStyle ?? (primary ? .filled : .plain))
@@ -85,23 +97,32 @@ struct ActionButtons {
       case .plain: (.clear, tint)
       }
     }()
-    let font = button.font ?? defaultFont
+    let controlSize = button.controlSize ?? defaultControlSize
+    let metrics = controlSize?.metrics
+    let padding = metrics.map { (horizontal: $0.horizontal, vertical: $0.vertical) } ?? Self.padding
+    let minimum = metrics == nil ? Self.minimumHeight : 0
+    let font = button.font ?? metrics.map { FontSpec(size: .style($0.font)) } ?? defaultFont
     let fontSize = context.fontSize(font, default: 17)
     // A filled button's title is semibold unless its written font says otherwise.
     let weight = button.font.map { context.weight($0, default: .regular) } ?? (style == .filled ? .semibold : .regular)
     let title = button.title?.resolved(in: context.locale) ?? defaultTitle?.text(in: context.locale) ?? ""
+    let color = context.color(button.textColor, default: text)
+    // A symbol configured with the title's font draws about as tall as the title's point size.
+    let symbolRoom = button.symbol.map { _ in fontSize + ControlSize.imagePadding } ?? 0
     let label = context.label(
-      title, fontSize: fontSize, weight: weight, color: context.color(button.textColor, default: text),
-      maxWidth: maxWidth - 2 * Self.padding.horizontal)
+      title, fontSize: fontSize, weight: weight, color: color,
+      maxWidth: maxWidth - 2 * padding.horizontal - symbolRoom)
     let size =
       button.size
       ?? Size(
-        width: min(maxWidth, max(Self.minimumHeight, label.size.width + 2 * Self.padding.horizontal)),
-        height: max(Self.minimumHeight, label.size.height + 2 * Self.padding.vertical))
+        width: min(maxWidth, max(minimum, label.size.width + symbolRoom + 2 * padding.horizontal)),
+        height: max(minimum, max(label.size.height, button.symbol == nil ? 0 : fontSize) + 2 * padding.vertical))
     let face = ButtonFace(
-      fill: context.color(button.background, default: fill), cornerRadius: button.cornerRadius ?? Self.cornerRadius,
-      title: label.block)
-    return (face, size)
+      fill: context.color(button.background, default: fill),
+      cornerRadius: button.cornerRadius ?? metrics?.cornerRadius ?? Self.cornerRadius,
+      title: label.block, titleOffset: symbolRoom / 2, controlSize: button.size == nil ? controlSize : nil)
+    return Laid(
+      face: face, size: size, titleWidth: label.size.width, symbol: button.symbol.map { ($0, fontSize, color) })
   }
 
   /// Adds up to two buttons (`buttons`) to `stack`: the first `messageToButton` below, the next `betweenButtons`.
@@ -110,12 +131,24 @@ struct ActionButtons {
     messageToButton: Double, betweenButtons: Double
   ) {
     for (index, (button, defaultTitle)) in buttons.prefix(2).enumerated() {
-      let face = self.face(of: button, defaultTitle: defaultTitle, primary: index == 0, maxWidth: maxWidth)
+      let laid = self.face(of: button, defaultTitle: defaultTitle, primary: index == 0, maxWidth: maxWidth)
       let id = index == 0 ? "button" : "secondary-button"
-      stack.add(id: id, role: .button, gap: index == 0 ? messageToButton : betweenButtons, size: face.size) {
-        SceneNode(
-          id: id, role: .button, frame: $0, content: .button(face.face),
-          action: .reload)
+      stack.add(id: id, role: .button, gap: index == 0 ? messageToButton : betweenButtons, size: laid.size) { frame in
+        var node = SceneNode(id: id, role: .button, frame: frame, content: .button(laid.face), action: .reload)
+        if let symbol = laid.symbol {
+          // The symbol and the title are centred together; the symbol leads. Laid out
+          // left to right: a right-to-left screen is mirrored whole, the symbol with it.
+          let titleCenter = frame.midX + laid.face.titleOffset
+          let centerX = titleCenter - laid.titleWidth / 2 - ControlSize.imagePadding - symbol.side / 2
+          node.children = [
+            SceneNode(
+              id: id + "-symbol", role: .decoration,
+              frame: Rect(
+                x: centerX - symbol.side / 2, y: frame.midY - symbol.side / 2, width: symbol.side, height: symbol.side),
+              content: .symbolImage(symbol.name, color: symbol.color))
+          ]
+        }
+        return node
       }
     }
   }

@@ -69,12 +69,22 @@ struct SceneLinter {
     for node in nodes where node.action != nil && (Self.reviewed.contains(node.role) || node.role == .placeholder) {
       let frame = node.frame
       if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
-        found.append(
-          LintObservation(
-            .tapTarget, node,
-            "\(node.id) is \(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt; a tap target needs at least 44×44 pt",
-            min(frame.width, frame.height), Self.minimumTapSize
-          ))
+        let size = "\(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt"
+        if case .button(let face) = node.content, let controlSize = face.controlSize {
+          // UIKit's own sizes: what the system draws, under the HIG's target; a warning with the way out.
+          found.append(
+            LintObservation(
+              .controlSize, node,
+              "\(node.id) is \(size) at UIKit's \(controlSize.rawValue) size; the HIG asks 44×44 pt for a tap target (`controlSize: large` is about 50 pt tall)",
+              min(frame.width, frame.height), Self.minimumTapSize
+            ))
+        } else {
+          found.append(
+            LintObservation(
+              .tapTarget, node, "\(node.id) is \(size); a tap target needs at least 44×44 pt",
+              min(frame.width, frame.height), Self.minimumTapSize
+            ))
+        }
       }
     }
 

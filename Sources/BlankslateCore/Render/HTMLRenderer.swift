@@ -118,9 +118,10 @@ public struct HTMLRenderer: Sendable {
 
     switch node.content {
     case .text(let block):
-      lines(block, in: frame, into: &writer)
+      lines(block, in: Rect(x: 0, y: 0, width: frame.width, height: frame.height), into: &writer)
     case .button(let face):
-      lines(face.title, in: frame, into: &writer)
+      let title = face.titleFrame(in: frame)
+      lines(face.title, in: Rect(x: title.x - frame.x, y: 0, width: frame.width, height: frame.height), into: &writer)
     case .image(let source):
       image(source, into: &writer)
     case .symbol(let symbol, let color):
@@ -190,8 +191,8 @@ public struct HTMLRenderer: Sendable {
   /// spans of that face with no line height of their own, so they never move
   /// the baseline. The browser shapes the same characters with the same
   /// pinned fonts (gallery `fonts.css`), so it draws the measured width.
-  private func lines(_ block: TextBlock, in frame: Rect, into writer: inout MarkupWriter) {
-    let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+  /// `local` is the frame the lines are placed in, relative to the element's own box.
+  private func lines(_ block: TextBlock, in local: Rect, into writer: inout MarkupWriter) {
     for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
       let primary = PinnedFont.all[line.primaryFace].cssClass
       writer.raw("<span class=\"bs-line ")

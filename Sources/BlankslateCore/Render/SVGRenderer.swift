@@ -101,7 +101,7 @@ public struct SVGRenderer: Sendable {
       text(block, in: frame, into: &writer)
     case .button(let face):
       rect(frame, fill: face.fill, cornerRadius: face.cornerRadius, stroke: nil, into: &writer)
-      text(face.title, in: frame, into: &writer)
+      text(face.title, in: face.titleFrame(in: frame), into: &writer)
     case .image(let source):
       image(source, in: frame, into: &writer)
     case .spinner(let color, let spokes):

@@ -66,7 +66,7 @@ struct ContentUnavailableTests {
     #expect(abs(title.minY - image.maxY - 15) < 0.001)
     #expect(abs(message.minY - title.maxY - 3) < 0.001)
     #expect(abs(button.minY - message.maxY - 20) < 0.001)
-    #expect(button.height == 44)
+    #expect(button.height == 18 + 2 * ControlSize.small.metrics.vertical)  // a subheadline line and the small insets
     guard case .text(let titleBlock) = scene.node(withID: "title")?.content,
       case .text(let messageBlock) = scene.node(withID: "message")?.content,
       case .button(let face) = scene.node(withID: "button")?.content
@@ -365,5 +365,105 @@ struct ButtonRoleTests {
     ])
     defer { site.remove() }
     #expect(site.errors().contains { "\($0)".contains("role") && "\($0)".contains("destructive") }, "\(site.errors())")
+  }
+}
+
+/// `UIButton.Configuration.Size` and a symbol before the title (`controlSize`, `symbol`).
+struct ControlSizeTests {
+  private func button(
+    _ configure: (inout ButtonDefinition) -> Void, locale: String = "en", textSize: TextSize = .large
+  ) throws -> (node: SceneNode, face: ButtonFace) {
+    var properties = Properties()
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Try Again")
+    configure(&button)
+    properties.buttons = [button]
+    let scene = Renderer().scene(
+      for: Repository.job(layout: .contentUnavailable, properties: properties, locale: locale, textSize: textSize))
+    let node = try #require(scene.node(withID: "button"))
+    guard case .button(let face) = node.content else {
+      Issue.record("the button is not drawn as a button")
+      throw CancellationError()
+    }
+    return (node, face)
+  }
+
+  @Test(arguments: ControlSize.allCases)
+  func eachSizeSetsTheFontInsetsAndCorners(size: ControlSize) throws {
+    let (node, face) = try button { $0.controlSize = size }
+    let metrics = size.metrics
+    #expect(face.title.fontSize == metrics.font.pointSize(at: .large))
+    #expect(face.cornerRadius == metrics.cornerRadius)
+    #expect(abs(node.frame.height - (face.title.textHeight + 2 * metrics.vertical)) < 0.01, "\(node.frame)")
+    let widest = face.title.lines.map(\.width).max() ?? 0
+    #expect(node.frame.width >= widest + 2 * metrics.horizontal - 0.01)
+    #expect(node.frame.width <= widest + 2 * metrics.horizontal + 0.5)
+  }
+
+  @Test func theSizesGrowInOrderAndScaleWithTheTextSize() throws {
+    let heights = try ControlSize.allCases.map { size in try button { $0.controlSize = size }.node.frame.height }
+    #expect(heights == heights.sorted() && Set(heights).count == heights.count, "\(heights)")
+    let large = try button({ $0.controlSize = .medium }, textSize: .accessibilityExtraExtraExtraLarge)
+    #expect(large.face.title.fontSize == TextStyle.body.pointSize(at: .accessibilityExtraExtraExtraLarge))
+  }
+
+  @Test func theLayoutsDefaultIsUIKitsSmallPlainButton() throws {
+    let (node, face) = try button { _ in }
+    #expect(face.title.fontSize == TextStyle.subheadline.pointSize(at: .large))
+    #expect(face.fill.opacity == 0)
+    #expect(node.frame.height == face.title.textHeight + 2 * ControlSize.small.metrics.vertical)
+  }
+
+  @Test func writtenFontSizeAndCornersOverrideTheSize() throws {
+    let (node, face) = try button {
+      $0.controlSize = .large
+      $0.cornerRadius = 3
+      $0.size = Size(width: 200, height: 60)
+      $0.font = FontSpec(size: .fixed(12))
+    }
+    #expect(face.cornerRadius == 3 && face.title.fontSize == 12)
+    #expect(node.frame.width == 200 && node.frame.height == 60)
+  }
+
+  @Test(arguments: ["en", "ar"])
+  func aSymbolLeadsTheTitleInTheTitlesColour(locale: String) throws {
+    let plain = try button({ $0.controlSize = .large }, locale: locale)
+    let (node, face) = try button(
+      {
+        $0.controlSize = .large
+        $0.symbol = .arrowClockwise
+      }, locale: locale)
+    #expect(abs(node.frame.width - plain.node.frame.width - (face.title.fontSize + ControlSize.imagePadding)) < 0.01)
+    let symbol = try #require(node.children.first)
+    guard case .symbolImage(.arrowClockwise, let color) = symbol.content else {
+      Issue.record("no symbol in the button: \(node.children)")
+      return
+    }
+    #expect(color == face.title.color)
+    let titleFrame = face.titleFrame(in: node.frame)
+    let line = try #require(face.title.lines.first)
+    let titleLeft = face.title.lineX(line, in: titleFrame)
+    let titleRight = titleLeft + line.width
+    if locale == "ar" {
+      #expect(abs(symbol.frame.minX - (titleRight + ControlSize.imagePadding)) < 0.6, "\(symbol.frame) \(titleRight)")
+    } else {
+      #expect(abs(symbol.frame.maxX + ControlSize.imagePadding - titleLeft) < 0.6, "\(symbol.frame) \(titleLeft)")
+    }
+    // Symbol and title together are centred in the button.
+    let contentLeft = min(symbol.frame.minX, titleLeft)
+    let contentRight = max(symbol.frame.maxX, titleRight)
+    #expect(abs((contentLeft + contentRight) / 2 - node.frame.midX) < 0.6)
+    #expect(abs(symbol.frame.midY - node.frame.midY) < 0.01)
+  }
+
+  @Test func anUnknownSizeOrSymbolIsRefused() throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json":
+        #"{"layout": "content-unavailable", "buttons": [{"controlSize": "huge", "symbol": "arrow.spin"}], "variants": [{"id": "x"}]}"#
+    ])
+    defer { site.remove() }
+    let errors = site.errors().map { "\($0)" }
+    #expect(errors.contains { $0.contains("controlSize") && $0.contains("large") }, "\(errors)")
+    #expect(errors.contains { $0.contains("symbol") && $0.contains("arrow.clockwise") }, "\(errors)")
   }
 }

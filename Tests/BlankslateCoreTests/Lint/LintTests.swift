@@ -197,12 +197,58 @@ struct LintTests {
   @Test func theBundledSiteLintsCleanWithItsAcceptedFindings() throws {
     let (report, variants) = try SiteLinter(siteFolder: Repository.site, siteDisplay: "Site").run()
     #expect(report.errors == 0 && report.warnings == 0)
-    #expect(report.suppressed == 456)
-    #expect(report.text.hasSuffix("Lint: 0 errors, 0 warnings, 456 accepted in 768 renders."))
+    #expect(report.suppressed == 458)
+    #expect(report.text.hasSuffix("Lint: 0 errors, 0 warnings, 458 accepted in 768 renders."))
     let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
-    #expect((json["counts"] as? [String: Int])?["suppressed"] == 456)
+    #expect((json["counts"] as? [String: Int])?["suppressed"] == 458)
     let junit = report.junit(variants: variants)
     #expect(MarkupChecker().check(Array(junit.utf8), file: "lint.xml", kind: .xml).issues == [])
     #expect(junit.components(separatedBy: "<testcase ").count - 1 == variants.count * LintRule.allCases.count)
+  }
+}
+
+/// A button under 44 pt: the author's own size is a `tap-target` error; UIKit's
+/// own small and medium sizes are a `control-size` warning that says how to grow it.
+struct ControlSizeLintTests {
+  private func findings(_ configure: (inout ButtonDefinition) -> Void) -> [LintFinding] {
+    var properties = Properties()
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Try Again")
+    configure(&button)
+    properties.buttons = [button]
+    let job = Repository.job(layout: .contentUnavailable, properties: properties)
+    let site = SiteDefinition(
+      title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
+    var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
+    // Only the size rules: systemBlue on white is under 4.5:1 for 15 pt text, a contrast finding of its own.
+    return session.findings(for: job, scene: Renderer().scene(for: job)).filter {
+      $0.node == "button" && [.tapTarget, .controlSize].contains($0.rule)
+    }
+  }
+
+  @Test(arguments: [ControlSize.mini, .small, .medium])
+  func uikitsSmallerSizesAreAWarningThatNamesTheSize(size: ControlSize) throws {
+    let found = findings { $0.controlSize = size }
+    #expect(found.map(\.rule) == [.controlSize], "\(found)")
+    let finding = try #require(found.first)
+    #expect(finding.severity == .warning)
+    #expect(
+      finding.message.contains("at UIKit's \(size.rawValue) size") && finding.message.contains("controlSize: large"))
+  }
+
+  @Test func theLayoutsDefaultSmallButtonIsWarnedAbout() {
+    #expect(findings { _ in }.map(\.rule) == [.controlSize])
+  }
+
+  @Test func aLargeButtonPasses() {
+    #expect(findings { $0.controlSize = .large }.isEmpty)
+  }
+
+  @Test func aWrittenSizeUnder44IsATapTargetError() throws {
+    let found = findings {
+      $0.controlSize = .large
+      $0.size = Size(width: 120, height: 30)
+    }
+    #expect(found.map(\.rule) == [.tapTarget] && found.first?.severity == .error, "\(found)")
   }
 }

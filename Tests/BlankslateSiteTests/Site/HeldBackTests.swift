@@ -23,8 +23,9 @@ struct HeldBackTests {
 
   func frame(_ scene: Scene, _ id: String) throws -> Rect { try #require(scene.node(withID: id)).frame }
 
-  /// They build, and lint finds one thing only: at AX5 the parts UIKit's
-  /// layout hides (scrolling off), each named with the stack's height and the room.
+  /// They build, and lint finds one error only: at AX5 the parts UIKit's
+  /// layout hides (scrolling off), each named with the stack's height and the
+  /// room; and warns that UIKit's small buttons are under the HIG's tap target.
   @Test func theyBuildAndLintReportsOnlyWhatTheSystemLayoutHides() throws {
     let output = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: output) }
@@ -38,6 +39,12 @@ struct HeldBackTests {
     let findings = try #require(json["findings"] as? [[String: Any]])
     #expect(!findings.isEmpty)
     for finding in findings {
+      // UIKit's own small buttons are under the HIG's 44 pt: a warning, never an error.
+      if finding["rule"] as? String == "control-size" {
+        #expect(finding["severity"] as? String == "warning", "\(finding)")
+        #expect((finding["message"] as? String)?.contains("at UIKit's small size") == true, "\(finding)")
+        continue
+      }
       #expect(finding["rule"] as? String == "hidden-by-layout", "\(finding)")
       #expect((finding["render"] as? String)?.hasSuffix(".accessibilityExtraExtraExtraLarge") == true, "\(finding)")
       let needed = try #require(finding["measured"] as? Double)
