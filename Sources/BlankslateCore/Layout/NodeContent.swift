@@ -17,8 +17,9 @@ public enum NodeContent: Sendable, Equatable {
   case spinner(color: RGBA, spokes: Int)
   /// A small glyph of the host chrome.
   case symbol(Symbol, color: RGBA)
-  /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint.
-  case symbolImage(SymbolName, color: RGBA)
+  /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint;
+  /// `mirrored` in a right-to-left screen where SF Symbols mirrors it.
+  case symbolImage(SymbolName, color: RGBA, mirrored: Bool = false)
 }
 
 /// The fill of a box.

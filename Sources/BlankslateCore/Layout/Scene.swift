@@ -128,10 +128,14 @@ extension SceneNode {
   /// The node and its children mirrored across a screen `width` points wide,
   /// as UIKit's semantic content attribute mirrors a right-to-left screen:
   /// leading becomes trailing, rows and tabs run from the right; text and
-  /// art are not flipped, and what was centred stays centred.
+  /// art are not flipped, and what was centred stays centred. A directional
+  /// symbol is flipped, as SF Symbols flips it (`SymbolName.mirrorsInRightToLeft`).
   func mirrored(across width: Double) -> SceneNode {
     var node = self
     node.frame.x = width - frame.maxX
+    if case .symbolImage(let symbol, let color, let mirrored) = content, symbol.mirrorsInRightToLeft {
+      node.content = .symbolImage(symbol, color: color, mirrored: !mirrored)
+    }
     node.children = children.map { $0.mirrored(across: width) }
     return node
   }

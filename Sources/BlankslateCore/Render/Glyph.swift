@@ -12,6 +12,8 @@ public enum Glyph {
   struct Layer {
     enum Paint {
       case fill
+      /// A fill whose inner subpaths are holes (`fill-rule="evenodd"`): a `.fill` symbol's knocked-out details.
+      case evenOddFill
       /// A stroke of this width, with round caps and joins.
       case stroke(Double)
     }
@@ -57,17 +59,24 @@ public enum Glyph {
     draw(layers, size: size, color: color, in: frame, into: &writer)
   }
 
-  /// Writes a definition's symbol in `color` into `frame`, as `draw(_:color:in:into:)` does a chrome glyph.
-  static func draw(_ symbol: SymbolName, color: RGBA, in frame: Rect, into writer: inout MarkupWriter) {
-    draw(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color, in: frame, into: &writer)
+  /// Writes a definition's symbol in `color` into `frame`, as `draw(_:color:in:into:)` does a chrome glyph;
+  /// `mirrored` flips it left to right (a directional symbol in a right-to-left screen).
+  static func draw(
+    _ symbol: SymbolName, color: RGBA, in frame: Rect, mirrored: Bool = false, into writer: inout MarkupWriter
+  ) {
+    draw(SymbolArt.layers(of: symbol), size: SymbolArt.grid, color: color, in: frame, mirrored: mirrored, into: &writer)
   }
 
-  private static func draw(_ layers: [Layer], size: Size, color: RGBA, in frame: Rect, into writer: inout MarkupWriter)
-  {
+  private static func draw(
+    _ layers: [Layer], size: Size, color: RGBA, in frame: Rect, mirrored: Bool = false,
+    into writer: inout MarkupWriter
+  ) {
     let scale = min(frame.width / size.width, frame.height / size.height)
     let x = frame.x + (frame.width - size.width * scale) / 2
     let y = frame.y + (frame.height - size.height * scale) / 2
-    for layer in layers { write(layer, color: color, at: (x, y, scale), into: &writer) }
+    // Mirrored: the art's right edge at the fitted box's left, drawn with a negative x scale.
+    let placement = mirrored ? (x + size.width * scale, y, -scale) : (x, y, scale)
+    for layer in layers { write(layer, color: color, at: placement, into: &writer) }
   }
 
   private static func write(
@@ -82,6 +91,11 @@ public enum Glyph {
       writer.number(placement.y)
       writer.raw(") scale(")
       writer.number(placement.scale, fractionDigits: 4)
+      // A negative scale mirrors left to right only: the y scale stays positive.
+      if placement.scale < 0 {
+        writer.raw(" ")
+        writer.number(-placement.scale, fractionDigits: 4)
+      }
       writer.raw(")\"")
     }
     writer.raw(" d=\"")
@@ -89,10 +103,11 @@ public enum Glyph {
     writer.raw("\"")
     let opacity = color.opacity * layer.opacity
     switch layer.paint {
-    case .fill:
+    case .fill, .evenOddFill:
       writer.raw(" fill=\"")
       writer.hexRGB(color)
       writer.raw("\"")
+      if case .evenOddFill = layer.paint { writer.raw(" fill-rule=\"evenodd\"") }
       if opacity < 1 { writer.attribute("fill-opacity", opacity) }
     case .stroke(let width):
       writer.raw(" fill=\"none\" stroke=\"")

@@ -131,9 +131,9 @@ public struct HTMLRenderer: Sendable {
         let art = Glyph.art(for: symbol, color: color)
         inlineSVG(art.viewBox, art.body, into: &writer)
       }
-    case .symbolImage(let symbol, let color):
+    case .symbolImage(let symbol, let color, let mirrored):
       let art = Glyph.art(for: symbol, color: color)
-      inlineSVG(art.viewBox, art.body, into: &writer)
+      inlineSVG(art.viewBox, art.body, mirrored: mirrored, into: &writer)
     case .spinner(let color, let spokes):
       let fade = SVGRenderer.spokeShape(spokes).fade
       for spoke in 0..<spokes {
@@ -243,9 +243,9 @@ public struct HTMLRenderer: Sendable {
     }
   }
 
-  private func inlineSVG(_ viewBox: Size, _ body: String, into writer: inout MarkupWriter) {
+  private func inlineSVG(_ viewBox: Size, _ body: String, mirrored: Bool = false, into writer: inout MarkupWriter) {
     writer.raw(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bs-fill\" aria-hidden=\"true\" viewBox=\"0 0 \(NumberText.format(viewBox.width)) \(NumberText.format(viewBox.height))\">"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bs-fill\" aria-hidden=\"true\"\(mirrored ? " style=\"transform:scaleX(-1)\"" : "") viewBox=\"0 0 \(NumberText.format(viewBox.width)) \(NumberText.format(viewBox.height))\">"
     )
     writer.raw(body)
     writer.raw("</svg>")

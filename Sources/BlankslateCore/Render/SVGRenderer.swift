@@ -108,8 +108,8 @@ public struct SVGRenderer: Sendable {
       spinner(in: frame, color: color, spokes: spokes, into: &writer)
     case .symbol(let symbol, let color):
       Glyph.draw(symbol, color: color, in: frame, into: &writer)
-    case .symbolImage(let symbol, let color):
-      Glyph.draw(symbol, color: color, in: frame, into: &writer)
+    case .symbolImage(let symbol, let color, let mirrored):
+      Glyph.draw(symbol, color: color, in: frame, mirrored: mirrored, into: &writer)
     }
     for child in node.children {
       write(child, into: &writer)

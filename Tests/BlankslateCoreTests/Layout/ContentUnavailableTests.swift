@@ -30,7 +30,7 @@ struct ContentUnavailableTests {
     let scene = scene(properties)
     #expect(texts(scene, "title") == title)
     #expect(texts(scene, "message")?.isEmpty == false)
-    guard case .symbolImage(let drawn, _) = scene.node(withID: "image")?.content else {
+    guard case .symbolImage(let drawn, _, _) = scene.node(withID: "image")?.content else {
       Issue.record("no symbol")
       return
     }
@@ -435,7 +435,7 @@ struct ControlSizeTests {
       }, locale: locale)
     #expect(abs(node.frame.width - plain.node.frame.width - (face.title.fontSize + ControlSize.imagePadding)) < 0.01)
     let symbol = try #require(node.children.first)
-    guard case .symbolImage(.arrowClockwise, let color) = symbol.content else {
+    guard case .symbolImage(.arrowClockwise, let color, _) = symbol.content else {
       Issue.record("no symbol in the button: \(node.children)")
       return
     }

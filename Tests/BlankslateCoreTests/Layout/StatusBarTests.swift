@@ -102,7 +102,7 @@ struct AppTabsTests {
     var tints: [String] = []
     for (index, symbol) in [SymbolName.docText, .bookmark, .cart].enumerated() {
       let icon = try #require(scene.node(withID: "tab-icon-\(index + 1)"))
-      guard case .symbolImage(let drawn, let color) = icon.content else {
+      guard case .symbolImage(let drawn, let color, _) = icon.content else {
         Issue.record("tab \(index + 1) has no symbol")
         continue
       }

@@ -80,7 +80,7 @@ struct HeldBackTests {
     let button = try #require(light.node(withID: "button")?.content)
     let imageContent = try #require(light.node(withID: "image")?.content)
     let titleContent = try #require(light.node(withID: "title")?.content)
-    guard case .button(let filled) = button, case .symbolImage(.calendar, let tint) = imageContent,
+    guard case .button(let filled) = button, case .symbolImage(.calendar, let tint, _) = imageContent,
       case .text(let heading) = titleContent
     else {
       Issue.record("the button, the calendar symbol or the title is not what it should be")
@@ -91,7 +91,7 @@ struct HeldBackTests {
     #expect(heading.fontSize == 28 && heading.weight == .bold)
     let dark = try scene("workouts", "empty", device: .iphone15ProMax, theme: .dark)
     let darkImage = try #require(dark.node(withID: "image")?.content)
-    guard case .symbolImage(_, let darkTint) = darkImage else {
+    guard case .symbolImage(_, let darkTint, _) = darkImage else {
       Issue.record("the dark image is not a symbol: \(darkImage)")
       return
     }
