@@ -208,6 +208,17 @@ public enum DefinitionSchema {
     let images =
       BuiltinImage.allCases.map { "builtin:" + $0.rawValue } + SymbolName.allCases.map { "symbol:" + $0.rawValue }
     let extensions = AssetResolver.imageExtensions.joined(separator: "|")
+    // A path under the site folder, ending in an image type, with no URL scheme.
+    let assetPath = JSONDocument.object([
+      ("type", "string"), ("pattern", .string("^(?![A-Za-z][A-Za-z0-9+.-]+:)[^:]*\\.(\(extensions))$")),
+    ])
+    /// `{"light": value, "dark": value}`, both required.
+    func themed(_ value: JSONDocument) -> JSONDocument {
+      .object([
+        ("type", "object"), ("required", .array(["light", "dark"])),
+        ("properties", .object([("light", value), ("dark", value)])), ("additionalProperties", false),
+      ])
+    }
     return [
       (
         "text",
@@ -271,15 +282,39 @@ public enum DefinitionSchema {
         ])
       ),
       (
-        "image",
+        "singleImage",
         .object([
           (
             "anyOf",
             .array([
               .object([("enum", strings(images))]),
-              // A path under the site folder, ending in an image type, with no URL scheme.
+              assetPath,
+              // An asset drawn as a template image, in the image tint.
               .object([
-                ("type", "string"), ("pattern", .string("^(?![A-Za-z][A-Za-z0-9+.-]+:)[^:]*\\.(\(extensions))$")),
+                ("type", "object"), ("required", .array(["path"])),
+                ("properties", .object([("path", assetPath), ("template", .object([("type", "boolean")]))])),
+                ("additionalProperties", false),
+              ]),
+            ])
+          )
+        ])
+      ),
+      ("themedImage", themed(ref("singleImage"))),
+      (
+        "image",
+        .object([
+          (
+            "anyOf",
+            .array([
+              ref("singleImage"), ref("themedImage"),
+              // One image per language, each one image or one per theme.
+              .object([
+                ("type", "object"), ("minProperties", 1),
+                (
+                  "patternProperties",
+                  .object([(localeTag, .object([("anyOf", .array([ref("singleImage"), ref("themedImage")]))]))])
+                ),
+                ("additionalProperties", false),
               ]),
             ])
           )

@@ -6,8 +6,71 @@ public enum ImageSource: Sendable, Equatable {
   case builtin(BuiltinImage)
   /// A file of the site, as a path relative to the site folder (`"assets/empty.svg"`).
   case asset(String)
+  /// A single-colour file of the site drawn as a template image is: its
+  /// shape (alpha) in the image tint (`{"path": "assets/x.svg", "template": true}`).
+  case template(String)
   /// A monochrome symbol drawn by Blankslate (`"symbol:tray"`), in the image tint.
   case symbol(SymbolName)
+}
+
+extension ImageSource {
+  /// The site file the image draws, for an asset or a template.
+  public var assetPath: String? {
+    switch self {
+    case .asset(let path), .template(let path): path
+    case .builtin, .symbol: nil
+    }
+  }
+}
+
+/// An `image` as written: one image, one per theme (`{"light": …, "dark": …}`),
+/// or one per language (`{"en": …, "ja": …}`, each one image or one per theme).
+public indirect enum ImageValue: Sendable, Equatable {
+  case one(ImageSource)
+  case perTheme(light: ImageSource, dark: ImageSource)
+  /// Entries in the order written; the first is the fallback, as a `LocalizedText`'s is.
+  case perLocale([LocaleImage])
+
+  /// One language's image.
+  public struct LocaleImage: Sendable, Equatable {
+    public var locale: String
+    public var image: ImageValue
+
+    public init(locale: String, image: ImageValue) {
+      self.locale = locale
+      self.image = image
+    }
+  }
+
+  /// The image shown in `theme` and `locale`: a language's entry as a text's is
+  /// found (exact, then the language without its region or script, then the first).
+  public func resolved(theme: Theme, locale: String) -> ImageSource {
+    switch self {
+    case .one(let source): return source
+    case .perTheme(let light, let dark): return theme == .dark ? dark : light
+    case .perLocale(let entries):
+      func entry(_ tag: String) -> ImageValue? { entries.first { $0.locale.lowercased() == tag.lowercased() }?.image }
+      if let exact = entry(locale) { return exact.resolved(theme: theme, locale: locale) }
+      if PseudoLocale.isPseudo(locale), let base = entry(PseudoLocale.base) {
+        return base.resolved(theme: theme, locale: locale)
+      }
+      var parts = locale.split(separator: "-")
+      while parts.count > 1 {
+        parts.removeLast()
+        if let match = entry(parts.joined(separator: "-")) { return match.resolved(theme: theme, locale: locale) }
+      }
+      return (entries.first?.image ?? .one(.symbol(.photo))).resolved(theme: theme, locale: locale)
+    }
+  }
+
+  /// Every image the value can show, in the order written.
+  public var sources: [ImageSource] {
+    switch self {
+    case .one(let source): [source]
+    case .perTheme(let light, let dark): [light, dark]
+    case .perLocale(let entries): entries.flatMap(\.image.sources)
+    }
+  }
 }
 
 /// The illustrations Blankslate draws itself, named after the seeds' image assets.

@@ -14,7 +14,13 @@ public struct Properties: Sendable, Equatable {
   public var background: ColorValue?
   public var titleFont: FontSpec?
   public var messageFont: FontSpec?
-  public var image: Nullable<ImageSource> = .absent
+  public var image: Nullable<ImageValue> = .absent
+
+  /// The site files the written image can draw (every theme's and language's).
+  public var imagePaths: [String] {
+    guard case .value(let value) = image else { return [] }
+    return value.sources.compactMap(\.assetPath)
+  }
   /// The colour of a symbol image (`symbol:NAME`).
   public var imageTint: ColorValue?
   public var imageSize: Size?

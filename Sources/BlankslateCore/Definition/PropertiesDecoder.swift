@@ -44,7 +44,7 @@ struct PropertiesDecoder {
     case .background: properties.background = fields.color(value, at: path)
     case .titleFont: properties.titleFont = fields.font(value, at: path)
     case .messageFont: properties.messageFont = fields.font(value, at: path)
-    case .image: properties.image = nullable(value) { image($0, at: path) }
+    case .image: properties.image = nullable(value) { imageValue($0, at: path) }
     case .imageTint: properties.imageTint = fields.color(value, at: path)
     case .imageSize: properties.imageSize = fields.size(value, at: path)
     case .button: properties.button = nullable(value) { button($0, at: path) }
@@ -77,7 +77,78 @@ struct PropertiesDecoder {
     return read(value).map(Nullable.value) ?? .absent
   }
 
+  /// An `image`: one image, `{"light": …, "dark": …}`, or locale → image
+  /// (each entry one image or one per theme).
+  private func imageValue(_ value: JSONValue, at path: JSONPath, perLocale: Bool = true) -> ImageValue? {
+    guard case .object(let members) = value.kind, !members.contains(where: { ["path", "template"].contains($0.key) })
+    else {
+      return image(value, at: path).map(ImageValue.one)
+    }
+    let keys = Set(members.map(\.key))
+    if !keys.isDisjoint(with: ["light", "dark"]) {
+      guard let object = fields.object(value, at: path, allowed: ["light", "dark"]) else { return nil }
+      guard let lightValue = object["light"], let darkValue = object["dark"] else {
+        fields.report(
+          .invalidValue(
+            fields.location(path, value), found: value.excerpt, expected: "both \"light\" and \"dark\" images",
+            allowed: []))
+        return nil
+      }
+      let light = image(lightValue, at: path.appending("light"))
+      let dark = image(darkValue, at: path.appending("dark"))
+      guard let light, let dark else { return nil }
+      return .perTheme(light: light, dark: dark)
+    }
+    guard perLocale else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "an image, {\"path\": …, \"template\": true} or {\"light\": …, \"dark\": …}", allowed: []))
+      return nil
+    }
+    guard !members.isEmpty else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: "an empty object",
+          expected: "an image, {\"light\": …, \"dark\": …} or at least one locale → image entry", allowed: []))
+      return nil
+    }
+    var entries: [ImageValue.LocaleImage] = []
+    var valid = true
+    for member in members {
+      let memberPath = path.appending(member.key)
+      guard LocaleTag.isValid(member.key) else {
+        fields.report(
+          .invalidValue(
+            SourceLocation(file: fields.file, path: memberPath, position: member.keyPosition),
+            found: "\"\(member.key)\"",
+            expected: "\"light\", \"dark\", \"path\" or a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+        valid = false
+        continue
+      }
+      guard let image = imageValue(member.value, at: memberPath, perLocale: false) else {
+        valid = false
+        continue
+      }
+      entries.append(ImageValue.LocaleImage(locale: member.key, image: image))
+    }
+    return valid ? .perLocale(entries) : nil
+  }
+
+  /// One image: a name or a path, or `{"path": …, "template": true}` for an asset drawn as a template image.
   private func image(_ value: JSONValue, at path: JSONPath) -> ImageSource? {
+    if case .object = value.kind {
+      guard let object = fields.object(value, at: path, allowed: ["path", "template"]) else { return nil }
+      guard let pathValue = object["path"] else {
+        fields.report(
+          .invalidValue(
+            fields.location(path, value), found: value.excerpt, expected: "a \"path\" under assets/", allowed: []))
+        return nil
+      }
+      let template = object["template"].flatMap { fields.bool($0, at: path.appending("template")) } ?? false
+      guard let text = fields.string(pathValue, at: path.appending("path")) else { return nil }
+      return assetPath(text, pathValue, at: path.appending("path")).map { template ? .template($0) : .asset($0) }
+    }
     guard let text = fields.string(value, at: path) else { return nil }
     if text.hasPrefix("symbol:") {
       let symbol: SymbolName? = named(
@@ -106,9 +177,14 @@ struct PropertiesDecoder {
         expected: { "a built-in image (" + $0.joined(separator: ", ") + ") or a path under assets/" })
       return builtin.map(ImageSource.builtin)
     }
+    return assetPath(text, value, at: path).map(ImageSource.asset)
+  }
+
+  /// `text` as a file under the site's `assets/`, or nil with the reason reported.
+  private func assetPath(_ text: String, _ value: JSONValue, at path: JSONPath) -> String? {
     switch assets.resolve(text) {
     case .success(let relative):
-      return .asset(relative)
+      return relative
     case .failure(.outsideAssets):
       fields.report(.assetOutsideSite(fields.location(path, value), path: text))
     case .failure(.missing):

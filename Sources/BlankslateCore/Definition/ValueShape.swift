@@ -166,8 +166,12 @@ extension PropertyKey {
       case .background: (.color, "the screen's background")
       case .titleFont: (.font, "the title's font")
       case .messageFont: (.font, "the message's font")
-      case .image: (.nullable(.image), "illustration; `null` for none")
-      case .imageTint: (.color, "the colour of a `symbol:` image")
+      case .image:
+        (
+          .nullable(.image),
+          "illustration (one per theme or language; a template asset in `imageTint`); `null` for none"
+        )
+      case .imageTint: (.color, "the colour of a `symbol:` image or a template asset")
       case .imageSize: (.size, "the image's size in points")
       case .button: (.nullable(Self.buttonShape), "one action button; `null` for none")
       case .buttons: (.list(Self.buttonShape, count: 0...2), "primary and secondary actions; `[]` for none")

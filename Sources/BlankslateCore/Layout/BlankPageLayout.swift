@@ -48,7 +48,7 @@ struct BlankPageLayout: LayoutGenerator {
     // keeps the image's width and follows the label.
     let imageSize = context.imageSize(default: Self.imageSize)
     var bottom = labelFrame.maxY
-    if let image = properties.image.resolved(default: .builtin(isError ? .blankpage13 : .blankpage6)) {
+    if let image = context.image(default: .builtin(isError ? .blankpage13 : .blankpage6)) {
       let frame = Rect(
         x: column.midX - imageSize.width / 2, y: bottom + Self.spacing, width: imageSize.width, height: imageSize.height
       )

@@ -126,7 +126,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       stack.add(id: "spinner", role: .spinner, gap: 0, size: Self.spinnerSize) {
         SceneNode(id: "spinner", role: .spinner, frame: $0, content: .spinner(color: color, spokes: 8))
       }
-    } else if let image = properties.image.resolved(default: fallback.symbol.map(ImageSource.symbol)) {
+    } else if let image = context.image(default: fallback.symbol.map(ImageSource.symbol)) {
       // A symbol is 48 pt scaled with the text size; other images keep their own size.
       let symbolSide = Self.symbolPointSize * Self.scale(at: textSize)
       let isSymbol = if case .symbol = image { true } else { false }

@@ -36,11 +36,26 @@ struct LayoutContext {
     ColorValue.semantic(semantic).resolved(in: theme, tint: job.design.appTint)
   }
 
-  /// What an image node draws: a symbol in the written `imageTint` (or
-  /// `fallbackTint`, secondaryLabel unless a layout says otherwise), art and assets as they are.
+  /// The written image in this theme and locale, the layout's default when
+  /// none is written, nil for `null`.
+  func image(default fallback: ImageSource?) -> ImageSource? {
+    switch properties.image {
+    case .absent: fallback
+    case .null: nil
+    case .value(let value): value.resolved(theme: theme, locale: locale)
+    }
+  }
+
+  /// What an image node draws: a symbol, or a template asset, in the written
+  /// `imageTint` (or `fallbackTint`, secondaryLabel unless a layout says
+  /// otherwise); art and assets as they are.
   func imageContent(_ source: ImageSource, fallbackTint: RGBA? = nil) -> NodeContent {
-    guard case .symbol(let symbol) = source else { return .image(source) }
-    return .symbolImage(symbol, color: color(properties.imageTint, default: fallbackTint ?? color(.secondaryLabel)))
+    let tint = color(properties.imageTint, default: fallbackTint ?? color(.secondaryLabel))
+    switch source {
+    case .symbol(let symbol): return .symbolImage(symbol, color: tint)
+    case .template(let path): return .templateImage(path, color: tint)
+    case .asset, .builtin: return .image(source)
+    }
   }
 
   /// The host screen's background: the written `background`, or systemBackground.

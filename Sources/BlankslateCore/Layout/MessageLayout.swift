@@ -80,7 +80,7 @@ struct MessageLayout: LayoutGenerator {
         (properties.buttons ?? []).map { ($0, nil) }, to: &stack, maxWidth: column.width,
         messageToButton: spacing.messageToButton ?? Self.buttonGap,
         betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
-      if let image = properties.image.resolved(default: nil) {
+      if let image = context.image(default: nil) {
         let size = context.imageSize(default: image.intrinsicSize)
         let imageFrame = Rect(centerX: column.midX, centerY: anchorY, size: size)
         children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: context.imageContent(image)))
@@ -104,7 +104,7 @@ extension ImageSource {
   var intrinsicSize: Size {
     switch self {
     case .builtin(let builtin): builtin.intrinsicSize
-    case .asset: Size(width: 120, height: 120)
+    case .asset, .template: Size(width: 120, height: 120)
     case .symbol: SymbolName.defaultSize
     }
   }

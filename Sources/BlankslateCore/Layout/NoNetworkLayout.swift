@@ -33,7 +33,7 @@ struct NoNetworkLayout: LayoutGenerator {
     let imageSize = context.imageSize(default: Self.imageSize)
     let imageFrame = Rect(centerX: view.midX, centerY: view.midY, size: imageSize)
     var children: [SceneNode] = []
-    if let image = properties.image.resolved(default: .builtin(.notFound404)) {
+    if let image = context.image(default: .builtin(.notFound404)) {
       children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: context.imageContent(image)))
     }
 

@@ -20,6 +20,9 @@ public enum NodeContent: Sendable, Equatable {
   /// A definition's symbol (`symbol:NAME`), fitted into the frame in its tint;
   /// `mirrored` in a right-to-left screen where SF Symbols mirrors it.
   case symbolImage(SymbolName, color: RGBA, mirrored: Bool = false)
+  /// A site asset drawn as a template image (`UIImage.RenderingMode.alwaysTemplate`):
+  /// its shape, from its alpha, filled with `color`.
+  case templateImage(String, color: RGBA)
 }
 
 /// The fill of a box.

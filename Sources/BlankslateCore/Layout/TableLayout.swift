@@ -47,7 +47,7 @@ struct TableLayout: LayoutGenerator {
         color: context.color(properties.messageColor, default: Self.messageColor(context.theme)),
         maxWidth: column.width)
       var stack = PlaceholderStack()
-      if let image = properties.image.resolved(default: .builtin(.noteListNoData)) {
+      if let image = context.image(default: .builtin(.noteListNoData)) {
         let size = context.imageSize(default: image.intrinsicSize)
         stack.add(id: "image", role: .image, gap: 0, size: size) {
           SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))

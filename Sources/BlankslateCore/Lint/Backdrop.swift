@@ -23,7 +23,7 @@ struct Backdrop {
       case .box(let style): own = Layer(frame: node.frame, fill: style.fill)
       case .text(let block): own = block.background.map { Layer(frame: node.frame, fill: $0) }
       case .button(let face): own = Layer(frame: node.frame, fill: face.fill)
-      case .group, .image, .spinner, .symbol, .symbolImage: own = nil
+      case .group, .image, .spinner, .symbol, .symbolImage, .templateImage: own = nil
       }
       layers.append((node.id, own))
       node.children.forEach(visit)

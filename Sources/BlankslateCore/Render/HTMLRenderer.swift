@@ -52,7 +52,7 @@ public struct HTMLRenderer: Sendable {
       (tag, kind) = ("button", " bs-text bs-button")
     case .spinner(_, let spokes):
       (tag, kind) = ("div", spokes == 8 ? " bs-spinner bs-spinner-8" : " bs-spinner")
-    case .group, .image, .symbol, .symbolImage, .box:
+    case .group, .image, .symbol, .symbolImage, .templateImage, .box:
       (tag, kind) = ("div", "")
     }
     // Written piece by piece: a gallery writes tens of thousands of these elements.
@@ -96,7 +96,7 @@ public struct HTMLRenderer: Sendable {
     writer.raw(";height:")
     writer.px(frame.height)
     switch node.content {
-    case .group, .image, .symbol, .symbolImage, .spinner:
+    case .group, .image, .symbol, .symbolImage, .templateImage, .spinner:
       break
     case .box(let box):
       shape(fill: box.fill, cornerRadius: box.cornerRadius, into: &writer)
@@ -134,6 +134,19 @@ public struct HTMLRenderer: Sendable {
     case .symbolImage(let symbol, let color, let mirrored):
       let art = Glyph.art(for: symbol, color: color)
       inlineSVG(art.viewBox, art.body, mirrored: mirrored, into: &writer)
+    case .templateImage(let path, let color):
+      // The SVG's own filter, inline: the page draws what the SVG draws.
+      guard let entry = assets.entry(for: path) else { break }
+      var art = MarkupWriter(capacity: entry.base64.count + 400)
+      let id = "bs-tint-" + idPrefix + node.id
+      SVGRenderer.tintFilter(id: id, color: color, into: &art)
+      art.empty(
+        "image",
+        [
+          "width": .number(frame.width), "height": .number(frame.height), "preserveAspectRatio": "xMidYMid meet",
+          "href": .text(entry.dataURI), "filter": .text("url(#\(id))"),
+        ])
+      inlineSVG(Size(width: frame.width, height: frame.height), art.output, into: &writer)
     case .spinner(let color, let spokes):
       let fade = SVGRenderer.spokeShape(spokes).fade
       for spoke in 0..<spokes {
@@ -237,7 +250,7 @@ public struct HTMLRenderer: Sendable {
         let art = Illustration.art(for: builtin)
         inlineSVG(art.viewBox, art.body, into: &writer)
       }
-    case .asset(let path):
+    case .asset(let path), .template(let path):
       guard let entry = assets.entry(for: path) else { return }
       writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(Markup.escapeAttribute(entry.dataURI))\"/>")
     }

@@ -110,6 +110,8 @@ public struct SVGRenderer: Sendable {
       Glyph.draw(symbol, color: color, in: frame, into: &writer)
     case .symbolImage(let symbol, let color, let mirrored):
       Glyph.draw(symbol, color: color, in: frame, mirrored: mirrored, into: &writer)
+    case .templateImage(let path, let color):
+      templateImage(path, color: color, in: frame, id: Self.tintID(node), into: &writer)
     }
     for child in node.children {
       write(child, into: &writer)
@@ -124,6 +126,36 @@ public struct SVGRenderer: Sendable {
   /// The id of a scroll view's clip path (`bs-` ids never clash with node ids).
   static func clipID(_ node: SceneNode) -> String {
     "bs-clip-" + node.id
+  }
+
+  /// The id of a template image's tint filter.
+  static func tintID(_ node: SceneNode) -> String {
+    "bs-tint-" + node.id
+  }
+
+  /// A template image, as UIKit draws one: the asset's alpha filled with the
+  /// tint (a flood composited into the source's alpha), its own colours unused.
+  static func tintFilter(id: String, color: RGBA, into writer: inout MarkupWriter) {
+    writer.raw("<filter id=\"")
+    writer.attributeText(id)
+    writer.raw("\" color-interpolation-filters=\"sRGB\"><feFlood flood-color=\"")
+    writer.hexRGB(color)
+    writer.raw("\"")
+    if !color.isOpaque { writer.attribute("flood-opacity", color.opacity) }
+    writer.raw("/><feComposite in2=\"SourceAlpha\" operator=\"in\"/></filter>")
+  }
+
+  private func templateImage(
+    _ path: String, color: RGBA, in frame: Rect, id: String, into writer: inout MarkupWriter
+  ) {
+    guard let entry = assets.entry(for: path) else { return }
+    Self.tintFilter(id: id, color: color, into: &writer)
+    writer.empty(
+      "image",
+      [
+        "x": .number(frame.x), "y": .number(frame.y), "width": .number(frame.width), "height": .number(frame.height),
+        "preserveAspectRatio": "xMidYMid meet", "href": .text(entry.dataURI), "filter": .text("url(#\(id))"),
+      ])
   }
 
   private func rect(_ frame: Rect, fill: RGBA, cornerRadius: Double, stroke: RGBA?, into writer: inout MarkupWriter) {
@@ -185,7 +217,8 @@ public struct SVGRenderer: Sendable {
     case .builtin(let builtin):
       let art = Illustration.art(for: builtin)
       nested(art.viewBox, art.body, in: frame, into: &writer)
-    case .asset(let path):
+    case .asset(let path), .template(let path):
+      // Layouts draw templates as `templateImage`, tinted; a bare template draws as the file is.
       guard let entry = assets.entry(for: path) else { return }
       writer.empty(
         "image",

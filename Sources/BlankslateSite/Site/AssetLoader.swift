@@ -43,7 +43,7 @@ struct AssetLoader {
     var paths: Set<String> = []
     for design in definition.designs {
       for variant in design.variants {
-        if case .value(.asset(let path)) = variant.properties.image { paths.insert(path) }
+        paths.formUnion(variant.properties.imagePaths)
       }
     }
     var entries: [String: AssetCatalog.Entry] = [:]

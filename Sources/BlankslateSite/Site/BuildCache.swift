@@ -266,7 +266,7 @@ struct BuildCache: Sendable {
     // Pages name the file a design comes from (the resolved definition, annotations).
     hash.add(design.sourceFile)
     for variant in design.variants {
-      if case .value(.asset(let path)) = variant.properties.image {
+      for path in variant.properties.imagePaths {
         hash.add(path)
         hash.add(assets.entry(for: path)?.base64 ?? "")
       }

@@ -46,7 +46,7 @@ public enum CodeHandOff {
       if let message = text(properties.message) {
         lines += ["  @objc func sp_placeHolderMessage() -> String { \(literal(message)) }"]
       }
-      if case .value(.asset(let path)) = properties.image {
+      if let path = properties.imagePaths.first {
         lines += ["  @objc func sp_placeHolderImage() -> UIImage? { UIImage(named: \(literal(imageName(path)))) }"]
       }
       if let color = properties.messageColor {
@@ -103,9 +103,10 @@ public enum CodeHandOff {
     let fallback = ContentUnavailableLayout.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
     var symbol: String?
     switch properties.image {
-    case .value(.symbol(let name)): symbol = name.rawValue
+    case .value(let value):
+      if case .symbol(let name) = value.sources.first { symbol = name.rawValue } else { symbol = nil }
     case .absent: symbol = fallback.symbol?.rawValue
-    default: symbol = nil
+    case .null: symbol = nil
     }
     var buttons = (properties.buttons ?? []).map { button in
       (title: button.title?.resolved(in: locale), style: button.style, background: button.background)

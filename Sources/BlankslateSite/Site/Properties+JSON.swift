@@ -19,7 +19,7 @@ extension Properties {
     add(.background, background.map(\.json))
     add(.titleFont, titleFont.map(\.json))
     add(.messageFont, messageFont.map(\.json))
-    add(.image, image.json { .string($0.written) })
+    add(.image, image.json { $0.json })
     add(.imageTint, imageTint.map(\.json))
     add(.imageSize, imageSize.map(\.json))
     add(.button, button.json { $0.json(around: locale) })
@@ -80,8 +80,25 @@ extension ImageSource {
   var written: String {
     switch self {
     case .builtin(let builtin): "builtin:" + builtin.rawValue
-    case .asset(let path): path
+    case .asset(let path), .template(let path): path
     case .symbol(let symbol): "symbol:" + symbol.rawValue
+    }
+  }
+
+  /// The image as a definition writes it: a string, or a template's object.
+  var json: JSONDocument {
+    if case .template(let path) = self { return .object([("path", .string(path)), ("template", .bool(true))]) }
+    return .string(written)
+  }
+}
+
+extension ImageValue {
+  /// The image as a definition writes it: one, one per theme, or one per locale.
+  var json: JSONDocument {
+    switch self {
+    case .one(let source): source.json
+    case .perTheme(let light, let dark): .object([("light", light.json), ("dark", dark.json)])
+    case .perLocale(let entries): .object(entries.map { ($0.locale, $0.image.json) })
     }
   }
 }

@@ -45,7 +45,7 @@ struct DefinitionValueTests {
   @Test func variantsOverlayTheirDesign() throws {
     var design = Properties()
     design.message = LocalizedText("shared")
-    design.image = .value(.builtin(.blankpage6))
+    design.image = .value(.one(.builtin(.blankpage6)))
     design.messageFont = 20
     var variant = Properties()
     variant.image = .null

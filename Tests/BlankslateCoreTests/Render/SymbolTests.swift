@@ -54,7 +54,7 @@ struct SymbolTests {
   func directionalSymbolsMirrorRightToLeft(symbol: SymbolName, mirrors: Bool) throws {
     #expect(symbol.mirrorsInRightToLeft == mirrors)
     var properties = Properties()
-    properties.image = .value(.symbol(symbol))
+    properties.image = .value(.one(.symbol(symbol)))
     for locale in ["en", "ar"] {
       let job = Repository.job(layout: .contentUnavailable, properties: properties, locale: locale)
       let scene = Renderer().scene(for: job)
@@ -76,7 +76,7 @@ struct SymbolTests {
   @Test(arguments: LayoutKind.allCases)
   func everyLayoutDrawsASymbolInItsTint(layout: LayoutKind) throws {
     var properties = Properties()
-    properties.image = .value(.symbol(.heartSlash))
+    properties.image = .value(.one(.symbol(.heartSlash)))
     properties.imageTint = .perTheme(light: .fixed(RGBA(hex: 0x112233)), dark: .semantic(.systemPink))
     if layout == .table { properties.sections = [0] }
     for (theme, hex) in [(Theme.light, "#112233"), (.dark, "#FF375F")] {
