@@ -8,6 +8,10 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
   case iphone15 = "iphone-15"
   /// iPhone 15 Pro Max: 430×932, 59 pt status bar, 34 pt home indicator.
   case iphone15ProMax = "iphone-15-pro-max"
+  /// iPhone 17 (and 16 Pro, 17 Pro): 402×874, 62 pt status bar, 34 pt home indicator.
+  case iphone17 = "iphone-17"
+  /// iPhone 17 Pro Max (and 16 Pro Max): 440×956, 62 pt status bar, 34 pt home indicator.
+  case iphone17ProMax = "iphone-17-pro-max"
   /// iPad mini (6th generation): 744×1133, 24 pt status bar, 20 pt home indicator.
   case ipadMini = "ipad-mini"
 
@@ -25,6 +29,18 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
       DeviceMetrics(
         name: "iPhone 15 Pro Max", width: 430, height: 932, statusBar: 59, homeIndicator: 34,
         screenCornerRadius: 55, hasDynamicIsland: true)
+    // The current iPhones' screens: Apple's technical specifications give 1206×2622 and
+    // 1320×2868 pixels at @3x (402×874 and 440×956 pt); the safe area (62 pt above,
+    // 34 below) and the screen's corner radius (62 pt) are what the Simulator reports,
+    // as public device tables record them (Apple publishes neither).
+    case .iphone17:
+      DeviceMetrics(
+        name: "iPhone 17", width: 402, height: 874, statusBar: 62, homeIndicator: 34,
+        screenCornerRadius: 62, hasDynamicIsland: true)
+    case .iphone17ProMax:
+      DeviceMetrics(
+        name: "iPhone 17 Pro Max", width: 440, height: 956, statusBar: 62, homeIndicator: 34,
+        screenCornerRadius: 62, hasDynamicIsland: true)
     case .ipadMini:
       DeviceMetrics(
         name: "iPad mini", width: 744, height: 1133, statusBar: 24, homeIndicator: 20,

@@ -85,7 +85,7 @@ public struct Properties: Sendable, Equatable {
     result.customView = customView.laid(over: base.customView)
     result.loading = loading ?? base.loading
     result.toast = toast.laid(over: base.toast)
-    result.chrome = chrome ?? base.chrome
+    result.chrome = chrome.map { $0.laid(over: base.chrome) } ?? base.chrome
     return result
   }
 
@@ -259,4 +259,24 @@ public struct ChromeDefinition: Sendable, Equatable {
   public var navigationTitleDisplayMode: TitleDisplayMode?
 
   public init() {}
+
+  /// This chrome over `base`, key by key as the properties are: a variant that
+  /// asks for a large title keeps its design's title and tabs.
+  public func laid(over base: ChromeDefinition?) -> ChromeDefinition {
+    guard let base else { return self }
+    var result = ChromeDefinition()
+    result.navigationTitle = navigationTitle ?? base.navigationTitle
+    result.tabBar = tabBar ?? base.tabBar
+    // The tabs and their selection travel together: a variant that writes its own tabs writes both.
+    if tabItems != nil || tabBar == false {
+      result.tabItems = tabItems
+      result.selectedTab = selectedTab
+    } else {
+      result.tabItems = base.tabItems
+      result.selectedTab = selectedTab ?? base.selectedTab
+    }
+    result.navigationBar = navigationBar ?? base.navigationBar
+    result.navigationTitleDisplayMode = navigationTitleDisplayMode ?? base.navigationTitleDisplayMode
+    return result
+  }
 }

@@ -48,15 +48,20 @@ package struct HostScreen {
     return items.joined(separator: ",") + "#\(chrome?.selectedTab ?? 0)"
   }
 
-  /// The bottom of the navigation bar, or of the status bar without one.
+  /// iPadOS 18 and later draw an iPad's tab bar at the top, floating in the
+  /// navigation bar's row, its items titles without icons (WWDC24 "Elevate your
+  /// tab and sidebar experience in iPadOS"); the seeds' era kept it at the bottom.
+  var tabBarOnTop: Bool { showsTabBar && isPad && atScrollEdge }
+
+  /// The bottom of the navigation bar (or of the top tab bar's row), or of the status bar without either.
   var topBarsBottom: Double {
-    device.statusBar + (showsNavigationBar ? DeviceMetrics.navigationBarHeight : 0)
+    device.statusBar + (showsNavigationBar || tabBarOnTop ? DeviceMetrics.navigationBarHeight : 0)
       + (largeTitle ? Self.largeTitleBand : 0)
   }
 
-  /// The top of the tab bar, or the bottom of the screen without one.
+  /// The top of the tab bar at the bottom, or the bottom of the screen without one.
   var tabBarTop: Double {
-    showsTabBar ? device.height - DeviceMetrics.tabBarHeight - device.homeIndicator : device.height
+    showsTabBar && !tabBarOnTop ? device.height - DeviceMetrics.tabBarHeight - device.homeIndicator : device.height
   }
 
   /// The list's frame: between the top bars and the tab bar (or screen bottom).
@@ -94,7 +99,7 @@ package struct HostScreen {
     var nodes: [SceneNode] = []
     if showsNavigationBar { nodes.append(navigationBar()) }
     nodes.append(statusBar())
-    if showsTabBar { nodes.append(tabBar()) }
+    if showsTabBar { nodes.append(tabBarOnTop ? topTabBar() : tabBar()) }
     if device.homeIndicator > 0 { nodes.append(homeIndicator()) }
     return nodes
   }
@@ -102,14 +107,21 @@ package struct HostScreen {
   private func navigationBar() -> SceneNode {
     let frame = Rect(x: 0, y: 0, width: device.width, height: topBarsBottom)
     let barRect = Rect(x: 0, y: device.statusBar, width: device.width, height: DeviceMetrics.navigationBarHeight)
+    // Beside a tab bar on top, the inline title moves to the leading edge, clear of the tabs.
+    let tabs = tabBarOnTop ? topTabItems() : nil
+    let titleRoom = tabs.map { $0.capsule.minX - 2 * Self.padInset } ?? device.width - 120
     let title = context.label(
-      navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: device.width - 120)
+      navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: titleRoom)
     let titleLine = TextBlock(
       lines: Array(title.block.lines.prefix(1)), fontSize: 17, weight: .semibold, color: ink,
       lineHeight: title.block.lineHeight,
       isTruncated: title.block.lines.count > 1, isRightToLeft: title.block.isRightToLeft)
-    let titleFrame = Rect(
-      centerX: barRect.midX, centerY: barRect.midY, size: Size(width: title.size.width, height: titleLine.lineHeight))
+    let titleSize = Size(width: min(title.size.width, max(titleRoom, 0)), height: titleLine.lineHeight)
+    let titleFrame =
+      tabs == nil
+      ? Rect(centerX: barRect.midX, centerY: barRect.midY, size: titleSize)
+      : Rect(
+        x: Self.padInset, y: barRect.midY - titleSize.height / 2, width: titleSize.width, height: titleSize.height)
     var titles = [SceneNode(id: "navigation-title", role: .decoration, frame: titleFrame, content: .text(titleLine))]
     if largeTitle {
       // The large title replaces the row's: leading, 16 pt in (20 on iPad), in the band below the row.
@@ -145,14 +157,19 @@ package struct HostScreen {
   /// An iPhone with a home button (no home indicator): its status bar is 20 pt.
   private var isHomeButton: Bool { device.homeIndicator == 0 && device.width < 600 }
   private var isPad: Bool { device.width >= 600 }
+  /// An iPad bar's leading and trailing inset.
+  static let padInset: Double = 20
 
-  /// A status-bar text in the bar's font size (Latin, as the clock is set).
-  private func small(_ text: String, weight: TextBlock.Weight) -> (block: TextBlock, width: Double, lineHeight: Double)
-  {
+  /// A status-bar text in the bar's font size, shaped for `locale` (Latin, as the clock is set, by default).
+  private func small(_ text: String, weight: TextBlock.Weight, locale: String = "en") -> (
+    block: TextBlock, width: Double, lineHeight: Double
+  ) {
     let fontSize: Double = device.statusBar < 30 ? 12 : 17
-    let line = context.typesetter.line(text, fontSize: fontSize, weight: weight.cssValue, locale: "en")
-    let lineHeight = TextMetrics.lineHeight(for: fontSize)
-    let block = TextBlock(lines: [line], fontSize: fontSize, weight: weight, color: ink, lineHeight: lineHeight)
+    let line = context.typesetter.line(text, fontSize: fontSize, weight: weight.cssValue, locale: locale)
+    let lineHeight = max(TextMetrics.lineHeight(for: fontSize), line.lineHeightHoldingInk(fontSize: fontSize))
+    let block = TextBlock(
+      lines: [line], fontSize: fontSize, weight: weight, color: ink, lineHeight: lineHeight,
+      isRightToLeft: line.isRightToLeft)
     return (block, (line.width * 2).rounded(.up) / 2, lineHeight)
   }
 
@@ -172,8 +189,9 @@ package struct HostScreen {
     let timeCenterX: Double
     let iconsRight: Double
     if device.hasDynamicIsland {
-      // The island sits 11 pt from the top, 126×37; the bar's items are centred on it.
-      let island = Rect(x: device.width / 2 - 63, y: 11, width: 126, height: 37)
+      // The island is 126×37, its top 48 pt above the status bar's bottom (11 pt
+      // from the top of a 59 pt bar, 14 of a 62 pt one); the bar's items are centred on it.
+      let island = Rect(x: device.width / 2 - 63, y: device.statusBar - 48, width: 126, height: 37)
       centerY = island.midY
       timeCenterX = island.minX / 2 + 6
       iconsRight = device.width - 26
@@ -218,8 +236,8 @@ package struct HostScreen {
       let wifi = Rect(
         x: battery.minX - 5 - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
       if isPad {
-        // A Wi-Fi iPad: no cellular signal; the date beside the time.
-        let date = small("Tue Jan 9", weight: .semibold)
+        // A Wi-Fi iPad: no cellular signal; the date beside the time, in the locale's words.
+        let date = small(StatusBarDate.text(in: context.locale), weight: .semibold, locale: context.locale)
         children.append(
           SceneNode(
             id: "status-date", role: .decoration,
@@ -285,6 +303,79 @@ package struct HostScreen {
     }
     return SceneNode(
       id: "tab-bar", role: .tabBar, frame: frame, content: .box(BoxStyle(fill: barFill)), children: children)
+  }
+
+  /// The floating tab bar's measures: Apple publishes none, so these are
+  /// estimates from iPadOS 18's own apps (a capsule 36 pt tall, titles in 15 pt,
+  /// the selected one on a lighter platter in the tint); check them on a Simulator.
+  static let topTabBarHeight: Double = 36
+  static let topTabFontSize: Double = 15
+  static let topTabPadding: Double = 14
+  static let topTabInset: Double = 4
+
+  /// The top tab bar's items: each title and its platter, and the capsule around them, centred in the row.
+  private func topTabItems() -> (capsule: Rect, items: [(title: TextBlock, platter: Rect)]) {
+    let written = context.properties.chrome?.tabItems
+    let standIns: [DefaultString] = [.tabHome, .tabDiscover, .tabMessages, .tabProfile]
+    let titles =
+      written.map { $0.map { $0.title?.resolved(in: context.locale) ?? "" } }
+      ?? standIns.map { $0.text(in: context.locale) }
+    let selectedIndex = context.properties.chrome?.selectedTab ?? 0
+    let room = device.width - 2 * 140
+    let natural = titles.map {
+      context.label($0, fontSize: Self.topTabFontSize, weight: .semibold, color: ink, maxWidth: .infinity).size.width
+    }
+    let total = natural.reduce(0) { $0 + $1 + 2 * Self.topTabPadding } + 2 * Self.topTabInset
+    // Too many or too long titles share the room equally, each cut to fit.
+    let squeeze = total > room
+    let widths =
+      squeeze
+      ? Array(repeating: (room - 2 * Self.topTabInset) / Double(titles.count), count: titles.count)
+      : natural.map { $0 + 2 * Self.topTabPadding }
+    let capsuleWidth = widths.reduce(0, +) + 2 * Self.topTabInset
+    let row = Rect(x: 0, y: device.statusBar, width: device.width, height: DeviceMetrics.navigationBarHeight)
+    let capsule = Rect(
+      centerX: row.midX, centerY: row.midY, size: Size(width: capsuleWidth, height: Self.topTabBarHeight))
+    var x = capsule.minX + Self.topTabInset
+    var items: [(TextBlock, Rect)] = []
+    for (index, title) in titles.enumerated() {
+      let tint = index == selectedIndex ? context.color(.tintColor) : ink
+      let platter = Rect(
+        x: x, y: capsule.minY + Self.topTabInset, width: widths[index],
+        height: Self.topTabBarHeight - 2 * Self.topTabInset)
+      let block = context.fittedText(
+        title, fontSize: Self.topTabFontSize, weight: .semibold, color: tint,
+        in: Size(width: widths[index] - 2 * Self.topTabPadding / (squeeze ? 2 : 1), height: platter.height))
+      items.append((block, platter))
+      x += widths[index]
+    }
+    return (capsule, items)
+  }
+
+  private func topTabBar() -> SceneNode {
+    let (capsule, items) = topTabItems()
+    let selectedIndex = context.properties.chrome?.selectedTab ?? 0
+    let light = context.theme == .light
+    let barFill = light ? RGBA(hex: 0xF2F2F7) : RGBA(hex: 0x2C2C2E)
+    let platterFill = light ? RGBA(hex: 0xFFFFFF) : RGBA(hex: 0x48484A)
+    var children: [SceneNode] = []
+    for (index, item) in items.enumerated() {
+      if index == selectedIndex {
+        children.append(
+          SceneNode(
+            id: "tab-platter", role: .decoration, frame: item.platter,
+            content: .box(BoxStyle(fill: platterFill, cornerRadius: item.platter.height / 2))))
+      }
+      children.append(
+        SceneNode(
+          id: "tab-title-\(index + 1)", role: .decoration,
+          frame: item.title.frame(
+            x: item.platter.minX, centerY: item.platter.midY, width: item.platter.width,
+            height: item.title.textHeight), content: .text(item.title)))
+    }
+    return SceneNode(
+      id: "tab-bar", role: .tabBar, frame: capsule,
+      content: .box(BoxStyle(fill: barFill, cornerRadius: capsule.height / 2)), children: children)
   }
 
   private func homeIndicator() -> SceneNode {
