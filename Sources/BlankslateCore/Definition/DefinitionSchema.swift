@@ -121,6 +121,27 @@ public enum DefinitionSchema {
           ("textSizes", list(TextSize.allCases.map(\.rawValue))),
           ("tint", ref("color")),
           (
+            "fonts",
+            .object([
+              ("type", "array"),
+              (
+                "items",
+                .object([
+                  ("type", "object"), ("required", .array(["file", "sha256"])),
+                  (
+                    "properties",
+                    .object([
+                      ("file", .object([("type", "string")])),
+                      ("sha256", .object([("type", "string"), ("pattern", "^[0-9A-Fa-f]{64}$")])),
+                    ])
+                  ),
+                  ("additionalProperties", false),
+                ])
+              ),
+            ])
+          ),
+          ("tracking", .object([("enum", strings(TrackingTable.allCases.map(\.rawValue)))])),
+          (
             "lint",
             .object([
               ("type", "object"),

@@ -19,6 +19,8 @@ public struct SiteDefinition: Sendable, Equatable {
   public var settingsHash = ""
   /// The app's accent (`tint`), also on each design (`Design.appTint`); nil: systemBlue.
   public var tint: ColorValue?
+  /// The fonts the site's text is set in: the stand-ins, or the team's own files (`fonts`, `tracking`).
+  public var typography = SiteTypography.standIns
 
   public init(
     title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],

@@ -122,6 +122,7 @@ public struct SiteLoader: Sendable {
       textSizes: settings.textSizes, designs: designs, lint: settings.lint, limits: limits)
     site.settingsHash = settings.hash
     site.tint = settings.tint
+    site.typography = settings.typography
     return site
   }
 
@@ -207,7 +208,7 @@ public struct SiteLoader: Sendable {
       return SiteSettings()
     }
     let fields = FieldDecoder(file: displayPath("site.json"))
-    var settings = SiteSettings.decode(json, fields: fields)
+    var settings = SiteSettings.decode(json, fields: fields, root: root)
     settings.hash = hash
     errors += fields.errors.sorted(by: Self.byPosition)
     return settings

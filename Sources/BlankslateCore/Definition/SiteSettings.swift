@@ -1,4 +1,5 @@
 import BlankslateSupport
+import Foundation
 
 /// The settings of `site.json`; every key is optional.
 struct SiteSettings {
@@ -11,13 +12,20 @@ struct SiteSettings {
   var limits = SiteLimits()
   /// The app's accent colour (UIKit's `tintColor`).
   var tint: ColorValue?
+  /// The team's own font files and the tracking it asks for.
+  var typography = SiteTypography.standIns
   /// A hash of the file's bytes.
   var hash = ""
 
   /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
-  static let keys = ["$schema", "title", "devices", "themes", "locales", "textSizes", "tint", "lint", "limits"]
+  static let keys = [
+    "$schema", "title", "devices", "themes", "locales", "textSizes", "tint", "fonts", "tracking", "lint", "limits",
+  ]
 
-  static func decode(_ json: JSONValue, fields: FieldDecoder) -> SiteSettings {
+  /// A team font file's largest size: a whole CJK collection fits.
+  static let maximumFontBytes = 64 << 20
+
+  static func decode(_ json: JSONValue, fields: FieldDecoder, root: URL) -> SiteSettings {
     var settings = SiteSettings()
     guard let object = fields.object(json, at: .root, allowed: keys) else { return settings }
     if let value = object["$schema"] { _ = fields.string(value, at: .root.appending("$schema")) }
@@ -44,6 +52,11 @@ struct SiteSettings {
       settings.textSizes = sizes
     }
     if let value = object["tint"] { settings.tint = fields.color(value, at: .root.appending("tint")) }
+    if let value = object["fonts"] { settings.typography.fonts = decodeFonts(value, fields: fields, root: root) }
+    if let value = object["tracking"] {
+      settings.typography.tracking = fields.choice(
+        value, at: .root.appending("tracking"), among: TrackingTable.allCases, what: "a tracking table")
+    }
     if let value = object["lint"] {
       settings.lint = decodeLint(value, fields: fields)
     }
@@ -51,6 +64,97 @@ struct SiteSettings {
       settings.limits = SiteLimits.decode(value, fields: fields)
     }
     return settings
+  }
+
+  /// `"fonts": [{"file": "fonts/SF-Pro-Text-Regular.otf", "sha256": "…"}]`: each
+  /// file inside the site, a regular file no larger than `maximumFontBytes`,
+  /// its bytes the hash written, a font with a script Blankslate sets; no two
+  /// files for the same script and weight.
+  private static func decodeFonts(_ value: JSONValue, fields: FieldDecoder, root: URL) -> [TeamFont] {
+    let path = JSONPath.root.appending("fonts")
+    guard let items = fields.array(value, at: path, of: "font files") else { return [] }
+    let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+    var fonts: [TeamFont] = []
+    var slots: [String: String] = [:]
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index)
+      guard let object = fields.object(item, at: itemPath, allowed: ["file", "sha256"]) else { continue }
+      guard let fileValue = object["file"], let hashValue = object["sha256"] else {
+        fields.report(
+          .invalidValue(
+            fields.location(itemPath, item), found: item.excerpt, expected: "both \"file\" and \"sha256\"",
+            allowed: []))
+        continue
+      }
+      guard let file = fields.string(fileValue, at: itemPath.appending("file")),
+        let expected = fields.string(hashValue, at: itemPath.appending("sha256"))
+      else { continue }
+      let hashPath = itemPath.appending("sha256")
+      guard expected.count == 64, expected.allSatisfy(\.isHexDigit) else {
+        fields.report(
+          .invalidValue(
+            fields.location(hashPath, hashValue), found: hashValue.excerpt,
+            expected: "the file's SHA-256 as 64 hex digits (sha256sum prints it)", allowed: []))
+        continue
+      }
+      let filePath = itemPath.appending("file")
+      func refuse(_ why: String) {
+        fields.report(
+          .invalidValue(fields.location(filePath, fileValue), found: fileValue.excerpt, expected: why, allowed: []))
+      }
+      // Inside the site, after every link is followed, and a regular file of a sane size.
+      let url = root.appending(path: file)
+      let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+      guard !file.hasPrefix("/"), real.hasPrefix(realRoot + "/") else {
+        refuse("a font file inside the site folder (\"\(file)\" leaves it)")
+        continue
+      }
+      var status = stat()
+      guard stat(real, &status) == 0 else {
+        refuse("a font file inside the site folder (\"\(file)\" does not exist)")
+        continue
+      }
+      guard (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= maximumFontBytes else {
+        refuse("a regular font file of at most \(maximumFontBytes >> 20) MB")
+        continue
+      }
+      guard let bytes = FileManager.default.contents(atPath: real) else {
+        refuse("a readable font file")
+        continue
+      }
+      let found = SHA256.hex(Array(bytes))
+      guard found == expected.lowercased() else {
+        fields.report(
+          .invalidValue(
+            fields.location(hashPath, hashValue), found: "\"\(expected)\" for \(file), whose bytes hash to \(found)",
+            expected: "the SHA-256 of the file named (a different file is never drawn with)", allowed: []))
+        continue
+      }
+      switch TeamFont.inspect(path: real) {
+      case .failure(let problem):
+        let why: String
+        switch problem {
+        case .unreadable: why = "a readable font file"
+        case .notAFont: why = "an OpenType or TrueType font (.otf, .ttf)"
+        case .noScript: why = "a font with Latin, CJK, Arabic or Hebrew letters (the scripts Blankslate sets)"
+        }
+        refuse(why)
+      case .success(let inspected):
+        let font = TeamFont(
+          file: file, path: real, sha256: found, coverages: inspected.coverages, weight: inspected.weight)
+        var clash: String?
+        for coverage in font.coverages {
+          let slot = "\(coverage) \(font.weight)"
+          if let earlier = slots[slot] { clash = earlier } else { slots[slot] = file }
+        }
+        if let clash {
+          refuse("one file per script and weight (\(file) and \(clash) are both weight \(font.weight))")
+          continue
+        }
+        fonts.append(font)
+      }
+    }
+    return fonts
   }
 
   private static func decodeLocales(_ value: JSONValue, fields: FieldDecoder) -> [String]? {

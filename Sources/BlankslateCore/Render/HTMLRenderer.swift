@@ -224,12 +224,19 @@ public struct HTMLRenderer: Sendable {
       let runs = line.runs.count == 1 ? line.runs : line.runs.sorted { $0.logicalStart < $1.logicalStart }
       for run in runs {
         let family = PinnedFont.all[run.face].cssClass
-        if family == primary {
+        if family == primary && run.tracking == 0 {
           writer.text(run.text)
         } else {
           writer.raw("<span class=\"bs-run ")
           writer.raw(family)
-          writer.raw("\">")
+          writer.raw("\"")
+          // Tracked text (`"tracking": "sf-pro"`) spaced as the layout spaced it: after each character.
+          if run.tracking != 0 {
+            writer.raw(" style=\"letter-spacing:")
+            writer.px(run.tracking)
+            writer.raw("\"")
+          }
+          writer.raw(">")
           writer.text(run.text)
           writer.raw("</span>")
         }

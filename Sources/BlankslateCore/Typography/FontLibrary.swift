@@ -8,7 +8,10 @@ public struct FontError: Error, CustomStringConvertible, Sendable {
   public let reason: String
 
   public var description: String {
-    "font \(font.path) \(reason): install the Debian package \(font.package) (apt-get install \(font.package))"
+    if font.package.hasPrefix("the site's fonts") {
+      return "font \(font.path) \(reason): it is one of \(font.package), named in site.json"
+    }
+    return "font \(font.path) \(reason): install the Debian package \(font.package) (apt-get install \(font.package))"
   }
 }
 
@@ -111,8 +114,13 @@ public final class FontLibrary: Sendable {
   private let faces: [Result<LoadedFace, FontError>]
 
   /// The pinned fonts, opened where they are installed (README, "Fonts and text").
-  public init() {
-    faces = PinnedFont.all.map { font in Result { () throws(FontError) in try LoadedFace(font) } }
+  public convenience init() {
+    self.init(faces: PinnedFont.all)
+  }
+
+  /// `faces`, one per slot of `PinnedFont.all` (a site's own files in some slots).
+  init(faces fonts: [PinnedFont]) {
+    faces = fonts.map { font in Result { () throws(FontError) in try LoadedFace(font) } }
   }
 
   /// Loads every pinned face; the first that is missing is thrown, naming its package.

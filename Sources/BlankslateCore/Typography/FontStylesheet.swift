@@ -17,9 +17,9 @@ public enum FontStylesheet {
     (0x20...0x7E).map { UInt32($0) } + [0xA0, 0x2026, 0x2022, 0x00D7, 0x2192])
 
   /// The stylesheet for a site that draws `characters`, in `locales`.
-  public static func css(characters drawn: some Sequence<Unicode.Scalar>, locales: [String]) throws(FontError)
-    -> String
-  {
+  public static func css(
+    characters drawn: some Sequence<Unicode.Scalar>, locales: [String], library: FontLibrary = .shared
+  ) throws(FontError) -> String {
     var characters = galleryCharacters
     for scalar in drawn { characters.insert(scalar.value) }
     let regions = Set(locales.map(PinnedFont.Region.forLocale))
@@ -30,7 +30,7 @@ public enum FontStylesheet {
     for font in PinnedFont.all where font.region.map(regions.contains) ?? true {
       // A face for a script the site does not write is left out.
       guard coverages.contains(font.coverage) || font.coverage == .latin else { continue }
-      let face = try FontLibrary.shared.loaded(font.id)
+      let face = try library.loaded(font.id)
       let bytes = try subset(face, characters: sorted.filter(face.hasGlyph))
       css += "@font-face { font-family: \"\(font.cssFamily)\"; font-weight: \(font.weight); font-style: normal; "
       css +=

@@ -79,4 +79,6 @@ public struct GlyphRun: Sendable, Hashable {
   /// offset (up is positive), in font units.
   public var xPositions: [Int32]
   public var yOffsets: [Int32]
+  /// The space added after each of the run's characters, in points (`"tracking": "sf-pro"`), 0 without.
+  public var tracking: Double = 0
 }

@@ -31,17 +31,23 @@ public final class Typesetter: Sendable {
   }
 
   private let library: FontLibrary
+  /// The tracking the site asks for, applied to Latin runs (SF Pro's table is for Latin text).
+  private let tracking: TrackingTable?
   private let outlines: GlyphOutlines
   private let cache = Mutex<[Key: [TypesetLine]]>([:])
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
-  /// A typesetter of its own (its own caches) over `library`'s fonts.
-  public init(library: FontLibrary) {
+  /// A typesetter of its own (its own caches) over `library`'s fonts, tracking Latin text by `tracking`.
+  public init(library: FontLibrary, tracking: TrackingTable? = nil) {
     self.library = library
+    self.tracking = tracking
     outlines = GlyphOutlines(library: library)
     Self.lineBreakingReady
   }
+
+  /// The fonts this typesetter measures with (the gallery's stylesheet embeds the same files).
+  public var fontLibrary: FontLibrary { library }
 
   /// libunibreak (before 4.0) builds its tables once, before first use.
   private static let lineBreakingReady: Void = init_linebreak()
@@ -206,20 +212,37 @@ public final class Typesetter: Sendable {
     }
   }
 
-  /// Each character's script, common and inherited characters taking the script before them.
+  /// Each character's script, common and inherited characters taking the
+  /// script before them, except that a closing bracket takes its opening
+  /// bracket's (UAX #24's paired punctuation, as browsers resolve it), so
+  /// `(iOS 17).` inside Arabic keeps `).` in Arabic.
   private func scripts(of scalars: [UInt32]) -> [hb_script_t] {
     let unicode = hb_unicode_funcs_get_default()
     var scripts = scalars.map { hb_unicode_script(unicode, $0) }
     var last = HB_SCRIPT_COMMON
+    var open: [(closing: UInt32, script: hb_script_t)] = []
     for index in scripts.indices {
-      if scripts[index] == HB_SCRIPT_COMMON || scripts[index] == HB_SCRIPT_INHERITED {
-        scripts[index] = last
-      } else {
+      guard scripts[index] == HB_SCRIPT_COMMON || scripts[index] == HB_SCRIPT_INHERITED else {
         last = scripts[index]
+        continue
       }
+      let scalar = scalars[index]
+      if let closing = Self.brackets[scalar] {
+        open.append((closing, last))
+      } else if let match = open.lastIndex(where: { $0.closing == scalar }) {
+        last = open[match].script
+        open.removeSubrange(match...)
+      }
+      scripts[index] = last
     }
     return scripts
   }
+
+  /// Opening brackets and the closing one each pairs with (Unicode's Bidi_Paired_Bracket, the common ones).
+  private static let brackets: [UInt32: UInt32] = [
+    0x28: 0x29, 0x5B: 0x5D, 0x7B: 0x7D, 0xAB: 0xBB, 0x2039: 0x203A, 0x201C: 0x201D, 0x2018: 0x2019,
+    0x3008: 0x3009, 0x300A: 0x300B, 0x300C: 0x300D, 0x300E: 0x300F, 0x3010: 0x3011, 0xFF08: 0xFF09,
+  ]
 
   /// Embedding levels by the Unicode bidirectional algorithm (FriBidi); left
   /// to right text without a right-to-left character is all level 0.
@@ -424,6 +447,8 @@ public final class Typesetter: Sendable {
     var xOffsets: [Int32] = []
     var yOffsets: [Int32] = []
     var scale: Double
+    /// The tracking added after each character, in points.
+    var tracking: Double = 0
   }
 
   /// One run shaped by HarfBuzz, with the whole paragraph as context (Arabic
@@ -451,6 +476,22 @@ public final class Typesetter: Sendable {
       shaped.advances.append(positions[index].x_advance)
       shaped.xOffsets.append(positions[index].x_offset)
       shaped.yOffsets.append(positions[index].y_offset)
+    }
+    // Tracking, as a browser's letter-spacing adds it: after each character
+    // (the last glyph of each cluster), to Latin text only: Apple's table is
+    // SF Pro's, and joined scripts are never spaced apart — neither are the
+    // punctuation and digits that take a cursive script from the text around
+    // them, which browsers leave unspaced too.
+    if let tracking, face.font.coverage == .latin, Self.coverage(of: run.script) == .latin {
+      let points = tracking.tracking(at: style.fontSize)
+      let units = Int32((points / shaped.scale).rounded())
+      if units != 0 {
+        shaped.tracking = Double(units) * shaped.scale
+        for index in shaped.glyphs.indices
+        where index == shaped.glyphs.count - 1 || shaped.clusters[index + 1] != shaped.clusters[index] {
+          shaped.advances[index] += units
+        }
+      }
     }
     return shaped
   }
@@ -483,7 +524,7 @@ public final class Typesetter: Sendable {
           text: String(String.UnicodeScalarView(paragraph.scalars[run.range].compactMap(Unicode.Scalar.init))),
           logicalStart: run.range.lowerBound - range.lowerBound, isRightToLeft: run.level % 2 == 1, x: 0,
           width: Double(pen) * shaped.scale, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
-          yOffsets: ys))
+          yOffsets: ys, tracking: shaped.tracking))
     }
     var x = 0.0
     var visual: [GlyphRun] = []

@@ -63,7 +63,10 @@ struct BuildPlan {
   private static func identity(of inputs: Inputs, options: BuildOptions) throws(BuildError) -> String {
     let fonts: String
     do throws(FontError) {
-      fonts = try FontLibrary.shared.fingerprint()
+      // The site's faces: the stand-ins, or the team's files in their slots, and the tracking asked for.
+      fonts =
+        try inputs.site.typography.typesetter.fontLibrary.fingerprint()
+        + (inputs.site.typography.tracking.map { "\ntracking " + $0.rawValue } ?? "")
     } catch {
       throw .fonts(error)
     }
@@ -131,7 +134,8 @@ struct BuildPlan {
     var htmlRenderer = HTMLRenderer(assets: inputs.assets.catalog)
     htmlRenderer.artFolder = "../../" + SitePaths.galleryFolder + "/"
     let renderer = DesignRenderer(
-      site: inputs.site, pages: pages, renderer: Renderer(assets: inputs.assets.catalog),
+      site: inputs.site, pages: pages,
+      renderer: Renderer(assets: inputs.assets.catalog, typesetter: inputs.site.typography.typesetter),
       htmlRenderer: htmlRenderer, linter: Linter(site: inputs.site), staging: staging,
       outputDisplay: options.outputDisplay, expectedFiles: expected, pngScale: options.pngScale)
     let results = try DesignPhase(

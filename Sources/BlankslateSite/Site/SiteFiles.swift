@@ -87,7 +87,10 @@ struct SiteFiles: Sendable {
     }
     var made = make(path, check: .none) { () throws(BuildError) in
       do throws(FontError) {
-        return Array(try FontStylesheet.css(characters: sorted, locales: locales).utf8)
+        return Array(
+          try FontStylesheet.css(
+            characters: sorted, locales: locales, library: pages.site.typography.typesetter.fontLibrary
+          ).utf8)
       } catch {
         throw .fonts(error)
       }

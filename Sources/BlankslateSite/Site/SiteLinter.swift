@@ -22,7 +22,7 @@ public struct SiteLinter: Sendable {
     let inputs = try SiteInputs.load(siteFolder, display: siteDisplay, workers: workers)
     let definition = inputs.site
     let linter = Linter(site: definition)
-    let renderer = Renderer(assets: inputs.catalog)
+    let renderer = Renderer(assets: inputs.catalog, typesetter: definition.typography.typesetter)
     let matrix = RenderMatrix(definition)
     // One task per design, so each dark render meets its light twin already laid out.
     let runs = matrix.designRanges

@@ -84,7 +84,7 @@ public struct SnapshotChecker: Sendable {
       RenderID(goldenPath: golden).flatMap { !produced.contains(golden) && selection.contains($0) ? (golden, $0) : nil }
     }
 
-    let renderer = Renderer(assets: assets)
+    let renderer = Renderer(assets: assets, typesetter: site.typography.typesetter)
     // One work item per design, so its renders share the laid-out host bars.
     var groups: [[RenderJob]] = []
     for job in jobs {

@@ -51,10 +51,31 @@ struct TextFrameBrowserTests {
     return folder
   }
 
+  /// The stress site set in a team's own fonts, with Apple's SF Pro tracking:
+  /// Debian's Noto Sans regular and bold standing in for SF Pro, which no
+  /// machine of this project holds.
+  static func teamFontSite() throws -> URL {
+    let folder = try stressSite()
+    try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
+    var entries: [String] = []
+    for name in ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"] {
+      let bytes = try Data(contentsOf: URL(filePath: "/usr/share/fonts/truetype/noto/" + name))
+      try bytes.write(to: folder.appending(path: "fonts/" + name))
+      entries.append(#"{"file": "fonts/\#(name)", "sha256": "\#(SHA256.hex(Array(bytes)))"}"#)
+    }
+    try """
+    {"title": "Team fonts", "devices": ["iphone-se", "iphone-15-pro-max"], "themes": ["light"],
+     "locales": ["en", "de", "ar", "zh-Hans", "ja", "en-XA"],
+     "textSizes": ["large", "accessibilityExtraExtraExtraLarge"],
+     "tracking": "sf-pro", "fonts": [\(entries.joined(separator: ", "))]}
+    """.write(to: folder.appending(path: "site.json"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
   /// Each site's folder and built output, by name.
   static let built: Result<[String: (site: URL, output: URL)], any Error> = Result {
     var built: [String: (site: URL, output: URL)] = [:]
-    for (name, site) in [("bundled", Repository.site), ("stress", try stressSite())] {
+    for (name, site) in [("bundled", Repository.site), ("stress", try stressSite()), ("team", try teamFontSite())] {
       let output = scratchFolder.appending(path: "blankslate-text-frames-\(name)")
       _ = try SiteBuilder(options: BuildOptions(siteFolder: site, output: output, workers: 2)).build()
       built[name] = (site, output)
@@ -193,14 +214,14 @@ struct TextFrameBrowserTests {
     #expect(findings.dropLast().isEmpty, "\(findings.dropLast().prefix(20).joined(separator: "\n"))")
   }
 
-  @Test(arguments: ["bundled", "stress"])
+  @Test(arguments: ["bundled", "stress", "team"])
   func svgTextLiesInItsFrame(site: String) throws {
     try expectEveryTextInItsFrame(Self.svgScript, site: site)
   }
 
   /// A theme changes colours, never where text goes, so each page is
   /// loaded in one theme (the light one where there are both).
-  @Test(arguments: ["bundled", "stress"])
+  @Test(arguments: ["bundled", "stress", "team"])
   func liveRenditionTextLiesInItsFrame(site: String) throws {
     try expectEveryTextInItsFrame(Self.htmlScript, site: site) { renders in
       let names = Set(renders)
@@ -251,7 +272,8 @@ struct TextFrameBrowserTests {
     }
     """
 
-  @Test(.enabled(if: PNGRenderer.unavailable == nil, "librsvg cannot be opened"), arguments: ["bundled", "stress"])
+  @Test(
+    .enabled(if: PNGRenderer.unavailable == nil, "librsvg cannot be opened"), arguments: ["bundled", "stress", "team"])
   func rsvgDrawsWhatChromiumDraws(site: String) throws {
     let output = try #require(try Self.sites.get()[site])
     let renders = try Self.renders(in: output)
