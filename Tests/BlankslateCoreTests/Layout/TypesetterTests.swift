@@ -189,14 +189,23 @@ struct LineWidthTests {
     #expect(checked > 1_000)
   }
 
-  /// Every text node of every render of the bundled and held-back sites: its lines within its frame.
+  /// Every text node and button title of every render of the bundled,
+  /// held-back and v3 sites: its lines within its frame.
   @Test func everyBundledAndHeldBackTextFitsItsFrame() throws {
     var checked = 0
-    for root in [Repository.site, Repository.root.appending(path: "Tests/HeldBack")] {
+    for root in [
+      Repository.site, Repository.root.appending(path: "Tests/HeldBack"),
+      Repository.root.appending(path: "Tests/FidelitySite"),
+    ] {
       let site = try SiteLoader(root: root, displayRoot: "Site").load()
       for job in RenderMatrix(site).jobs {
         for node in Renderer().scene(for: job).allNodes {
-          guard case .text(let block) = node.content else { continue }
+          let block: TextBlock
+          switch node.content {
+          case .text(let text): block = text
+          case .button(let face): block = face.title
+          default: continue
+          }
           for line in block.lines where line.width > node.frame.width + 0.01 {
             Issue.record("\(job.id) \(node.id): \"\(line.text)\" is \(line.width) wide in \(node.frame.width)")
           }
