@@ -17,8 +17,10 @@ struct TextFrameBrowserTests {
 
   /// A site with the hardest texts: long German, Arabic with Latin inside,
   /// CJK, and the en-XA pseudo-locale, on the smallest and largest phones.
-  static func stressSite() throws -> URL {
-    let folder = temporaryFolder()
+  /// Written into a folder of a fixed name, replaced on each run, so runs leave no folders behind.
+  static func stressSite(named name: String = "stress") throws -> URL {
+    let folder = scratchFolder.appending(path: "blankslate-text-frames-site-\(name)")
+    try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(
       at: folder.appending(path: "placeholders"), withIntermediateDirectories: true)
     try """
@@ -55,7 +57,7 @@ struct TextFrameBrowserTests {
   /// Debian's Noto Sans regular and bold standing in for SF Pro, which no
   /// machine of this project holds.
   static func teamFontSite() throws -> URL {
-    let folder = try stressSite()
+    let folder = try stressSite(named: "team")
     try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
     var entries: [String] = []
     for name in ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"] {
