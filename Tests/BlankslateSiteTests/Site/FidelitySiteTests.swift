@@ -58,7 +58,8 @@ struct FidelitySiteTests {
   /// each language's image, the iPad's tabs at the top, the destructive role.
   @Test func theV3KeysAreDrawnAsWritten() throws {
     let site = try SiteLoader(root: Self.folder, displayRoot: "FidelitySite").load()
-    func scene(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) throws -> Scene {
+    func scene(_ design: String, _ variant: String, _ device: Device, _ theme: Theme, _ locale: String) throws -> Scene
+    {
       let job = try #require(
         RenderMatrix(site).jobs.first {
           $0.design.id == design && $0.variant.id == variant && $0.device == device && $0.theme == theme
@@ -67,14 +68,20 @@ struct FidelitySiteTests {
       return Renderer().scene(for: job)
     }
     let sync = try scene("sync", "offline", .iphone17, .dark, "ar")
-    #expect(try #require(sync.node(withID: "image")).content == .templateImage("assets/cloud.svg", color: RGBA(hex: 0x40C8E0)))
+    #expect(
+      try #require(sync.node(withID: "image")).content == .templateImage("assets/cloud.svg", color: RGBA(hex: 0x40C8E0))
+    )
     guard case .button(let destructive) = try #require(sync.node(withID: "secondary-button")).content else {
       Issue.record("no destructive button")
       return
     }
     #expect(destructive.title.color.hex == "#FF453A")
-    #expect(try scene("pantry", "empty", .iphone17, .light, "ja").node(withID: "image")?.content == .image(.asset("assets/pantry-ja.svg")))
-    #expect(try scene("pantry", "empty", .iphone17, .dark, "de").node(withID: "image")?.content == .image(.asset("assets/pantry-dark.svg")))
+    #expect(
+      try scene("pantry", "empty", .iphone17, .light, "ja").node(withID: "image")?.content
+        == .image(.asset("assets/pantry-ja.svg")))
+    #expect(
+      try scene("pantry", "empty", .iphone17, .dark, "de").node(withID: "image")?.content
+        == .image(.asset("assets/pantry-dark.svg")))
     let pad = try scene("saved", "empty", .ipadMini, .light, "en")
     #expect(try #require(pad.node(withID: "tab-bar")).frame.maxY <= 24 + 44)
     #expect(pad.node(withID: "navigation-large-title") != nil)
