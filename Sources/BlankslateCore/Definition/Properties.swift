@@ -51,8 +51,10 @@ public struct Properties: Sendable, Equatable {
 
   /// These properties over `base`: every property written here wins.
   ///
-  /// Objects (`button`, `customView`, `chrome`) are replaced whole, not merged
-  /// key by key, so a variant reads the same on its own as it renders.
+  /// Objects (`button`, `customView`) are replaced whole, not merged key by
+  /// key, so a variant reads the same on its own as it renders; `chrome` is
+  /// laid key by key (`ChromeDefinition.laid(over:)`), so a variant that asks
+  /// for a large title keeps its design's title and tabs.
   public func laid(over base: Properties) -> Properties {
     var result = Properties()
     result.state = state ?? base.state
