@@ -132,6 +132,9 @@ extension PropertyKey {
     .init("symbol", .choice(SymbolName.allCases.map(\.rawValue)), "the tab's symbol"),
   ])
 
+  /// The keys a Button may write (the hand-off's coverage test walks them).
+  package static var buttonKeys: [String] { buttonShape.fieldNames }
+
   static let buttonShape = ValueShape.object([
     .init("title", .text, "the button's title"),
     .init("textColor", .color, "the title's colour"),

@@ -13,30 +13,30 @@ import BlankslateSupport
 /// lists them with these sources.
 package struct ContentUnavailableLayout: LayoutGenerator {
   /// `directionalLayoutMargins`: 16 above and below the stack (UIContentUnavailableConstants).
-  static let verticalMargin: Double = 16
+  package static let verticalMargin: Double = 16
   /// `directionalLayoutMargins` leading and trailing: 32, narrowing to 16 from
   /// `accessibilityMedium` up (UIContentUnavailableConstants).
-  static let sideMargin: Double = 32
-  static let accessibilitySideMargin: Double = 16
+  package static let sideMargin: Double = 32
+  package static let accessibilitySideMargin: Double = 16
   /// The symbol's point size, scaled by `UIFontMetrics.default` with the text size
   /// (UIContentUnavailableConstants; `UIImage.SymbolConfiguration(pointSize: 48)`).
-  static let symbolPointSize: Double = 48
+  package static let symbolPointSize: Double = 48
   /// `imageToTextPadding`: 15 (`.empty()`, `.search()`), 8 below `.loading()`'s indicator.
-  static let imageToTitle: Double = 15
-  static let spinnerToText: Double = 8
+  package static let imageToTitle: Double = 15
+  package static let spinnerToText: Double = 8
   /// `textToSecondaryTextPadding`.
-  static let titleToMessage: Double = 3
+  package static let titleToMessage: Double = 3
   /// `textToButtonPadding`.
-  static let messageToButton: Double = 20
+  package static let messageToButton: Double = 20
   /// `buttonToSecondaryButtonPadding`; the buttons are stacked vertically.
-  static let betweenButtons: Double = 15
+  package static let betweenButtons: Double = 15
   /// `.title2`, emphasized (bold), in `label`.
-  static let titleFont = FontSpec(size: .style(.title2), weight: .bold)
+  package static let titleFont = FontSpec(size: .style(.title2), weight: .bold)
   /// `.subheadline`, in `secondaryLabel`.
-  static let messageFont = FontSpec(size: .style(.subheadline))
+  package static let messageFont = FontSpec(size: .style(.subheadline))
   /// The buttons: `UIButton.Configuration.plain()` with `buttonSize = .small`,
   /// whose title is `.subheadline` (`ControlSize.small`).
-  static let buttonSize = ControlSize.small
+  package static let buttonSize = ControlSize.small
   /// UIActivityIndicatorView's large style.
   static let spinnerSize = Size(width: 37, height: 37)
   /// The width of `readableContentGuide` on iPad at the Large text size, as

@@ -13,6 +13,8 @@ public enum CodeHandOff {
   public struct Snippet: Sendable, Equatable {
     public var label: String
     public var code: String
+    /// What the definition says that this API cannot (`key`: why, and what to do instead).
+    public var unexpressed: [String] = []
   }
 
   public static func snippets(for design: Design, variant: Variant, locale: String) -> [Snippet] {
@@ -94,132 +96,16 @@ public enum CodeHandOff {
     }
   }
 
-  /// `ContentUnavailableView` and `UIContentUnavailableConfiguration` for the modern layout.
+  /// `ContentUnavailableView` and `UIContentUnavailableConfiguration` for the
+  /// modern layout (`ModernHandOff`), each with what its API cannot say.
   static func modern(_ properties: Properties, state: ContentState, locale: String) -> [Snippet] {
-    let title = properties.title?.resolved(in: locale)
-    let message = properties.message?.resolved(in: locale)
-    let query = properties.query?.resolved(in: locale)
-    // The state's symbol and words, as the layout draws them when the definition writes none.
-    let fallback = ContentUnavailableLayout.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
-    var symbol: String?
-    switch properties.image {
-    case .value(let value):
-      if case .symbol(let name) = value.sources.first { symbol = name.rawValue } else { symbol = nil }
-    case .absent: symbol = fallback.symbol?.rawValue
-    case .null: symbol = nil
-    }
-    var buttons = (properties.buttons ?? []).map { button in
-      (title: button.title?.resolved(in: locale), style: button.style, background: button.background)
-    }
-    let wordsOf: (DefaultString) -> String = { $0.text(in: locale) }
-    let usesStateWords = title == nil && message == nil
-    let shownTitle =
-      title
-      ?? (usesStateWords && state != .loading
-        ? fallback.title.map { wordsOf($0).replacingOccurrences(of: "{query}", with: query ?? "") } : nil)
-    let shownMessage = message ?? (usesStateWords && state != .loading ? fallback.message.map(wordsOf) : nil)
-    if buttons.isEmpty, case .value(let button) = properties.button {
-      buttons = [(button.title?.resolved(in: locale), button.style, button.background)]
-    }
-    var actions = buttons.enumerated().map { index, button in
-      (
-        title: button.title ?? (usesStateWords ? wordsOf(.unavailableTryAgain) : ""),
-        // As the layout draws it: plain (UIKit's default), filled when the button writes a background.
-        style: button.style ?? (button.background != nil ? ButtonStyle.filled : .plain), background: button.background
-      )
-    }
-    if actions.isEmpty, usesStateWords, state == .offline || state == .hasError,
-      properties.button != .null
-    {
-      actions = [(wordsOf(.unavailableTryAgain), .plain, nil)]
-    }
-
-    // SwiftUI
-    var swiftUI: [String]
-    if state == .loading {
-      swiftUI = ["ProgressView(\(literal(message ?? wordsOf(.unavailableLoading))))"]
-    } else if state == .noResults, usesStateWords {
-      swiftUI = ["ContentUnavailableView.search(text: \(literal(query ?? "")))"]
-    } else {
-      swiftUI = ["ContentUnavailableView {"]
-      // A tint colours the symbol alone: on the whole view it would colour the texts too.
-      let tint = properties.imageTint.map { "Color(\(uiColor($0)))" }
-      switch (shownTitle, symbol, tint) {
-      case (let title?, let symbol?, let tint?):
-        swiftUI += [
-          "  Label {", "    Text(\(literal(title)))", "  } icon: {", "    Image(systemName: \(literal(symbol)))",
-          "      .symbolRenderingMode(.monochrome)", "      .foregroundStyle(\(tint))", "  }",
-        ]
-      case (let title?, let symbol?, nil):
-        swiftUI.append("  Label(\(literal(title)), systemImage: \(literal(symbol)))")
-      case (let title?, nil, _):
-        swiftUI.append("  Text(\(literal(title)))")
-      case (nil, let symbol?, let tint):
-        swiftUI.append("  Image(systemName: \(literal(symbol)))")
-        if let tint { swiftUI += ["    .symbolRenderingMode(.monochrome)", "    .foregroundStyle(\(tint))"] }
-      case (nil, nil, _):
-        break
-      }
-      swiftUI.append("} description: {")
-      swiftUI.append("  Text(\(literal(shownMessage ?? "")))")
-      if actions.isEmpty {
-        swiftUI.append("}")
-      } else {
-        swiftUI.append("} actions: {")
-        for (title, style, background) in actions {
-          swiftUI.append("  Button(\(literal(title))) { reload() }")
-          swiftUI.append("    .buttonStyle(\(swiftUIStyle(style)))")
-          if let background { swiftUI.append("    .tint(Color(\(uiColor(background))))") }
-        }
-        swiftUI.append("}")
-      }
-    }
-
-    // UIKit
-    var uiKit: [String]
-    switch state {
-    case .loading: uiKit = ["var configuration = UIContentUnavailableConfiguration.loading()"]
-    case .noResults where usesStateWords: uiKit = ["var configuration = UIContentUnavailableConfiguration.search()"]
-    default: uiKit = ["var configuration = UIContentUnavailableConfiguration.empty()"]
-    }
-    if let symbol, state != .loading {
-      uiKit.append("configuration.image = UIImage(systemName: \(literal(symbol)))")
-    }
-    if let tint = properties.imageTint { uiKit.append("configuration.imageProperties.tintColor = \(uiColor(tint))") }
-    if let shownTitle { uiKit.append("configuration.text = \(literal(shownTitle))") }
-    if let shownMessage, state != .loading || message != nil {
-      uiKit.append("configuration.secondaryText = \(literal(shownMessage))")
-    }
-    for (index, (title, style, background)) in actions.prefix(2).enumerated() {
-      let name = index == 0 ? "button" : "secondaryButton"
-      uiKit.append("var \(name) = UIButton.Configuration.\(uiKitStyle(style))()")
-      uiKit.append("\(name).title = \(literal(title))")
-      if let background { uiKit.append("\(name).baseBackgroundColor = \(uiColor(background))") }
-      uiKit.append("configuration.\(name) = \(name)")
-      uiKit.append("configuration.\(name)Properties.primaryAction = UIAction { _ in reload() }")
-    }
-    uiKit.append("viewController.contentUnavailableConfiguration = configuration")
+    let handOff = ModernHandOff(properties: properties, state: state, locale: locale)
+    let swiftUI = handOff.swiftUI()
+    let uiKit = handOff.uiKit()
     return [
-      Snippet(label: "SwiftUI", code: swiftUI.joined(separator: "\n")),
-      Snippet(label: "UIKit", code: uiKit.joined(separator: "\n")),
+      Snippet(label: "SwiftUI", code: swiftUI.code, unexpressed: swiftUI.unexpressed.map(\.line)),
+      Snippet(label: "UIKit", code: uiKit.code, unexpressed: uiKit.unexpressed.map(\.line)),
     ]
-  }
-
-  static func swiftUIStyle(_ style: ButtonStyle) -> String {
-    switch style {
-    case .filled: ".borderedProminent"
-    case .tinted, .bordered: ".bordered"
-    case .plain: ".borderless"
-    }
-  }
-
-  static func uiKitStyle(_ style: ButtonStyle) -> String {
-    switch style {
-    case .filled: "filled"
-    case .tinted: "tinted"
-    case .bordered: "gray"
-    case .plain: "plain"
-    }
   }
 
   /// A colour as UIKit code: a system colour by name, a fixed one by its components, per theme as a dynamic provider.
@@ -238,10 +124,7 @@ public enum CodeHandOff {
       "UIColor(red: \(part(rgba.red)), green: \(part(rgba.green)), blue: \(part(rgba.blue)), alpha: \(part(rgba.alpha)))"
   }
 
-  private static func imageName(_ path: String) -> String {
-    let file = path.split(separator: "/").last.map(String.init) ?? path
-    return file.split(separator: ".").dropLast().joined(separator: ".")
-  }
+  private static func imageName(_ path: String) -> String { ModernHandOff.imageName(path) }
 
   /// A Swift string literal of `text`: quotes, backslashes and line breaks escaped.
   public static func literal(_ text: String) -> String {

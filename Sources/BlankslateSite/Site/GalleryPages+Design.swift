@@ -59,6 +59,8 @@ extension GalleryPages {
             snippets.enumerated().map { index, snippet in
               [
                 "label": .string(snippet.label), "code": .string(snippet.code),
+                "hasUnexpressed": .bool(!snippet.unexpressed.isEmpty),
+                "unexpressed": .list(snippet.unexpressed.map { ["line": .string($0)] }),
                 "codeID": .string(PageID.snippet(variant: variant.id, number: index + 1)),
               ]
             }),

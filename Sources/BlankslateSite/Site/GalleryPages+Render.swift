@@ -102,6 +102,8 @@ extension GalleryPages {
         snippets.enumerated().map { index, snippet in
           [
             "label": .string(snippet.label), "code": .string(snippet.code),
+            "hasUnexpressed": .bool(!snippet.unexpressed.isEmpty),
+            "unexpressed": .list(snippet.unexpressed.map { ["line": .string($0)] }),
             "codeID": .string(PageID.snippet(number: index + 1)),
           ]
         }),

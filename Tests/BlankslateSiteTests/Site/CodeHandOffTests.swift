@@ -75,16 +75,27 @@ struct CodeHandOffTests {
           } icon: {
             Image(systemName: "heart")
               .symbolRenderingMode(.monochrome)
-              .foregroundStyle(Color(UIColor.systemPink))
+              .foregroundStyle(Color(uiColor: UIColor.systemPink))
           }
         """))
-    #expect(swiftUI.contains(#"Button("Rezepte entdecken")"#))
-    #expect(swiftUI.contains(".tint(Color(UIColor.systemIndigo))"))
+    #expect(swiftUI.contains(#"Button("Rezepte entdecken", action: reload)"#))
+    #expect(swiftUI.contains(".tint(Color(uiColor: UIColor.systemIndigo))"))
     let uiKit = try #require(snippets.first { $0.label == "UIKit" }).code
     #expect(uiKit.contains("configuration.imageProperties.tintColor = UIColor.systemPink"))
     let search = try #require(site.designs.first { $0.id == "search-no-results" })
+    // The design writes its own message colour, so the search view is written out with it.
+    let searchCode = CodeHandOff.snippets(for: search, variant: search.variants[0], locale: "en")[0].code
+    #expect(searchCode.contains(#"Text("No Results for “Sourdough”")"#), "\(searchCode)")
+    #expect(searchCode.contains(".foregroundStyle(Color(uiColor: UIColor {"), "\(searchCode)")
+    // With nothing of its own, it is the system's search view.
+    var plain = Properties()
+    plain.state = .noResults
+    plain.query = LocalizedText("Sourdough")
+    let probe = Design(
+      id: "p", name: "P", layout: .contentUnavailable, variants: [Variant(id: "v", name: "V", properties: plain)],
+      sourceFile: "placeholders/p.json")
     #expect(
-      CodeHandOff.snippets(for: search, variant: search.variants[0], locale: "en")[0].code
+      CodeHandOff.snippets(for: probe, variant: probe.variants[0], locale: "en")[0].code
         == #"ContentUnavailableView.search(text: "Sourdough")"#)
     #expect(CodeHandOff.literal("a \"quote\" \\ and\nline\u{202E}") == #""a \"quote\" \\ and\nline\u{202e}""#)
   }
@@ -107,6 +118,185 @@ struct CodeHandOffTests {
       #expect(renderPage.contains("<button type=\"button\" class=\"copy\" data-copy=\"code_2\">Copy</button>"))
       #expect(renderPage.contains("<pre><code id=\"code_2\">var configuration = UIContentUnavailableConfiguration"))
       #expect(renderPage.contains("configuration.text = \"\(title)\""), "\(render)")
+    }
+  }
+}
+
+/// The modern layout's snippets set every property the definition writes that
+/// differs from the API's default, or say the API cannot: for every key the
+/// layout reads, and every key of a button, in SwiftUI and UIKit.
+@Suite("Code hand-off says every property")
+struct HandOffCoverageTests {
+  func snippets(_ properties: Properties) -> [String: CodeHandOff.Snippet] {
+    let design = Design(
+      id: "probe", name: "Probe", layout: .contentUnavailable,
+      variants: [Variant(id: "v", name: "V", properties: properties)], sourceFile: "placeholders/probe.json")
+    let snippets = CodeHandOff.snippets(for: design, variant: design.variants[0], locale: "en")
+    return Dictionary(uniqueKeysWithValues: snippets.map { ($0.label, $0) })
+  }
+
+  /// A value for each key the layout reads, unlike its default.
+  static func probe(_ key: PropertyKey, into properties: inout Properties) {
+    switch key {
+    case .state: properties.state = .offline
+    case .title: properties.title = LocalizedText("Probe title")
+    case .titleColor: properties.titleColor = .semantic(.systemRed)
+    case .titleFont: properties.titleFont = FontSpec(size: .style(.headline))
+    case .message: properties.message = LocalizedText("Probe message")
+    case .messageColor: properties.messageColor = .semantic(.systemRed)
+    case .messageFont: properties.messageFont = FontSpec(size: .fixed(19))
+    case .background: properties.background = .semantic(.systemYellow)
+    case .image: properties.image = .value(.one(.symbol(.star)))
+    case .imageTint: properties.imageTint = .semantic(.systemPink)
+    case .imageSize: properties.imageSize = Size(width: 64, height: 64)
+    case .button:
+      var button = ButtonDefinition()
+      button.title = LocalizedText("Probe")
+      properties.button = .value(button)
+    case .buttons:
+      var button = ButtonDefinition()
+      button.title = LocalizedText("Probe")
+      properties.buttons = [button]
+    case .spacing:
+      var spacing = Spacing()
+      spacing.messageToButton = 40
+      properties.spacing = spacing
+    case .margins: properties.margins = Insets(all: 40)
+    case .textAlignment: properties.textAlignment = .natural
+    case .query:
+      properties.state = .noResults
+      properties.query = LocalizedText("probe query")
+    case .sections: properties.sections = [3]
+    case .scrolls: properties.scrolls = true
+    case .toast: properties.toast = .value(LocalizedText("Probe toast"))
+    case .chrome:
+      var chrome = ChromeDefinition()
+      chrome.navigationTitle = LocalizedText("Probe screen")
+      properties.chrome = chrome
+    default: Issue.record("no probe for \(key.rawValue)")
+    }
+  }
+
+  @Test func everyKeyTheLayoutReadsIsSetOrSaidToBeUnexpressible() {
+    for key in LayoutKind.contentUnavailable.reads {
+      var base = Properties()
+      if key == .query { base.state = .noResults }
+      var probed = base
+      Self.probe(key, into: &probed)
+      let before = snippets(base)
+      let after = snippets(probed)
+      for api in ["SwiftUI", "UIKit"] {
+        guard let old = before[api], let new = after[api] else {
+          Issue.record("no \(api) snippet")
+          continue
+        }
+        let said = new.code != old.code || new.unexpressed.contains { $0.hasPrefix("`\(key.rawValue)") }
+        #expect(said, "\(api) says nothing of \(key.rawValue)")
+      }
+    }
+  }
+
+  /// Each key of a button, unlike its default.
+  static let buttonProbes: [(String, @Sendable (inout ButtonDefinition) -> Void)] = [
+    ("title", { $0.title = LocalizedText("Other") }),
+    ("textColor", { $0.textColor = .semantic(.systemRed) }),
+    ("background", { $0.background = .semantic(.systemIndigo) }),
+    ("size", { $0.size = Size(width: 200, height: 50) }),
+    ("cornerRadius", { $0.cornerRadius = 22 }),
+    ("font", { $0.font = FontSpec(size: .style(.headline)) }),
+    ("style", { $0.style = .filled }),
+    ("role", { $0.role = .destructive }),
+    ("controlSize", { $0.controlSize = .large }),
+    ("symbol", { $0.symbol = .arrowClockwise }),
+  ]
+
+  @Test func everyKeyOfAButtonIsSetOrSaidToBeUnexpressible() {
+    #expect(Set(Self.buttonProbes.map(\.0)) == Set(PropertyKey.buttonKeys))
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Go")
+    var base = Properties()
+    base.buttons = [button]
+    for (key, probe) in Self.buttonProbes {
+      var changed = button
+      probe(&changed)
+      var probed = base
+      probed.buttons = [changed]
+      let before = snippets(base)
+      let after = snippets(probed)
+      for api in ["SwiftUI", "UIKit"] {
+        guard let old = before[api], let new = after[api] else { continue }
+        let said = new.code != old.code || new.unexpressed.contains { $0.hasPrefix("`buttons[0].\(key)") }
+        #expect(said, "\(api) says nothing of a button's \(key)")
+      }
+    }
+  }
+
+  /// A property written as the API's own default sets nothing: the code is the same as without it.
+  @Test func aPropertyWrittenAsItsDefaultIsNotSet() {
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Go")
+    var base = Properties()
+    base.buttons = [button]
+    var written = base
+    written.titleFont = FontSpec(size: .style(.title2), weight: .bold)
+    written.messageFont = FontSpec(size: .style(.subheadline))
+    var spacing = Spacing()
+    spacing.imageToTitle = 15
+    spacing.titleToMessage = 3
+    spacing.messageToButton = 20
+    spacing.betweenButtons = 15
+    written.spacing = spacing
+    written.textAlignment = .center
+    var small = button
+    small.controlSize = .small
+    small.style = .plain
+    small.font = FontSpec(size: .style(.subheadline))
+    written.buttons = [small]
+    let plain = snippets(base)
+    let explicit = snippets(written)
+    for api in ["UIKit"] {
+      #expect(plain[api]?.code == explicit[api]?.code, "\(api):\n\(explicit[api]?.code ?? "")")
+    }
+    // SwiftUI has no gaps: writing UIKit's own still says so, and sets nothing else.
+    #expect(plain["SwiftUI"]?.code == explicit["SwiftUI"]?.code)
+  }
+
+  /// The issue's own example: fonts, per-theme colours, a sized image, a button's colours and corners, a destructive role.
+  @Test func aCustomisedDesignSetsEachOfItsProperties() throws {
+    var properties = Properties()
+    properties.title = LocalizedText("No Downloads")
+    properties.titleFont = FontSpec(size: .style(.title2), weight: .semibold)
+    properties.messageColor = .perTheme(light: .semantic(.secondaryLabel), dark: .fixed(RGBA(hex: 0xAEAEB2)))
+    properties.imageSize = Size(width: 64, height: 64)
+    properties.image = .value(.one(.symbol(.arrowDownCircle)))
+    var primary = ButtonDefinition()
+    primary.title = LocalizedText("Browse Music")
+    primary.background = .perTheme(light: .fixed(RGBA(hex: 0xC2185B)), dark: .fixed(RGBA(hex: 0xFF5C8A)))
+    primary.textColor = .perTheme(light: .fixed(.white), dark: .fixed(RGBA(hex: 0x1C0008)))
+    primary.cornerRadius = 22
+    var remove = ButtonDefinition()
+    remove.title = LocalizedText("Remove Downloads")
+    remove.role = .destructive
+    properties.buttons = [primary, remove]
+    let code = snippets(properties)
+    let uiKit = try #require(code["UIKit"]).code
+    for expected in [
+      "UIFont.Weight.semibold",
+      "configuration.secondaryTextProperties.color = UIColor { $0.userInterfaceStyle == .dark",
+      "UIImage.SymbolConfiguration(pointSize: 64)", "button.baseForegroundColor = UIColor {",
+      "button.background.cornerRadius = 22",
+      "configuration.secondaryButtonProperties.role = .destructive",
+      "var secondaryButton = configuration.secondaryButton",
+    ] {
+      #expect(uiKit.contains(expected), "UIKit lacks \(expected):\n\(uiKit)")
+    }
+    let swiftUI = try #require(code["SwiftUI"]).code
+    for expected in [
+      ".font(.title2.weight(.semibold))", ".font(.system(size: 64))", "role: .destructive",
+      ".buttonBorderShape(.roundedRectangle(radius: 22))",
+      ".foregroundStyle(Color(uiColor: UIColor {",
+    ] {
+      #expect(swiftUI.contains(expected), "SwiftUI lacks \(expected):\n\(swiftUI)")
     }
   }
 }

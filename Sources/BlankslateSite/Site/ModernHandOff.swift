@@ -1,0 +1,481 @@
+import BlankslateCore
+import BlankslateSupport
+
+/// The content-unavailable layout's hand-off: UIKit's
+/// `UIContentUnavailableConfiguration` and SwiftUI's `ContentUnavailableView`,
+/// each setting every resolved property that differs from that API's default
+/// and none that equals it, and listing what the API cannot say.
+///
+/// UIKit's defaults are `UIContentUnavailableConfiguration`'s own (DESIGN.md,
+/// "Fidelity v3"; `ContentUnavailableLayout` cites each). Apple documents none
+/// of SwiftUI's: `ContentUnavailableView` is assumed to draw UIKit's (Title 2
+/// bold, Subheadline in `secondaryLabel`, the same gaps, small buttons), so a
+/// property equal to UIKit's default is left out of both.
+struct ModernHandOff {
+  let properties: Properties
+  let state: ContentState
+  let locale: String
+
+  /// A key the API cannot say, with what to do instead.
+  struct Unexpressed: Equatable {
+    var key: String
+    var why: String
+
+    var line: String { "`\(key)`: \(why)" }
+  }
+
+  /// One resolved button, as the layout draws it.
+  struct Action {
+    var title: String
+    var style: ButtonStyle
+    var definition: ButtonDefinition
+  }
+
+  // MARK: - What the render shows
+
+  private var query: String? { properties.query?.resolved(in: locale) }
+  private var fallback: ContentUnavailableLayout.StateDefaults {
+    ContentUnavailableLayout.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
+  }
+  private var title: String? { properties.title?.resolved(in: locale) }
+  private var message: String? { properties.message?.resolved(in: locale) }
+  /// A definition that writes its own words gets none of the state's.
+  private var usesStateWords: Bool { title == nil && message == nil }
+  private func words(_ value: DefaultString) -> String { value.text(in: locale) }
+
+  var shownTitle: String? {
+    title
+      ?? (usesStateWords && state != .loading
+        ? fallback.title.map { words($0).replacingOccurrences(of: "{query}", with: query ?? "") } : nil)
+  }
+
+  var shownMessage: String? {
+    message ?? (usesStateWords && state != .loading ? fallback.message.map(words) : nil)
+  }
+
+  /// The image as written (in the site's first theme, and this locale), or the state's symbol.
+  var image: ImageSource? {
+    switch properties.image {
+    case .absent: fallback.symbol.map(ImageSource.symbol)
+    case .null: nil
+    case .value(let value): value.resolved(theme: .light, locale: locale)
+    }
+  }
+
+  var actions: [Action] {
+    var written: [(ButtonDefinition, DefaultString?)] = (properties.buttons ?? []).map { ($0, nil) }
+    if written.isEmpty {
+      switch properties.button {
+      case .value(let button): written = [(button, fallback.button ?? .unavailableTryAgain)]
+      case .absent:
+        if let button = fallback.button, properties.buttons == nil { written = [(ButtonDefinition(), button)] }
+      case .null: break
+      }
+    }
+    return written.prefix(2).map { button, defaultTitle in
+      Action(
+        title: button.title?.resolved(in: locale) ?? defaultTitle.map(words) ?? "",
+        // As the layout draws it: plain (UIKit's default), filled when the button writes a background.
+        style: button.style ?? (button.background != nil ? .filled : .plain), definition: button)
+    }
+  }
+
+  /// A font that draws otherwise than `fallback` (its size or its resolved
+  /// weight), as UIKit and SwiftUI write it; nil when it draws the same.
+  private func font(_ font: FontSpec?, default fallback: FontSpec) -> (uiKit: String, swiftUI: String)? {
+    guard let font else { return nil }
+    let weight = font.weight(default: .regular)
+    guard font.size != fallback.size || weight != fallback.weight(default: .regular) else { return nil }
+    switch font.size {
+    case .style(let style):
+      let descriptor = "UIFontDescriptor.preferredFontDescriptor(withTextStyle: .\(Self.uiTextStyle(style)))"
+      let uiKit =
+        weight == style.weight
+        ? "UIFont.preferredFont(forTextStyle: .\(Self.uiTextStyle(style)))"
+        : "UIFont(descriptor: \(descriptor).addingAttributes([.traits: [UIFontDescriptor.TraitKey.weight: UIFont.Weight.\(weight.rawValue)]]), size: 0)"
+      let swiftUI = ".\(style.rawValue)" + (weight == style.weight ? "" : ".weight(.\(weight.rawValue))")
+      return (uiKit, swiftUI)
+    case .fixed(let points):
+      return (
+        "UIFont.systemFont(ofSize: \(NumberText.format(points)), weight: .\(weight.rawValue))",
+        ".system(size: \(NumberText.format(points)), weight: .\(weight.rawValue))"
+      )
+    case .scaled(let points):
+      return (
+        "UIFontMetrics.default.scaledFont(for: UIFont.systemFont(ofSize: \(NumberText.format(points)), weight: .\(weight.rawValue)))",
+        ".system(size: \(NumberText.format(points)), weight: .\(weight.rawValue))"
+      )
+    }
+  }
+
+  private static func uiTextStyle(_ style: TextStyle) -> String {
+    switch style {
+    case .largeTitle: "largeTitle"
+    case .title1: "title1"
+    case .title2: "title2"
+    case .title3: "title3"
+    case .headline: "headline"
+    case .body: "body"
+    case .callout: "callout"
+    case .subheadline: "subheadline"
+    case .footnote: "footnote"
+    case .caption1: "caption1"
+    case .caption2: "caption2"
+    }
+  }
+
+  private static func swiftUIColor(_ color: ColorValue) -> String { "Color(uiColor: \(CodeHandOff.uiColor(color)))" }
+
+  // MARK: - UIKit
+
+  func uiKit() -> (code: String, unexpressed: [Unexpressed]) {
+    var lines: [String]
+    var unexpressed: [Unexpressed] = []
+    switch state {
+    case .loading: lines = ["var configuration = UIContentUnavailableConfiguration.loading()"]
+    case .noResults where usesStateWords: lines = ["var configuration = UIContentUnavailableConfiguration.search()"]
+    default: lines = ["var configuration = UIContentUnavailableConfiguration.empty()"]
+    }
+    if state != .loading, let image {
+      switch image {
+      case .symbol(let symbol):
+        lines.append("configuration.image = UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))")
+      case .asset(let path):
+        lines.append("configuration.image = UIImage(named: \(CodeHandOff.literal(Self.imageName(path))))")
+      case .template(let path):
+        lines.append(
+          "configuration.image = UIImage(named: \(CodeHandOff.literal(Self.imageName(path))))?.withRenderingMode(.alwaysTemplate)"
+        )
+      case .builtin(let builtin):
+        lines.append("configuration.image = UIImage(named: \(CodeHandOff.literal(builtin.rawValue)))")
+      }
+    }
+    if case .value(let value) = properties.image, value.sources.count > 1 {
+      unexpressed.append(
+        Unexpressed(
+          key: "image",
+          why:
+            "one image per theme or language is an asset catalog's image set (its Dark appearance, its localizations), named once in code"
+        ))
+    }
+    if let tint = properties.imageTint {
+      lines.append("configuration.imageProperties.tintColor = \(CodeHandOff.uiColor(tint))")
+    }
+    if let size = properties.imageSize {
+      if case .symbol = image {
+        lines.append(
+          "configuration.imageProperties.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: \(NumberText.format(min(size.width, size.height))))"
+        )
+      } else {
+        lines.append(
+          "configuration.imageProperties.maximumSize = CGSize(width: \(NumberText.format(size.width)), height: \(NumberText.format(size.height)))"
+        )
+      }
+    }
+    // `.search()` says "No Results" itself; a query in the title is this screen's own words.
+    if let shownTitle, !(state == .noResults && usesStateWords && (query ?? "").isEmpty) {
+      lines.append("configuration.text = \(CodeHandOff.literal(shownTitle))")
+    }
+    if let font = font(properties.titleFont, default: ContentUnavailableLayout.titleFont) {
+      lines.append("configuration.textProperties.font = \(font.uiKit)")
+    }
+    if let color = properties.titleColor {
+      lines.append("configuration.textProperties.color = \(CodeHandOff.uiColor(color))")
+    }
+    if let shownMessage, (state != .loading || message != nil), !(state == .noResults && usesStateWords) {
+      lines.append("configuration.secondaryText = \(CodeHandOff.literal(shownMessage))")
+    }
+    if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+      lines.append("configuration.secondaryTextProperties.font = \(font.uiKit)")
+    }
+    if let color = properties.messageColor {
+      lines.append("configuration.secondaryTextProperties.color = \(CodeHandOff.uiColor(color))")
+    }
+    if properties.textAlignment == .natural { lines.append("configuration.alignment = .natural") }
+    if let background = properties.background {
+      lines.append("configuration.background.backgroundColor = \(CodeHandOff.uiColor(background))")
+    }
+    if let margins = properties.margins {
+      lines.append(
+        "configuration.directionalLayoutMargins = NSDirectionalEdgeInsets(top: \(NumberText.format(margins.top)), leading: \(NumberText.format(margins.leading)), bottom: \(NumberText.format(margins.bottom)), trailing: \(NumberText.format(margins.trailing)))"
+      )
+    }
+    if let spacing = properties.spacing {
+      let gaps: [(Double?, Double, String)] = [
+        (
+          spacing.imageToTitle,
+          state == .loading ? ContentUnavailableLayout.spinnerToText : ContentUnavailableLayout.imageToTitle,
+          "imageToTextPadding"
+        ),
+        (spacing.titleToMessage, ContentUnavailableLayout.titleToMessage, "textToSecondaryTextPadding"),
+        (spacing.messageToButton, ContentUnavailableLayout.messageToButton, "textToButtonPadding"),
+        (spacing.betweenButtons, ContentUnavailableLayout.betweenButtons, "buttonToSecondaryButtonPadding"),
+      ]
+      for (written, fallback, name) in gaps {
+        if let written, written != fallback { lines.append("configuration.\(name) = \(NumberText.format(written))") }
+      }
+    }
+    for (index, action) in actions.enumerated() {
+      let name = index == 0 ? "button" : "secondaryButton"
+      let button = action.definition
+      // The configuration's own buttons are UIKit's plain small ones; a fresh configuration of
+      // another style is medium-sized (`UIButton.Configuration`'s default), so its size is set.
+      let size = button.controlSize ?? ContentUnavailableLayout.buttonSize
+      if action.style == .plain {
+        lines.append("var \(name) = configuration.\(name)")
+        if size != ContentUnavailableLayout.buttonSize { lines.append("\(name).buttonSize = .\(size.rawValue)") }
+      } else {
+        lines.append("var \(name) = UIButton.Configuration.\(Self.uiKitStyle(action.style))()")
+        if size != .medium { lines.append("\(name).buttonSize = .\(size.rawValue)") }
+      }
+      lines.append("\(name).title = \(CodeHandOff.literal(action.title))")
+      if let symbol = button.symbol {
+        lines.append("\(name).image = UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))")
+      }
+      if let background = button.background {
+        lines.append("\(name).baseBackgroundColor = \(CodeHandOff.uiColor(background))")
+      }
+      if let text = button.textColor { lines.append("\(name).baseForegroundColor = \(CodeHandOff.uiColor(text))") }
+      if let radius = button.cornerRadius {
+        lines.append("\(name).cornerStyle = .fixed")
+        lines.append("\(name).background.cornerRadius = \(NumberText.format(radius))")
+      }
+      if let font = font(
+        button.font,
+        default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableLayout.buttonSize).metrics.font)))
+      {
+        lines.append("\(name).titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer {")
+        lines.append("  var attributes = $0")
+        lines.append("  attributes.font = \(font.uiKit)")
+        lines.append("  return attributes")
+        lines.append("}")
+      }
+      if let size = button.size {
+        unexpressed.append(
+          Unexpressed(
+            key: (properties.buttons != nil ? "buttons[\(index)]" : "button") + ".size",
+            why:
+              "a button's fixed \(NumberText.format(size.width))×\(NumberText.format(size.height)) pt: the configuration sizes its buttons itself (set `contentInsets`, or use your own view)"
+          ))
+      }
+      lines.append("configuration.\(name) = \(name)")
+      if let role = button.role { lines.append("configuration.\(name)Properties.role = .\(role.rawValue)") }
+      lines.append("configuration.\(name)Properties.primaryAction = UIAction { _ in reload() }")
+    }
+    if let chrome = properties.chrome {
+      if let title = chrome.navigationTitle?.resolved(in: locale) {
+        lines.append("viewController.navigationItem.title = \(CodeHandOff.literal(title))")
+      }
+      if chrome.navigationTitleDisplayMode == .large {
+        lines.append("viewController.navigationItem.largeTitleDisplayMode = .always")
+      }
+      if chrome.tabItems != nil || chrome.tabBar == true {
+        unexpressed.append(
+          Unexpressed(key: "chrome.tabBar", why: "the app's tab bar is its UITabBarController's, not the placeholder's")
+        )
+      }
+      if chrome.navigationBar == false {
+        unexpressed.append(
+          Unexpressed(key: "chrome.navigationBar", why: "hide the navigation bar in its UINavigationController"))
+      }
+    }
+    unexpressed += common()
+    lines.append("viewController.contentUnavailableConfiguration = configuration")
+    return (lines.joined(separator: "\n"), unexpressed)
+  }
+
+  /// What neither API's configuration holds.
+  private func common() -> [Unexpressed] {
+    var found: [Unexpressed] = []
+    if properties.scrolls == true {
+      found.append(
+        Unexpressed(
+          key: "scrolls",
+          why:
+            "the system view does not scroll; put the placeholder in a scroll view of your own to let a tall stack scroll"
+        ))
+    }
+    if case .value = properties.toast {
+      found.append(Unexpressed(key: "toast", why: "a toast is the app's own view, shown when the action runs"))
+    }
+    if properties.sections != nil {
+      found.append(Unexpressed(key: "sections", why: "the rows are the host list's data, not the placeholder's"))
+    }
+    return found
+  }
+
+  // MARK: - SwiftUI
+
+  func swiftUI() -> (code: String, unexpressed: [Unexpressed]) {
+    var unexpressed: [Unexpressed] = []
+    var lines: [String]
+    func modifier(_ line: String, indent: String) { lines.append(indent + "  " + line) }
+    if state == .loading {
+      lines = ["ProgressView(\(CodeHandOff.literal(message ?? words(.unavailableLoading))))"]
+    } else if state == .noResults, usesStateWords, properties.image == .absent, properties.titleFont == nil,
+      properties.titleColor == nil, properties.messageFont == nil, properties.messageColor == nil, actions.isEmpty
+    {
+      lines = ["ContentUnavailableView.search(text: \(CodeHandOff.literal(query ?? "")))"]
+    } else {
+      lines = ["ContentUnavailableView {"]
+      let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont)
+      switch (shownTitle, image) {
+      case (let title?, let image?):
+        lines += ["  Label {", "    Text(\(CodeHandOff.literal(title)))"]
+        if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "    ") }
+        if let color = properties.titleColor {
+          modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "    ")
+        }
+        lines += ["  } icon: {"]
+        lines += imageLines(image, indent: "    ")
+        lines += ["  }"]
+      case (let title?, nil):
+        lines.append("  Text(\(CodeHandOff.literal(title)))")
+        if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "  ") }
+        if let color = properties.titleColor { modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "  ") }
+      case (nil, let image?):
+        lines += imageLines(image, indent: "  ")
+      case (nil, nil):
+        break
+      }
+      lines.append("} description: {")
+      lines.append("  Text(\(CodeHandOff.literal(shownMessage ?? "")))")
+      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+        modifier(".font(\(font.swiftUI))", indent: "  ")
+      }
+      if let color = properties.messageColor {
+        modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "  ")
+      }
+      if actions.isEmpty {
+        lines.append("}")
+      } else {
+        lines.append("} actions: {")
+        for (index, action) in actions.enumerated() {
+          let button = action.definition
+          let role = button.role.map { "role: .\($0.rawValue), " } ?? ""
+          if let symbol = button.symbol {
+            lines.append("  Button(\(role)action: reload) {")
+            lines.append(
+              "    Label(\(CodeHandOff.literal(action.title)), systemImage: \(CodeHandOff.literal(symbol.rawValue)))")
+            lines.append("  }")
+          } else {
+            lines.append("  Button(\(CodeHandOff.literal(action.title)), \(role)action: reload)")
+          }
+          lines.append("    .buttonStyle(\(Self.swiftUIStyle(action.style)))")
+          if action.style == .tinted {
+            unexpressed.append(
+              Unexpressed(
+                key: (properties.buttons != nil ? "buttons[\(index)]" : "button") + ".style",
+                why:
+                  "SwiftUI has no tinted style: `.bordered` with a `.tint` is its nearest (a grey fill, not the tint's wash)"
+              ))
+          }
+          if let size = button.controlSize, size != ContentUnavailableLayout.buttonSize {
+            lines.append("    .controlSize(.\(size == .medium ? "regular" : size.rawValue))")
+          }
+          if let background = button.background { lines.append("    .tint(\(Self.swiftUIColor(background)))") }
+          if let text = button.textColor { lines.append("    .foregroundStyle(\(Self.swiftUIColor(text)))") }
+          if let radius = button.cornerRadius {
+            lines.append("    .buttonBorderShape(.roundedRectangle(radius: \(NumberText.format(radius))))")
+          }
+          if let font = font(
+            button.font,
+            default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableLayout.buttonSize).metrics.font)))
+          {
+            lines.append("    .font(\(font.swiftUI))")
+          }
+          if let size = button.size {
+            lines.append(
+              "    .frame(width: \(NumberText.format(size.width)), height: \(NumberText.format(size.height)))")
+          }
+        }
+        lines.append("}")
+      }
+    }
+    if let background = properties.background { lines.append(".background(\(Self.swiftUIColor(background)))") }
+    if let chrome = properties.chrome {
+      if let title = chrome.navigationTitle?.resolved(in: locale) {
+        lines.append(".navigationTitle(\(CodeHandOff.literal(title)))")
+      }
+      if chrome.navigationTitleDisplayMode == .large { lines.append(".navigationBarTitleDisplayMode(.large)") }
+      if chrome.tabItems != nil || chrome.tabBar == true {
+        unexpressed.append(
+          Unexpressed(key: "chrome.tabBar", why: "the app's tabs are its TabView's, not the placeholder's"))
+      }
+      if chrome.navigationBar == false {
+        unexpressed.append(
+          Unexpressed(
+            key: "chrome.navigationBar",
+            why: "hide the bar with `.toolbar(.hidden, for: .navigationBar)` where the stack is"))
+      }
+    }
+    if case .value(let value) = properties.image, value.sources.count > 1 {
+      unexpressed.append(
+        Unexpressed(
+          key: "image",
+          why:
+            "one image per theme or language is an asset catalog's image set (its Dark appearance, its localizations), named once in code"
+        ))
+    }
+    if let spacing = properties.spacing, spacing != Spacing() {
+      unexpressed.append(Unexpressed(key: "spacing", why: "`ContentUnavailableView` has no gaps to set"))
+    }
+    if properties.margins != nil {
+      unexpressed.append(Unexpressed(key: "margins", why: "`ContentUnavailableView` has no margins to set"))
+    }
+    if properties.textAlignment == .natural {
+      unexpressed.append(Unexpressed(key: "textAlignment", why: "`ContentUnavailableView` always centres its texts"))
+    }
+    unexpressed += common()
+    return (lines.joined(separator: "\n"), unexpressed)
+  }
+
+  private func imageLines(_ image: ImageSource, indent: String) -> [String] {
+    var lines: [String]
+    switch image {
+    case .symbol(let symbol): lines = [indent + "Image(systemName: \(CodeHandOff.literal(symbol.rawValue)))"]
+    case .asset(let path): lines = [indent + "Image(\(CodeHandOff.literal(Self.imageName(path))))"]
+    case .template(let path):
+      lines = [indent + "Image(\(CodeHandOff.literal(Self.imageName(path))))", indent + "  .renderingMode(.template)"]
+    case .builtin(let builtin): lines = [indent + "Image(\(CodeHandOff.literal(builtin.rawValue)))"]
+    }
+    if let size = properties.imageSize {
+      if case .symbol = image {
+        lines.append(indent + "  .font(.system(size: \(NumberText.format(min(size.width, size.height)))))")
+      } else {
+        lines.append(indent + "  .resizable()")
+        lines.append(indent + "  .scaledToFit()")
+        lines.append(
+          indent + "  .frame(width: \(NumberText.format(size.width)), height: \(NumberText.format(size.height)))")
+      }
+    }
+    if let tint = properties.imageTint {
+      // A tint colours the image alone: on the whole view it would colour the texts too.
+      if case .symbol = image { lines.append(indent + "  .symbolRenderingMode(.monochrome)") }
+      lines.append(indent + "  .foregroundStyle(\(Self.swiftUIColor(tint)))")
+    }
+    return lines
+  }
+
+  static func swiftUIStyle(_ style: ButtonStyle) -> String {
+    switch style {
+    case .filled: ".borderedProminent"
+    case .tinted, .bordered: ".bordered"
+    case .plain: ".borderless"
+    }
+  }
+
+  static func uiKitStyle(_ style: ButtonStyle) -> String {
+    switch style {
+    case .filled: "filled"
+    case .tinted: "tinted"
+    case .bordered: "gray"
+    case .plain: "plain"
+    }
+  }
+
+  static func imageName(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.split(separator: ".").dropLast().joined(separator: ".")
+  }
+}
