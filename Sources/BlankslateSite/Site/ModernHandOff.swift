@@ -62,6 +62,23 @@ struct ModernHandOff {
     }
   }
 
+  /// The image the dark theme shows, when the definition writes one per theme.
+  var darkImage: ImageSource? {
+    guard case .value(let value) = properties.image else { return nil }
+    return value.resolved(theme: .dark, locale: locale)
+  }
+
+  /// A `UIImage` expression of `image` (optional, as `UIImage(named:)` is).
+  static func uiImage(_ image: ImageSource) -> String {
+    switch image {
+    case .symbol(let symbol): "UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))"
+    case .asset(let path): "UIImage(named: \(CodeHandOff.literal(imageName(path))))"
+    case .template(let path):
+      "UIImage(named: \(CodeHandOff.literal(imageName(path))))?.withRenderingMode(.alwaysTemplate)"
+    case .builtin(let builtin): "UIImage(named: \(CodeHandOff.literal(builtin.rawValue)))"
+    }
+  }
+
   var actions: [Action] {
     var written: [(ButtonDefinition, DefaultString?)] = (properties.buttons ?? []).map { ($0, nil) }
     if written.isEmpty {
@@ -137,26 +154,24 @@ struct ModernHandOff {
     default: lines = ["var configuration = UIContentUnavailableConfiguration.empty()"]
     }
     if state != .loading, let image {
-      switch image {
-      case .symbol(let symbol):
-        lines.append("configuration.image = UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))")
-      case .asset(let path):
-        lines.append("configuration.image = UIImage(named: \(CodeHandOff.literal(Self.imageName(path))))")
-      case .template(let path):
+      if let dark = darkImage, dark != image {
+        // One image per theme: UIKit picks between them by the trait collection, as an asset catalog would.
+        lines.append("let imageAsset = UIImageAsset()")
         lines.append(
-          "configuration.image = UIImage(named: \(CodeHandOff.literal(Self.imageName(path))))?.withRenderingMode(.alwaysTemplate)"
-        )
-      case .builtin(let builtin):
-        lines.append("configuration.image = UIImage(named: \(CodeHandOff.literal(builtin.rawValue)))")
+          "imageAsset.register(\(Self.uiImage(image))!, with: UITraitCollection(userInterfaceStyle: .light))")
+        lines.append("imageAsset.register(\(Self.uiImage(dark))!, with: UITraitCollection(userInterfaceStyle: .dark))")
+        lines.append("configuration.image = imageAsset.image(with: .current)")
+      } else {
+        lines.append("configuration.image = \(Self.uiImage(image))")
       }
     }
-    if case .value(let value) = properties.image, value.sources.count > 1 {
+    if case .value(.perLocale) = properties.image {
       unexpressed.append(
         Unexpressed(
           key: "image",
           why:
-            "one image per theme or language is an asset catalog's image set (its Dark appearance, its localizations), named once in code"
-        ))
+            "one image per language: this code names the \(locale) image; an app localizes one asset catalog image set")
+      )
     }
     if let tint = properties.imageTint {
       lines.append("configuration.imageProperties.tintColor = \(CodeHandOff.uiColor(tint))")
@@ -414,7 +429,7 @@ struct ModernHandOff {
         Unexpressed(
           key: "image",
           why:
-            "one image per theme or language is an asset catalog's image set (its Dark appearance, its localizations), named once in code"
+            "one image per theme or language is one asset catalog image set (its Dark appearance, its localizations): `Image(\"name\")` then follows the scheme and language"
         ))
     }
     if let spacing = properties.spacing, spacing != Spacing() {

@@ -1,0 +1,296 @@
+import BlankslateKit
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+/// Proof, not just parsing: every UIKit snippet of the modern layout compiled
+/// against a recording UIKit (`Tests/HandOffRecorder`: Apple's names and
+/// types, UIKit's defaults), run, and what it configured compared with what
+/// the render drew, in both themes and every language: texts, fonts, colours,
+/// the image and its tint and size, the gaps, each button's title, size,
+/// colours, corners, font and symbol, the navigation title.
+@Suite("Code hand-off builds the reviewed screen", .serialized)
+struct CodeHandOffProofTests {
+  /// One snippet to prove: the render it must reproduce, and its code.
+  struct Case {
+    var name: String
+    var site: SiteDefinition
+    var design: Design
+    var variant: Variant
+    var locale: String
+    var code: String
+  }
+
+  static func cases() throws -> [Case] {
+    var sites = [try Repository.bundledSite()]
+    for folder in ["Tests/HeldBack", "Tests/FidelitySite"] {
+      sites.append(try SiteLoader(root: Repository.root.appending(path: folder), displayRoot: folder).load())
+    }
+    let sample = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: sample) }
+    _ = try SiteScaffold.create(at: sample)
+    sites.append(try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load())
+    var found: [Case] = []
+    for site in sites {
+      for design in site.designs where design.layout == .contentUnavailable {
+        for variant in design.variants where variant.state(in: design.layout) != .hasData {
+          for locale in site.locales {
+            guard
+              let uiKit = CodeHandOff.snippets(for: design, variant: variant, locale: locale).first(where: {
+                $0.label == "UIKit"
+              })
+            else { continue }
+            found.append(
+              Case(
+                name: "\(design.id)/\(variant.id) \(locale)", site: site, design: design, variant: variant,
+                locale: locale, code: uiKit.code))
+          }
+        }
+      }
+    }
+    return found
+  }
+
+  /// `#RRGGBBAA`, as the recording UIKit writes colours.
+  static func hex(_ color: RGBA) -> String {
+    String(format: "#%02X%02X%02X%02X", color.red, color.green, color.blue, color.alpha)
+  }
+
+  /// A Swift expression of `color` in both themes for the recording UIKit.
+  static func swift(_ color: ColorValue?) -> String {
+    let light = hex(ColorValue.semantic(.tintColor).resolved(in: .light, tint: color))
+    let dark = hex(ColorValue.semantic(.tintColor).resolved(in: .dark, tint: color))
+    return "UIColor(light: \"\(light)\", dark: \"\(dark)\")"
+  }
+
+  /// Compiles every case with the recording UIKit, runs it, and returns what each configured, by case index.
+  static func recordings(_ cases: [Case]) throws -> [Int: [String: Any]] {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let recorder = Repository.root.appending(path: "Tests/HandOffRecorder")
+    var colors = "func systemColor(_ name: String) -> UIColor {\n  switch name {\n"
+    for semantic in SemanticColor.allCases where semantic != .tintColor {
+      colors +=
+        "  case \"\(semantic.rawValue)\": return UIColor(light: \"\(hex(semantic.resolved(in: .light)))\", dark: \"\(hex(semantic.resolved(in: .dark)))\")\n"
+    }
+    colors += "  default: fatalError(\"no system colour \\(name)\")\n  }\n}\n"
+    var snippets = ""
+    var main = ""
+    for (index, item) in cases.enumerated() {
+      snippets += "func snippet\(index)(_ viewController: UIViewController, _ reload: @escaping () -> Void) {\n"
+      snippets += item.code.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+        separator: "\n")
+      snippets += "\n}\n"
+      main += "appTint = \(swift(item.site.tint))\n"
+      main += "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: item.locale)))\n"
+      main += "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: item.locale)))\n"
+      main +=
+        "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: item.locale)))\n"
+      main += "do {\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
+      main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
+    }
+    let files: [(String, String)] = [
+      ("UIKit.swift", try String(contentsOf: recorder.appending(path: "UIKit.swift"), encoding: .utf8)),
+      ("Record.swift", try String(contentsOf: recorder.appending(path: "Record.swift"), encoding: .utf8)),
+      ("Colors.swift", colors), ("Snippets.swift", snippets), ("main.swift", main),
+    ]
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
+    let binary = folder.appending(path: "proof")
+    let compile = Process()
+    compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compile.arguments =
+      ["swiftc", "-swift-version", "5", "-Onone", "-lm", "-o", binary.path]
+      + files.map { folder.appending(path: $0.0).path }
+    let errors = Pipe()
+    compile.standardError = errors
+    compile.standardOutput = FileHandle.nullDevice
+    let compileErrors = errors.readToEndInBackground()
+    try compile.runWatched()
+    compile.waitUntilExit()
+    let message = String(decoding: compileErrors(), as: UTF8.self)
+    guard compile.terminationStatus == 0 else {
+      Issue.record("the snippets do not compile against the recording UIKit:\n\(message.prefix(4000))")
+      return [:]
+    }
+    let run = Process()
+    run.executableURL = binary
+    let output = Pipe()
+    run.standardOutput = output
+    let printed = output.readToEndInBackground()
+    try run.runWatched()
+    run.waitUntilExit()
+    #expect(run.terminationStatus == 0)
+    var recorded: [Int: [String: Any]] = [:]
+    for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      guard parts.count == 2, let index = Int(parts[0]),
+        let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
+      else { continue }
+      recorded[index] = object
+    }
+    return recorded
+  }
+
+  /// A recorded font's point size at the Large text size and its weight, as UIKit would draw it.
+  static func drawn(_ font: [String: Any]?) -> (size: Double, weight: String)? {
+    guard let font else { return nil }
+    if let name = font["style"] as? String, let style = TextStyle(rawValue: name) {
+      return (style.pointSize(at: .large), (font["weight"] as? String) ?? style.weight.rawValue)
+    }
+    guard let size = font["size"] as? Double else { return nil }
+    return (size, (font["weight"] as? String) ?? "regular")
+  }
+
+  static func text(_ node: SceneNode?) -> TextBlock? {
+    switch node?.content {
+    case .text(let block)?: block
+    case .button(let face)?: face.title
+    default: nil
+    }
+  }
+
+  /// The same words, whatever the line breaks took out.
+  static func words(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+
+  @Test func everyUIKitSnippetConfiguresWhatTheRenderDrew() throws {
+    let cases = try Self.cases()
+    #expect(cases.count > 50)
+    let recorded = try Self.recordings(cases)
+    #expect(recorded.count == cases.count, "ran \(recorded.count) of \(cases.count)")
+    for (index, item) in cases.enumerated() {
+      guard let config = recorded[index] else { continue }
+      for theme in [Theme.light, .dark] {
+        let job = RenderJob(
+          design: item.design, variant: item.variant, device: .iphone15, theme: theme, locale: item.locale)
+        let scene = Renderer().scene(for: job)
+        check(config, against: scene, theme: theme, tint: item.site.tint, name: "\(item.name) \(theme)")
+      }
+    }
+  }
+
+  func check(_ config: [String: Any], against scene: Scene, theme: Theme, tint appTint: ColorValue?, name: String) {
+    let style = theme == .dark ? "dark" : "light"
+    func color(_ value: Any?) -> String? { (value as? [String: Any])?[style] as? String }
+    let hidden = Set(scene.allNodes.flatMap { $0.hiddenParts.map(\.id) })
+    // Texts, fonts and colours.
+    for (id, textKey, fontKey, colorKey) in [
+      ("title", "text", "textFont", "textColor"), ("message", "secondaryText", "secondaryFont", "secondaryColor"),
+    ] where !hidden.contains(id) {
+      let block = Self.text(scene.node(withID: id))
+      let written = config[textKey] as? String
+      #expect(
+        (block?.hasText ?? false) == !(written ?? "").isEmpty,
+        "\(name): \(id) drawn \(block?.texts ?? []), code \(written ?? "nil")")
+      guard let block, let written, !written.isEmpty else { continue }
+      #expect(Self.words(block.texts.joined()) == Self.words(written), "\(name): \(id) text")
+      if let font = Self.drawn(config[fontKey] as? [String: Any]) {
+        #expect(
+          abs(block.fontSize - font.size) < 0.01 && block.weight.rawValue == font.weight,
+          "\(name): \(id) font \(block.fontSize) \(block.weight) vs \(font)")
+      }
+      #expect(Self.hex(block.color) == color(config[colorKey]), "\(name): \(id) colour")
+      if config["alignment"] as? String == "natural" {
+        #expect(block.alignment == .leading, "\(name): \(id) alignment")
+      }
+    }
+    // The image, its tint and size.
+    let imageNode = scene.node(withID: "image")
+    let image = color(config["image"])
+    if !hidden.contains("image"), config["kind"] as? String != "loading" {
+      let tint = color(config["imageTint"]) ?? Self.hex(SemanticColor.secondaryLabel.resolved(in: theme))
+      switch imageNode?.content {
+      case .symbolImage(let symbol, let drawn, _)?:
+        #expect(image == "symbol:" + symbol.rawValue, "\(name): symbol \(symbol) vs \(image ?? "nil")")
+        #expect(Self.hex(drawn) == tint, "\(name): symbol tint")
+        let side = (config["symbolPointSize"] as? Double) ?? 48
+        #expect(abs((imageNode?.frame.width ?? 0) - side) < 0.01, "\(name): symbol size")
+      case .templateImage(let path, let drawn)?:
+        #expect(image == "template:" + Self.stem(path), "\(name): template image")
+        #expect(Self.hex(drawn) == tint, "\(name): template tint")
+      case .image(.asset(let path))?:
+        #expect(image == "asset:" + Self.stem(path), "\(name): asset image")
+      case nil:
+        #expect(image == nil, "\(name): the code shows \(image ?? "") the render does not")
+      default:
+        Issue.record("\(name): an image the modern layout does not draw")
+      }
+      if let maximum = config["maximumSize"] as? [Double], let frame = imageNode?.frame {
+        #expect(frame.width == maximum[0] && frame.height == maximum[1], "\(name): image size")
+      }
+    }
+    // The gaps between what is drawn.
+    if let paddings = config["paddings"] as? [Double] {
+      let order = ["image", "title", "message", "button", "secondary-button"].filter {
+        scene.node(withID: $0) != nil && !hidden.contains($0)
+          && !(($0 == "title" || $0 == "message") && !(Self.text(scene.node(withID: $0))?.hasText ?? false))
+      }
+      let gap = ["image": 0, "title": 0, "message": 1, "button": 2, "secondary-button": 3]
+      for (above, below) in zip(order, order.dropFirst()) {
+        guard let a = scene.node(withID: above)?.frame, let b = scene.node(withID: below)?.frame else { continue }
+        let expected =
+          below == "title" || (below == "message" && above == "image") ? paddings[0] : paddings[gap[below] ?? 0]
+        #expect(
+          abs(b.minY - a.maxY - expected) < 0.01, "\(name): \(above) → \(below) \(b.minY - a.maxY) vs \(expected)")
+      }
+    }
+    // Each button.
+    let buttons = (config["buttons"] as? [[String: Any]]) ?? []
+    let tint = ColorValue.semantic(.tintColor).resolved(in: theme, tint: appTint)
+    for (index, id) in ["button", "secondary-button"].enumerated() where !hidden.contains(id) {
+      let node = scene.node(withID: id)
+      #expect(
+        (node != nil) == (index < buttons.count),
+        "\(name): \(id) drawn \(node != nil), in code \(index < buttons.count)")
+      guard let node, index < buttons.count, case .button(let face) = node.content else { continue }
+      let button = buttons[index]
+      #expect(
+        Self.words(face.title.texts.joined()) == Self.words(button["title"] as? String ?? ""), "\(name): \(id) title")
+      let size = ControlSize(rawValue: button["size"] as? String ?? "")
+      if let drawnSize = face.controlSize {
+        #expect(drawnSize == size, "\(name): \(id) size \(drawnSize) vs \(size as Any)")
+      }
+      let metrics = (size ?? .small).metrics
+      #expect(
+        face.cornerRadius == (button["cornerRadius"] as? Double ?? metrics.cornerRadius), "\(name): \(id) corners")
+      let destructive = button["role"] as? String == "destructive"
+      let accent = destructive ? SemanticColor.systemRed.resolved(in: theme) : tint
+      let filled = button["style"] as? String == "filled"
+      let foreground = color(button["foreground"]) ?? Self.hex(filled ? .white : accent)
+      #expect(Self.hex(face.title.color) == foreground, "\(name): \(id) title colour")
+      if filled {
+        #expect(Self.hex(face.fill) == (color(button["background"]) ?? Self.hex(accent)), "\(name): \(id) fill")
+      }
+      if button["style"] as? String == "plain", button["background"] == nil || button["background"] is NSNull {
+        #expect(face.fill.alpha == 0, "\(name): \(id) plain fill")
+      }
+      let font =
+        Self.drawn(button["font"] as? [String: Any]) ?? (
+          metrics.font.pointSize(at: .large), filled ? "semibold" : "regular"
+        )
+      #expect(
+        abs(face.title.fontSize - font.size) < 0.01 && face.title.weight.rawValue == font.weight, "\(name): \(id) font")
+      let symbol = node.children.first { $0.id == id + "-symbol" }
+      if case .symbolImage(let drawn, _, _)? = symbol?.content {
+        #expect(color(button["image"]) == "symbol:" + drawn.rawValue, "\(name): \(id) symbol")
+      } else {
+        #expect(button["image"] == nil || button["image"] is NSNull, "\(name): \(id) symbol in code only")
+      }
+    }
+    // The host's title.
+    if let title = config["navigationTitle"] as? String {
+      let id = (config["largeTitle"] as? Bool) == true ? "navigation-large-title" : "navigation-title"
+      #expect(
+        Self.words(Self.text(scene.node(withID: id))?.texts.joined() ?? "") == Self.words(title),
+        "\(name): navigation title")
+    }
+    if let background = color(config["background"]) {
+      #expect(Self.hex(scene.background) == background, "\(name): background")
+    }
+  }
+
+  static func stem(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.split(separator: ".").dropLast().joined(separator: ".")
+  }
+}
