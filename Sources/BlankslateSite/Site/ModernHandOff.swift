@@ -110,7 +110,14 @@ struct ModernHandOff {
         weight == style.weight
         ? "UIFont.preferredFont(forTextStyle: .\(Self.uiTextStyle(style)))"
         : "UIFont(descriptor: \(descriptor).addingAttributes([.traits: [UIFontDescriptor.TraitKey.weight: UIFont.Weight.\(weight.rawValue)]]), size: 0)"
-      let swiftUI = ".\(style.rawValue)" + (weight == style.weight ? "" : ".weight(.\(weight.rawValue))")
+      // SwiftUI names two styles otherwise: `.title` and `.caption` are UIKit's title1 and caption1.
+      let name =
+        switch style {
+        case .title1: "title"
+        case .caption1: "caption"
+        default: style.rawValue
+        }
+      let swiftUI = ".\(name)" + (weight == style.weight ? "" : ".weight(.\(weight.rawValue))")
       return (uiKit, swiftUI)
     case .fixed(let points):
       return (
@@ -327,6 +334,10 @@ struct ModernHandOff {
     func modifier(_ line: String, indent: String) { lines.append(indent + "  " + line) }
     if state == .loading {
       lines = ["ProgressView(\(CodeHandOff.literal(message ?? words(.unavailableLoading))))"]
+      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+        lines.append("  .font(\(font.swiftUI))")
+      }
+      if let color = properties.messageColor { lines.append("  .foregroundStyle(\(Self.swiftUIColor(color)))") }
     } else if state == .noResults, usesStateWords, properties.image == .absent, properties.titleFont == nil,
       properties.titleColor == nil, properties.messageFont == nil, properties.messageColor == nil, actions.isEmpty
     {

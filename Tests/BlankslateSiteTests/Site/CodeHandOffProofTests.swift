@@ -3,12 +3,14 @@ import BlankslateTestSupport
 import Foundation
 import Testing
 
-/// Proof, not just parsing: every UIKit snippet of the modern layout compiled
-/// against a recording UIKit (`Tests/HandOffRecorder`: Apple's names and
-/// types, UIKit's defaults), run, and what it configured compared with what
-/// the render drew, in both themes and every language: texts, fonts, colours,
-/// the image and its tint and size, the gaps, each button's title, size,
-/// colours, corners, font and symbol, the navigation title.
+/// Proof, not just parsing: every UIKit and SwiftUI snippet of the modern
+/// layout compiled against a recording UIKit and SwiftUI
+/// (`Tests/HandOffRecorder`: Apple's names and types, UIKit's defaults, which
+/// `ContentUnavailableView` is assumed to share), run, and what it configured
+/// compared with what the render drew, in both themes and every language:
+/// texts, fonts, colours, the image and its tint and size, the gaps (UIKit),
+/// each button's title, size, colours, corners, font and symbol, the
+/// navigation title. What a snippet lists as beyond its API is not compared.
 @Suite("Code hand-off builds the reviewed screen", .serialized)
 struct CodeHandOffProofTests {
   /// One snippet to prove: the render it must reproduce, and its code.
@@ -19,6 +21,9 @@ struct CodeHandOffProofTests {
     var variant: Variant
     var locale: String
     var code: String
+    var swiftUI: String
+    /// The keys the SwiftUI snippet says it cannot express (not compared).
+    var swiftUIUnexpressed: Set<String>
   }
 
   static func cases() throws -> [Case] {
@@ -35,15 +40,16 @@ struct CodeHandOffProofTests {
       for design in site.designs where design.layout == .contentUnavailable {
         for variant in design.variants where variant.state(in: design.layout) != .hasData {
           for locale in site.locales {
-            guard
-              let uiKit = CodeHandOff.snippets(for: design, variant: variant, locale: locale).first(where: {
-                $0.label == "UIKit"
-              })
+            let snippets = CodeHandOff.snippets(for: design, variant: variant, locale: locale)
+            guard let uiKit = snippets.first(where: { $0.label == "UIKit" }),
+              let swiftUI = snippets.first(where: { $0.label == "SwiftUI" })
             else { continue }
             found.append(
               Case(
                 name: "\(design.id)/\(variant.id) \(locale)", site: site, design: design, variant: variant,
-                locale: locale, code: uiKit.code))
+                locale: locale, code: uiKit.code, swiftUI: swiftUI.code,
+                swiftUIUnexpressed: Set(
+                  swiftUI.unexpressed.compactMap { $0.split(separator: "`").first.map(String.init) })))
           }
         }
       }
@@ -64,7 +70,7 @@ struct CodeHandOffProofTests {
   }
 
   /// Compiles every case with the recording UIKit, runs it, and returns what each configured, by case index.
-  static func recordings(_ cases: [Case]) throws -> [Int: [String: Any]] {
+  static func recordings(_ cases: [Case]) throws -> (uiKit: [Int: [String: Any]], swiftUI: [Int: [String: Any]]) {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -89,10 +95,19 @@ struct CodeHandOffProofTests {
         "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: item.locale)))\n"
       main += "do {\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
       main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
+      // The SwiftUI snippet is a view's body: an expression, its modifiers on the lines below.
+      snippets += "func view\(index)(_ reload: @escaping () -> Void) -> Recorded {\n  let view =\n"
+      snippets += item.swiftUI.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+        separator: "\n")
+      snippets += "\n  return view.recorded\n}\n"
+      let queryTitle = DefaultString.unavailableNoResultsQueryTitle.text(in: item.locale)
+      main += "searchQueryTitle = \(CodeHandOff.literal(queryTitle))\n"
+      main += "print(\"s\(index)\\t\" + record(view\(index)({})))\n"
     }
     let files: [(String, String)] = [
       ("UIKit.swift", try String(contentsOf: recorder.appending(path: "UIKit.swift"), encoding: .utf8)),
       ("Record.swift", try String(contentsOf: recorder.appending(path: "Record.swift"), encoding: .utf8)),
+      ("SwiftUI.swift", try String(contentsOf: recorder.appending(path: "SwiftUI.swift"), encoding: .utf8)),
       ("Colors.swift", colors), ("Snippets.swift", snippets), ("main.swift", main),
     ]
     for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
@@ -110,8 +125,8 @@ struct CodeHandOffProofTests {
     compile.waitUntilExit()
     let message = String(decoding: compileErrors(), as: UTF8.self)
     guard compile.terminationStatus == 0 else {
-      Issue.record("the snippets do not compile against the recording UIKit:\n\(message.prefix(4000))")
-      return [:]
+      Issue.record("the snippets do not compile against the recording UIKit and SwiftUI:\n\(message.prefix(4000))")
+      return ([:], [:])
     }
     let run = Process()
     run.executableURL = binary
@@ -122,14 +137,19 @@ struct CodeHandOffProofTests {
     run.waitUntilExit()
     #expect(run.terminationStatus == 0)
     var recorded: [Int: [String: Any]] = [:]
+    var views: [Int: [String: Any]] = [:]
     for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
       let parts = line.split(separator: "\t", maxSplits: 1)
-      guard parts.count == 2, let index = Int(parts[0]),
+      guard parts.count == 2,
         let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
       else { continue }
-      recorded[index] = object
+      if parts[0].hasPrefix("s"), let index = Int(parts[0].dropFirst()) {
+        views[index] = object
+      } else if let index = Int(parts[0]) {
+        recorded[index] = object
+      }
     }
-    return recorded
+    return (recorded, views)
   }
 
   /// A recorded font's point size at the Large text size and its weight, as UIKit would draw it.
@@ -153,23 +173,127 @@ struct CodeHandOffProofTests {
   /// The same words, whatever the line breaks took out.
   static func words(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
-  @Test func everyUIKitSnippetConfiguresWhatTheRenderDrew() throws {
+  @Test func everySnippetConfiguresWhatTheRenderDrew() throws {
     let cases = try Self.cases()
     #expect(cases.count > 50)
-    let recorded = try Self.recordings(cases)
+    let (recorded, views) = try Self.recordings(cases)
     #expect(recorded.count == cases.count, "ran \(recorded.count) of \(cases.count)")
+    #expect(views.count == cases.count, "ran \(views.count) SwiftUI views of \(cases.count)")
     for (index, item) in cases.enumerated() {
-      guard let config = recorded[index] else { continue }
       for theme in [Theme.light, .dark] {
         let job = RenderJob(
           design: item.design, variant: item.variant, device: .iphone15, theme: theme, locale: item.locale)
         let scene = Renderer().scene(for: job)
-        check(config, against: scene, theme: theme, tint: item.site.tint, name: "\(item.name) \(theme)")
+        if let config = recorded[index] {
+          check(config, against: scene, theme: theme, tint: item.site.tint, name: "\(item.name) \(theme) UIKit")
+        }
+        if let view = views[index] {
+          check(
+            Self.configuration(of: view), against: scene, theme: theme, tint: item.site.tint,
+            name: "\(item.name) \(theme) SwiftUI", unexpressed: item.swiftUIUnexpressed)
+        }
       }
     }
   }
 
-  func check(_ config: [String: Any], against scene: Scene, theme: Theme, tint appTint: ColorValue?, name: String) {
+  /// A recorded SwiftUI view tree as the UIKit recording's shape, with the
+  /// defaults `ContentUnavailableView` is assumed to share with UIKit where the
+  /// snippet set nothing; it has no gaps, so none are compared.
+  static func configuration(of view: [String: Any]) -> [String: Any] {
+    func children(_ node: [String: Any]) -> [[String: Any]] { node["children"] as? [[String: Any]] ?? [] }
+    func modifiers(_ node: [String: Any]) -> [String: String] {
+      var found: [String: String] = [:]
+      for pair in node["modifiers"] as? [[String]] ?? [] where pair.count == 2 { found[pair[0]] = pair[1] }
+      return found
+    }
+    func pair(_ value: String?) -> [String: String]? {
+      guard let parts = value?.split(separator: "/"), parts.count == 2 else { return nil }
+      return ["light": String(parts[0]), "dark": String(parts[1])]
+    }
+    func font(_ value: String?) -> [String: Any]? {
+      guard let parts = value?.split(separator: "|", omittingEmptySubsequences: false), parts.count == 3 else {
+        return nil
+      }
+      var font: [String: Any] = [:]
+      if !parts[0].isEmpty { font["style"] = String(parts[0]) }
+      if let size = Double(parts[1]) { font["size"] = size }
+      if !parts[2].isEmpty { font["weight"] = String(parts[2]) }
+      return font
+    }
+    func system(_ color: SemanticColor) -> [String: String] {
+      ["light": hex(color.resolved(in: .light)), "dark": hex(color.resolved(in: .dark))]
+    }
+    var config: [String: Any] = [:]
+    let root = modifiers(view)
+    if view["kind"] as? String == "progress" {
+      config["kind"] = "loading"
+      config["secondaryText"] = view["text"]
+      config["secondaryFont"] = font(root["font"]) ?? ["style": "subheadline"]
+      config["secondaryColor"] = pair(root["foregroundStyle"]) ?? system(.secondaryLabel)
+      return config
+    }
+    config["kind"] = "empty"
+    let parts = children(view)
+    func descendants(_ node: [String: Any]) -> [[String: Any]] { children(node).flatMap { [$0] + descendants($0) } }
+    let label = parts.first { $0["kind"] as? String == "label" }.map(descendants) ?? []
+    if let title = label.first(where: { $0["kind"] as? String == "text" }) {
+      config["text"] = title["text"]
+      config["textFont"] = font(modifiers(title)["font"]) ?? ["style": "title2", "weight": "bold"]
+      config["textColor"] = pair(modifiers(title)["foregroundStyle"]) ?? system(.label)
+    }
+    if let image = label.first(where: { $0["kind"] as? String == "image" }) {
+      let marks = modifiers(image)
+      var name = image["detail"] as? String ?? ""
+      if marks["renderingMode"] == "template" { name = name.replacingOccurrences(of: "asset:", with: "template:") }
+      config["image"] = ["light": name, "dark": name]
+      config["imageTint"] = pair(marks["foregroundStyle"])
+      if let size = font(marks["font"])?["size"] as? Double { config["symbolPointSize"] = size }
+      if let frame = marks["frame"]?.split(separator: "x").compactMap({ Double($0) }), frame.count == 2 {
+        config["maximumSize"] = frame
+      }
+    }
+    let description = parts.first { $0["kind"] as? String == "description" }.map(descendants) ?? []
+    if let message = description.first(where: { $0["kind"] as? String == "text" }) {
+      config["secondaryText"] = message["text"]
+      config["secondaryFont"] = font(modifiers(message)["font"]) ?? ["style": "subheadline"]
+      config["secondaryColor"] = pair(modifiers(message)["foregroundStyle"]) ?? system(.secondaryLabel)
+    }
+    let actions = parts.first { $0["kind"] as? String == "actions" }.map(children) ?? []
+    config["buttons"] = actions.filter { $0["kind"] as? String == "button" }.map { button -> [String: Any] in
+      let marks = modifiers(button)
+      let inner = descendants(button)
+      let texts = inner.filter { $0["kind"] as? String == "text" }
+      var found: [String: Any] = [
+        "title": texts.first { $0["kind"] as? String == "text" }?["text"] as? String ?? "",
+        "size": marks["controlSize"].map { $0 == "regular" ? "medium" : $0 } ?? "small",
+        "role": button["detail"] as? String ?? "normal",
+      ]
+      switch marks["buttonStyle"] {
+      case "borderedProminent": found["style"] = "filled"
+      case "borderless": found["style"] = "plain"
+      default: found["style"] = "bordered"
+      }
+      if let image = inner.first(where: { $0["kind"] as? String == "image" }) {
+        let name = image["detail"] as? String ?? ""
+        found["image"] = ["light": name, "dark": name]
+      }
+      if let tint = pair(marks["tint"]) { found["background"] = tint }
+      if let foreground = pair(marks["foregroundStyle"]) { found["foreground"] = foreground }
+      if let radius = marks["buttonBorderShape"].flatMap(Double.init) { found["cornerRadius"] = radius }
+      if let font = font(marks["font"]) { found["font"] = font }
+      return found
+    }
+    if let background = pair(root["background"]) { config["background"] = background }
+    if let title = root["navigationTitle"] { config["navigationTitle"] = title }
+    config["largeTitle"] = root["navigationBarTitleDisplayMode"] == "large"
+    return config
+  }
+
+  /// `unexpressed`: the keys the snippet lists as beyond its API, left uncompared.
+  func check(
+    _ config: [String: Any], against scene: Scene, theme: Theme, tint appTint: ColorValue?, name: String,
+    unexpressed: Set<String> = []
+  ) {
     let style = theme == .dark ? "dark" : "light"
     func color(_ value: Any?) -> String? { (value as? [String: Any])?[style] as? String }
     let hidden = Set(scene.allNodes.flatMap { $0.hiddenParts.map(\.id) })
@@ -197,7 +321,7 @@ struct CodeHandOffProofTests {
     // The image, its tint and size.
     let imageNode = scene.node(withID: "image")
     let image = color(config["image"])
-    if !hidden.contains("image"), config["kind"] as? String != "loading" {
+    if !hidden.contains("image"), config["kind"] as? String != "loading", !unexpressed.contains("image") {
       let tint = color(config["imageTint"]) ?? Self.hex(SemanticColor.secondaryLabel.resolved(in: theme))
       switch imageNode?.content {
       case .symbolImage(let symbol, let drawn, _)?:
