@@ -200,6 +200,25 @@ extension CommandSpec {
       options: [],
       exitCodes: "0 created, 2 the site exists or a file cannot be written"),
     CommandSpec(
+      name: "export",
+      summary:
+        "Writes the site's content-unavailable designs as Swift for an app target, with their texts as a String Catalog.",
+      details: """
+        KIND is swift (the one kind). Writes DIR/Placeholders.swift, a typed
+        value per design and variant (Placeholders.FavouritesEmpty.default) that
+        returns the configured UIContentUnavailableConfiguration and a SwiftUI
+        view, with a #Preview per variant, and DIR/Localizable.xcstrings, every
+        text in every locale with the variant as its comment. The same
+        definitions give the same bytes; --check writes nothing and exits 1
+        when the files in DIR are not what the site exports now.
+        """,
+      positional: "swift",
+      options: [
+        site, Option(name: "--output", value: "DIR", help: "the folder the files go in", default: "Export"),
+        Option(name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale"),
+      ],
+      exitCodes: "0 written (or up to date), 1 stale (--check), 2 bad definitions or usage"),
+    CommandSpec(
       name: "schema",
       summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",
       details: """

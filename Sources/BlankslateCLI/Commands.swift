@@ -75,6 +75,7 @@ public enum Commands {
       case "validate": return try validate(parsed)
       case "schema": return try schema(parsed)
       case "init": return try initialise(parsed)
+      case "export": return try export(parsed)
       case "serve": return try serve(parsed)
       default: return try list(parsed)
       }
@@ -271,6 +272,55 @@ public enum Commands {
       throw CommandSpec.UsageError(
         description: "unknown schema kind '\(other)'; expected placeholder, site or properties")
     }
+    return 0
+  }
+
+  /// `export swift`: the modern designs as Swift and their texts as a String Catalog.
+  static func export(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional == ["swift"] else {
+      throw CommandSpec.UsageError(description: "export takes one kind: swift")
+    }
+    let site = parsed[.site]
+    let definition: SiteDefinition
+    do throws(BuildError) {
+      definition =
+        try SiteInputs.load(
+          Console.current.url(site), display: site, workers: ProcessInfo.processInfo.activeProcessorCount,
+          assets: false
+        ).site
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    let folder = parsed.value("--output") ?? "Export"
+    let files = SwiftExport.files(for: definition)
+    if parsed.has("--check") {
+      let stale = files.filter { file in
+        FileManager.default.contents(atPath: Console.current.path(folder + "/" + file.name)) != Data(file.text.utf8)
+      }
+      for file in stale { Terminal.error("stale: \(folder)/\(file.name) is not what \(site) exports now") }
+      if stale.isEmpty { Terminal.out("Up to date: \(files.map { folder + "/" + $0.name }.joined(separator: ", ")).") }
+      return stale.isEmpty ? 0 : 1
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: Console.current.path(folder), withIntermediateDirectories: true)
+    } catch {
+      Terminal.failure("\(folder): cannot be made a folder (\(error.localizedDescription))")
+      return 2
+    }
+    do throws(ReportFileError) {
+      for file in files {
+        try ReportFile.write(
+          file.text, to: Console.current.path(folder + "/" + file.name), protecting: [Console.current.url(site)])
+      }
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    let variants = SwiftExport.variantCount(of: definition)
+    Terminal.out(
+      "Exported \(count(variants, "variant")) to \(folder)/\(SwiftExport.swiftFile) and \(folder)/\(SwiftExport.catalogFile)."
+    )
     return 0
   }
 

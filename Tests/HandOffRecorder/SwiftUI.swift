@@ -209,3 +209,13 @@ func record(_ view: Recorded) -> String {
   return "{\"kind\": \(json(view.kind)), \"text\": \(json(view.text)), \"detail\": \(json(view.detail)), "
     + "\"modifiers\": [\(modifiers)], \"children\": [\(children)]}"
 }
+
+struct AnyView: View {
+  let recorded: Recorded
+  init(_ view: some View) { recorded = view.recorded }
+}
+
+extension String {
+  /// Foundation's String Catalog lookup; the recording has no catalog, so it is the default, the site's source text.
+  init(localized key: StaticString, defaultValue: String) { self = defaultValue }
+}

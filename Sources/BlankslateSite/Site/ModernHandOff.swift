@@ -15,6 +15,32 @@ struct ModernHandOff {
   let properties: Properties
   let state: ContentState
   let locale: String
+  /// For `export swift`: texts looked up by `"<prefix>.<role>"` in the String
+  /// Catalog (with this locale's text as the default), and a configuration
+  /// returned rather than set on a view controller. Nil: texts as literals (the pages' snippets).
+  var exportKeyPrefix: String?
+
+  /// A text as the code says it: a literal, or its String Catalog entry.
+  func say(_ text: String, _ role: String) -> String {
+    guard let prefix = exportKeyPrefix else { return CodeHandOff.literal(text) }
+    return "String(localized: \(CodeHandOff.literal(prefix + "." + role)), defaultValue: \(CodeHandOff.literal(text)))"
+  }
+
+  /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.
+  var texts: [(role: String, text: String)] {
+    var found: [(String, String)] = []
+    if state == .loading {
+      found.append(("message", message ?? words(.unavailableLoading)))
+    } else {
+      if let shownTitle { found.append(("title", shownTitle)) }
+      if let shownMessage { found.append(("message", shownMessage)) }
+    }
+    for (index, action) in actions.enumerated() {
+      found.append((index == 0 ? "button" : "secondaryButton", action.title))
+    }
+    if let title = properties.chrome?.navigationTitle?.resolved(in: locale) { found.append(("navigationTitle", title)) }
+    return found
+  }
 
   /// A key the API cannot say, with what to do instead.
   struct Unexpressed: Equatable {
@@ -196,7 +222,7 @@ struct ModernHandOff {
     }
     // `.search()` says "No Results" itself; a query in the title is this screen's own words.
     if let shownTitle, !(state == .noResults && usesStateWords && (query ?? "").isEmpty) {
-      lines.append("configuration.text = \(CodeHandOff.literal(shownTitle))")
+      lines.append("configuration.text = \(say(shownTitle, "title"))")
     }
     if let font = font(properties.titleFont, default: ContentUnavailableLayout.titleFont) {
       lines.append("configuration.textProperties.font = \(font.uiKit)")
@@ -205,7 +231,7 @@ struct ModernHandOff {
       lines.append("configuration.textProperties.color = \(CodeHandOff.uiColor(color))")
     }
     if let shownMessage, (state != .loading || message != nil), !(state == .noResults && usesStateWords) {
-      lines.append("configuration.secondaryText = \(CodeHandOff.literal(shownMessage))")
+      lines.append("configuration.secondaryText = \(say(shownMessage, "message"))")
     }
     if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
       lines.append("configuration.secondaryTextProperties.font = \(font.uiKit)")
@@ -250,7 +276,7 @@ struct ModernHandOff {
         lines.append("var \(name) = UIButton.Configuration.\(Self.uiKitStyle(action.style))()")
         if size != .medium { lines.append("\(name).buttonSize = .\(size.rawValue)") }
       }
-      lines.append("\(name).title = \(CodeHandOff.literal(action.title))")
+      lines.append("\(name).title = \(say(action.title, name))")
       if let symbol = button.symbol {
         lines.append("\(name).image = UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))")
       }
@@ -286,7 +312,7 @@ struct ModernHandOff {
     }
     if let chrome = properties.chrome {
       if let title = chrome.navigationTitle?.resolved(in: locale) {
-        lines.append("viewController.navigationItem.title = \(CodeHandOff.literal(title))")
+        lines.append("viewController.navigationItem.title = \(say(title, "navigationTitle"))")
       }
       if chrome.navigationTitleDisplayMode == .large {
         lines.append("viewController.navigationItem.largeTitleDisplayMode = .always")
@@ -302,7 +328,13 @@ struct ModernHandOff {
       }
     }
     unexpressed += common()
-    lines.append("viewController.contentUnavailableConfiguration = configuration")
+    if exportKeyPrefix != nil {
+      // Exported: the configuration is the value; the host's navigation item is the app's.
+      lines = lines.filter { !$0.hasPrefix("viewController.") }
+      lines.append("return configuration")
+    } else {
+      lines.append("viewController.contentUnavailableConfiguration = configuration")
+    }
     return (lines.joined(separator: "\n"), unexpressed)
   }
 
@@ -333,7 +365,7 @@ struct ModernHandOff {
     var lines: [String]
     func modifier(_ line: String, indent: String) { lines.append(indent + "  " + line) }
     if state == .loading {
-      lines = ["ProgressView(\(CodeHandOff.literal(message ?? words(.unavailableLoading))))"]
+      lines = ["ProgressView(\(say(message ?? words(.unavailableLoading), "message")))"]
       if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
         lines.append("  .font(\(font.swiftUI))")
       }
@@ -347,7 +379,7 @@ struct ModernHandOff {
       let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont)
       switch (shownTitle, image) {
       case (let title?, let image?):
-        lines += ["  Label {", "    Text(\(CodeHandOff.literal(title)))"]
+        lines += ["  Label {", "    Text(\(say(title, "title")))"]
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "    ") }
         if let color = properties.titleColor {
           modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "    ")
@@ -356,7 +388,7 @@ struct ModernHandOff {
         lines += imageLines(image, indent: "    ")
         lines += ["  }"]
       case (let title?, nil):
-        lines.append("  Text(\(CodeHandOff.literal(title)))")
+        lines.append("  Text(\(say(title, "title")))")
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "  ") }
         if let color = properties.titleColor { modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "  ") }
       case (nil, let image?):
@@ -365,7 +397,7 @@ struct ModernHandOff {
         break
       }
       lines.append("} description: {")
-      lines.append("  Text(\(CodeHandOff.literal(shownMessage ?? "")))")
+      lines.append("  Text(\(say(shownMessage ?? "", "message")))")
       if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
         modifier(".font(\(font.swiftUI))", indent: "  ")
       }
@@ -382,10 +414,12 @@ struct ModernHandOff {
           if let symbol = button.symbol {
             lines.append("  Button(\(role)action: reload) {")
             lines.append(
-              "    Label(\(CodeHandOff.literal(action.title)), systemImage: \(CodeHandOff.literal(symbol.rawValue)))")
+              "    Label(\(say(action.title, index == 0 ? "button" : "secondaryButton")), systemImage: \(CodeHandOff.literal(symbol.rawValue)))"
+            )
             lines.append("  }")
           } else {
-            lines.append("  Button(\(CodeHandOff.literal(action.title)), \(role)action: reload)")
+            lines.append(
+              "  Button(\(say(action.title, index == 0 ? "button" : "secondaryButton")), \(role)action: reload)")
           }
           lines.append("    .buttonStyle(\(Self.swiftUIStyle(action.style)))")
           if action.style == .tinted {
@@ -421,7 +455,7 @@ struct ModernHandOff {
     if let background = properties.background { lines.append(".background(\(Self.swiftUIColor(background)))") }
     if let chrome = properties.chrome {
       if let title = chrome.navigationTitle?.resolved(in: locale) {
-        lines.append(".navigationTitle(\(CodeHandOff.literal(title)))")
+        lines.append(".navigationTitle(\(say(title, "navigationTitle")))")
       }
       if chrome.navigationTitleDisplayMode == .large { lines.append(".navigationBarTitleDisplayMode(.large)") }
       if chrome.tabItems != nil || chrome.tabBar == true {

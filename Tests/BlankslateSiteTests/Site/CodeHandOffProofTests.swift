@@ -418,3 +418,191 @@ struct CodeHandOffProofTests {
     return file.split(separator: ".").dropLast().joined(separator: ".")
   }
 }
+
+/// `blankslate export swift`: the app uses the definitions as they are.
+@Suite("Swift export", .serialized)
+struct SwiftExportTests {
+  static func sites() throws -> [SiteDefinition] {
+    var sites = [try Repository.bundledSite()]
+    for folder in ["Tests/HeldBack", "Tests/FidelitySite"] {
+      sites.append(try SiteLoader(root: Repository.root.appending(path: folder), displayRoot: folder).load())
+    }
+    let sample = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: sample) }
+    _ = try SiteScaffold.create(at: sample)
+    sites.append(try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load())
+    return sites.filter { site in site.designs.contains { $0.layout == .contentUnavailable } }
+  }
+
+  /// The exported Swift compiles against the recording UIKit and SwiftUI, and
+  /// each value, run, configures what its render drew in the source language.
+  @Test func theExportCompilesAndEachValueIsItsRender() throws {
+    for site in try Self.sites() {
+      let swift = try #require(SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
+      let variants = site.designs.filter { $0.layout == .contentUnavailable }.flatMap { design in
+        design.variants.filter { $0.state(in: design.layout) != .hasData }.map { (design, $0) }
+      }
+      #expect(swift.components(separatedBy: "  #Preview(").count - 1 == variants.count, "\(site.title)")
+      let folder = temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let recorder = Repository.root.appending(path: "Tests/HandOffRecorder")
+      var colors = "func systemColor(_ name: String) -> UIColor {\n  switch name {\n"
+      for semantic in SemanticColor.allCases where semantic != .tintColor {
+        colors +=
+          "  case \"\(semantic.rawValue)\": return UIColor(light: \"\(CodeHandOffProofTests.hex(semantic.resolved(in: .light)))\", dark: \"\(CodeHandOffProofTests.hex(semantic.resolved(in: .dark)))\")\n"
+      }
+      colors += "  default: fatalError(\"no system colour \\(name)\")\n  }\n}\n"
+      let source = site.locales.first { $0 == "en" } ?? site.locales[0]
+      var main = "appTint = \(CodeHandOffProofTests.swift(site.tint))\n"
+      main += "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: source)))\n"
+      main += "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: source)))\n"
+      main += "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: source)))\n"
+      main += "MainActor.assumeIsolated {\n  for (index, variant) in Placeholders.all.enumerated() {\n"
+      main += "    let controller = UIViewController()\n"
+      main += "    controller.contentUnavailableConfiguration = variant.configuration()\n"
+      main += "    print(\"\\(index)\\t\" + record(controller))\n"
+      main += "    print(\"s\\(index)\\t\" + record(variant.view().recorded))\n  }\n}\n"
+      // The app's imports are the recording modules' own files here, compiled into one module
+      // with the export, whose access levels then say nothing.
+      let exported = swift.split(separator: "\n", omittingEmptySubsequences: false).filter {
+        !$0.hasPrefix("import ")
+      }.joined(separator: "\n").replacingOccurrences(of: "public ", with: "")
+      let files: [(String, String)] = [
+        ("UIKit.swift", try String(contentsOf: recorder.appending(path: "UIKit.swift"), encoding: .utf8)),
+        ("Record.swift", try String(contentsOf: recorder.appending(path: "Record.swift"), encoding: .utf8)),
+        ("SwiftUI.swift", try String(contentsOf: recorder.appending(path: "SwiftUI.swift"), encoding: .utf8)),
+        ("Colors.swift", colors), ("Placeholders.swift", exported), ("main.swift", main),
+      ]
+      for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
+      let binary = folder.appending(path: "export")
+      let compile = Process()
+      compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      compile.arguments =
+        ["swiftc", "-swift-version", "5", "-Onone", "-lm", "-o", binary.path]
+        + files.map { folder.appending(path: $0.0).path }
+      let errors = Pipe()
+      compile.standardError = errors
+      compile.standardOutput = FileHandle.nullDevice
+      let compileErrors = errors.readToEndInBackground()
+      try compile.runWatched()
+      compile.waitUntilExit()
+      guard compile.terminationStatus == 0 else {
+        Issue.record(
+          "\(site.title): the export does not compile:\n\(String(decoding: compileErrors(), as: UTF8.self).prefix(3000))"
+        )
+        continue
+      }
+      let run = Process()
+      run.executableURL = binary
+      let output = Pipe()
+      run.standardOutput = output
+      let printed = output.readToEndInBackground()
+      try run.runWatched()
+      run.waitUntilExit()
+      #expect(run.terminationStatus == 0)
+      var uiKit: [Int: [String: Any]] = [:]
+      var views: [Int: [String: Any]] = [:]
+      for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
+        let parts = line.split(separator: "\t", maxSplits: 1)
+        guard parts.count == 2,
+          let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
+        else { continue }
+        if parts[0].hasPrefix("s"), let index = Int(parts[0].dropFirst()) { views[index] = object }
+        if let index = Int(parts[0]) { uiKit[index] = object }
+      }
+      #expect(uiKit.count == variants.count && views.count == variants.count, "\(site.title)")
+      let proof = CodeHandOffProofTests()
+      for (index, (design, variant)) in variants.enumerated() {
+        for theme in [Theme.light, .dark] {
+          let scene = Renderer().scene(
+            for: RenderJob(design: design, variant: variant, device: .iphone15, theme: theme, locale: source))
+          let name = "export \(design.id)/\(variant.id) \(theme)"
+          if var config = uiKit[index] {
+            // The host's title is the app's: the exported configuration does not set it.
+            config["navigationTitle"] = nil
+            proof.check(config, against: scene, theme: theme, tint: site.tint, name: name + " UIKit")
+          }
+          if let view = views[index] {
+            let unexpressed = Set(
+              CodeHandOff.snippets(for: design, variant: variant, locale: source).first { $0.label == "SwiftUI" }?
+                .unexpressed.compactMap { $0.split(separator: "`").first.map(String.init) } ?? [])
+            proof.check(
+              CodeHandOffProofTests.configuration(of: view), against: scene, theme: theme, tint: site.tint,
+              name: name + " SwiftUI", unexpressed: unexpressed)
+          }
+        }
+      }
+    }
+  }
+
+  /// The String Catalog is Xcode's format, and holds every text of every exported variant in every locale.
+  @Test func theCatalogHoldsEveryTextInEveryLocale() throws {
+    for site in try Self.sites() {
+      let text = try #require(SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
+      let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      #expect(catalog["version"] as? String == "1.0")
+      #expect(catalog["sourceLanguage"] as? String == (site.locales.contains("en") ? "en" : site.locales[0]))
+      let strings = try #require(catalog["strings"] as? [String: [String: Any]])
+      for (key, entry) in strings {
+        #expect(entry["comment"] is String && entry["extractionState"] as? String == "manual", "\(key)")
+        let localizations = try #require(entry["localizations"] as? [String: [String: Any]], "\(key)")
+        #expect(Set(localizations.keys) == Set(site.locales), "\(key)")
+        for (locale, localization) in localizations {
+          let unit = localization["stringUnit"] as? [String: Any]
+          #expect(unit?["state"] as? String == "translated" && unit?["value"] is String, "\(key) \(locale)")
+        }
+      }
+      // Every title, message and button title the renders draw, in every locale, is in the catalog.
+      for design in site.designs where design.layout == .contentUnavailable {
+        for variant in design.variants where variant.state(in: design.layout) != .hasData {
+          for locale in site.locales {
+            let scene = Renderer().scene(
+              for: RenderJob(design: design, variant: variant, device: .iphone15, theme: .light, locale: locale))
+            for (id, role) in [
+              ("title", "title"), ("message", "message"), ("button", "button"),
+              ("secondary-button", "secondaryButton"),
+            ] {
+              guard let block = CodeHandOffProofTests.text(scene.node(withID: id)), block.hasText else { continue }
+              let key = "\(design.id).\(variant.id).\(role)"
+              let value =
+                ((strings[key]?["localizations"] as? [String: [String: Any]])?[locale]?["stringUnit"]
+                as? [String: Any])?["value"] as? String
+              #expect(
+                value.map(CodeHandOffProofTests.words) == CodeHandOffProofTests.words(block.texts.joined()),
+                "\(key) \(locale)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theSameDefinitionsGiveTheSameBytesAndCheckSaysWhenTheyAreStale() throws {
+    let site = try TemporarySite(placeholders: [
+      "a.json": #"{"layout": "content-unavailable", "title": "One", "variants": [{"id": "x"}]}"#
+    ])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let first = CommandRunner.run(["export", "swift", "--site", site.root.path, "--output", output.path])
+    #expect(first.status == 0, "\(first.error)")
+    let written = try Data(contentsOf: output.appending(path: SwiftExport.swiftFile))
+    #expect(CommandRunner.run(["export", "swift", "--site", site.root.path, "--output", output.path]).status == 0)
+    #expect(try Data(contentsOf: output.appending(path: SwiftExport.swiftFile)) == written)
+    #expect(
+      CommandRunner.run(["export", "swift", "--site", site.root.path, "--output", output.path, "--check"]).status
+        == 0)
+    try Data(#"{"layout": "content-unavailable", "title": "Two", "variants": [{"id": "x"}]}"#.utf8).write(
+      to: site.root.appending(path: "placeholders/a.json"))
+    let stale = CommandRunner.run(["export", "swift", "--site", site.root.path, "--output", output.path, "--check"])
+    #expect(stale.status == 1 && stale.error.contains("stale"), "\(stale.error)")
+    #expect(try Data(contentsOf: output.appending(path: SwiftExport.swiftFile)) == written)
+  }
+
+  @Test(arguments: [("favourites-empty", "FavouritesEmpty"), ("default", "`default`"), ("3d-view", "_3dView")])
+  func idsBecomeSwiftNames(id: String, name: String) {
+    let upper = id != "default"
+    #expect(SwiftExport.identifier(id, upper: upper) == name)
+  }
+}
