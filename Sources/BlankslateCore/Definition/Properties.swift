@@ -49,6 +49,39 @@ public struct Properties: Sendable, Equatable {
 
   public init() {}
 
+  /// Whether these properties write `key` (a `null` counts: it says something).
+  public func writes(_ key: PropertyKey) -> Bool {
+    switch key {
+    case .state: state != nil
+    case .title: title != nil
+    case .message: message != nil
+    case .titleColor: titleColor != nil
+    case .messageColor: messageColor != nil
+    case .background: background != nil
+    case .titleFont: titleFont != nil
+    case .messageFont: messageFont != nil
+    case .image: image != .absent
+    case .imageTint: imageTint != nil
+    case .imageSize: imageSize != nil
+    case .button: button != .absent
+    case .buttons: buttons != nil
+    case .spacing: spacing != nil
+    case .margins: margins != nil
+    case .messageBackground: messageBackground != nil
+    case .textAlignment: textAlignment != nil
+    case .query: query != nil
+    case .offsetY: offsetY != nil
+    case .headerHeight: headerHeight != nil
+    case .sections: sections != nil
+    case .scrollEnabled: scrollEnabled != nil
+    case .scrolls: scrolls != nil
+    case .customView: customView != .absent
+    case .loading: loading != nil
+    case .toast: toast != .absent
+    case .chrome: chrome != nil
+    }
+  }
+
   /// These properties over `base`: every property written here wins.
   ///
   /// Objects (`button`, `customView`) are replaced whole, not merged key by

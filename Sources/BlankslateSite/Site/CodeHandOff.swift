@@ -18,6 +18,38 @@ public enum CodeHandOff {
   }
 
   public static func snippets(for design: Design, variant: Variant, locale: String) -> [Snippet] {
+    let snippets = seedOrModern(for: design, variant: variant, locale: locale)
+    guard design.layout != .contentUnavailable else { return snippets }
+    // A seed library takes what its API takes; what else the definition writes is said, never dropped.
+    let expressed = seedExpressed[design.layout] ?? []
+    let unexpressed = design.layout.reads.filter { !expressed.contains($0) && variant.properties.writes($0) }.map {
+      "`\($0.rawValue)`: \(seedReason[design.layout] ?? "the seed's API does not take it")"
+    }
+    return snippets.map { snippet in
+      var said = snippet
+      said.unexpressed += unexpressed
+      return said
+    }
+  }
+
+  /// The keys each seed library's calls say (the rest are listed under the snippet).
+  static let seedExpressed: [LayoutKind: Set<PropertyKey>] = [
+    .blankPage: [.state],
+    .message: [.message, .image, .messageColor, .offsetY, .customView],
+    .table: [.message, .messageColor, .messageFont, .scrollEnabled, .customView],
+    .noNetwork: [],
+  ]
+
+  static let seedReason: [LayoutKind: String] = [
+    .blankPage:
+      "SPBlankPageView (seed 000) draws its own image, tip and button; its API takes the type and the reload block only",
+    .message: "the zero-code hooks (seed 002) are the message, its colour, the image, the offset and a custom view",
+    .table:
+      "CYLTableViewPlaceHolder (seed 001) takes the view you make and the scroll switch: draw this in makePlaceHolderView",
+    .noNetwork: "CQNoNetworkView (seed 004) draws its own picture, texts and button; its API is its frame and delegate",
+  ]
+
+  private static func seedOrModern(for design: Design, variant: Variant, locale: String) -> [Snippet] {
     let properties = variant.properties
     func text(_ value: LocalizedText?) -> String? { value?.resolved(in: locale) }
     switch design.layout {
@@ -48,8 +80,9 @@ public enum CodeHandOff {
       if let message = text(properties.message) {
         lines += ["  @objc func sp_placeHolderMessage() -> String { \(literal(message)) }"]
       }
-      if let path = properties.imagePaths.first {
-        lines += ["  @objc func sp_placeHolderImage() -> UIImage? { UIImage(named: \(literal(imageName(path)))) }"]
+      if case .value(let value) = properties.image {
+        let image = ModernHandOff.uiImage(value.resolved(theme: .light, locale: locale))
+        lines += ["  @objc func sp_placeHolderImage() -> UIImage? { \(image) }"]
       }
       if let color = properties.messageColor {
         lines += ["  @objc func sp_placeHolderMessageColor() -> UIColor { \(uiColor(color)) }"]
@@ -57,11 +90,32 @@ public enum CodeHandOff {
       if let offset = properties.offsetY {
         lines += ["  @objc func sp_placeHolderViewCenterYOffset() -> NSNumber { \(NumberText.format(offset)) }"]
       }
+      if case .value(let custom) = properties.customView {
+        lines += ["  @objc func sp_placeHolderView() -> UIView {", "    let label = UILabel()"]
+        if let text = text(custom.text) { lines.append("    label.text = \(literal(text))") }
+        if let color = custom.textColor { lines.append("    label.textColor = \(uiColor(color))") }
+        if let background = custom.background { lines.append("    label.backgroundColor = \(uiColor(background))") }
+        if let size = custom.size {
+          lines.append(
+            "    label.frame = CGRect(x: 0, y: 0, width: \(NumberText.format(size.width)), height: \(NumberText.format(size.height)))"
+          )
+        }
+        lines += ["    label.textAlignment = .center", "    return label", "  }"]
+      }
       lines += ["}"]
       return [Snippet(label: "UIKit (UITableView+PlaceHolder, zero code)", code: lines.joined(separator: "\n"))]
     case .table:
       let scrolls = properties.scrollEnabled ?? true
-      let message = text(properties.message) ?? DefaultString.tableNoData.text(in: locale)
+      var message = text(properties.message) ?? DefaultString.tableNoData.text(in: locale)
+      var extra: [String] = []
+      if let color = properties.messageColor { extra.append("    label.textColor = \(uiColor(color))") }
+      if let font = properties.messageFont { extra.append("    label.font = \(seedFont(font))") }
+      if case .value(let custom) = properties.customView {
+        if let text = text(custom.text) { message = text }
+        if let color = custom.textColor { extra.append("    label.textColor = \(uiColor(color))") }
+        if let background = custom.background { extra.append("    label.backgroundColor = \(uiColor(background))") }
+        if let font = custom.font { extra.append("    label.font = \(seedFont(font))") }
+      }
       return [
         Snippet(
           label: "UIKit (CYLTableViewPlaceHolder)",
@@ -71,10 +125,7 @@ public enum CodeHandOff {
 
             extension ListViewController: CYLTableViewPlaceHolderDelegate {
               func makePlaceHolderView() -> UIView {
-                let label = UILabel()
-                label.text = \(literal(message))
-                label.textAlignment = .center
-                return label
+            \((["    let label = UILabel()", "    label.text = \(literal(message))", "    label.textAlignment = .center"] + extra + ["    return label"]).joined(separator: "\n"))
               }
 
               func enableScrollWhenPlaceHolderViewShowing() -> Bool { \(scrolls) }
@@ -106,6 +157,19 @@ public enum CodeHandOff {
       Snippet(label: "SwiftUI", code: swiftUI.code, unexpressed: swiftUI.unexpressed.map(\.line)),
       Snippet(label: "UIKit", code: uiKit.code, unexpressed: uiKit.unexpressed.map(\.line)),
     ]
+  }
+
+  /// A font as a seed's UILabel takes it: fixed points stay fixed, text styles follow Dynamic Type.
+  static func seedFont(_ font: FontSpec) -> String {
+    let weight = font.weight(default: .regular).rawValue
+    switch font.size {
+    case .fixed(let points): return "UIFont.systemFont(ofSize: \(NumberText.format(points)), weight: .\(weight))"
+    case .style(let style):
+      return "UIFont.preferredFont(forTextStyle: .\(style == .caption1 ? "caption1" : style.rawValue))"
+    case .scaled(let points):
+      return
+        "UIFontMetrics.default.scaledFont(for: UIFont.systemFont(ofSize: \(NumberText.format(points)), weight: .\(weight)))"
+    }
   }
 
   /// A colour as UIKit code: a system colour by name, a fixed one by its components, per theme as a dynamic provider.

@@ -127,9 +127,9 @@ struct CodeHandOffTests {
 /// layout reads, and every key of a button, in SwiftUI and UIKit.
 @Suite("Code hand-off says every property")
 struct HandOffCoverageTests {
-  func snippets(_ properties: Properties) -> [String: CodeHandOff.Snippet] {
+  func snippets(_ properties: Properties, layout: LayoutKind = .contentUnavailable) -> [String: CodeHandOff.Snippet] {
     let design = Design(
-      id: "probe", name: "Probe", layout: .contentUnavailable,
+      id: "probe", name: "Probe", layout: layout,
       variants: [Variant(id: "v", name: "V", properties: properties)], sourceFile: "placeholders/probe.json")
     let snippets = CodeHandOff.snippets(for: design, variant: design.variants[0], locale: "en")
     return Dictionary(uniqueKeysWithValues: snippets.map { ($0.label, $0) })
@@ -173,7 +173,15 @@ struct HandOffCoverageTests {
       var chrome = ChromeDefinition()
       chrome.navigationTitle = LocalizedText("Probe screen")
       properties.chrome = chrome
-    default: Issue.record("no probe for \(key.rawValue)")
+    case .messageBackground: properties.messageBackground = .semantic(.systemGray6)
+    case .offsetY: properties.offsetY = -40
+    case .headerHeight: properties.headerHeight = 120
+    case .scrollEnabled: properties.scrollEnabled = false
+    case .customView:
+      var custom = CustomViewDefinition()
+      custom.text = LocalizedText("Probe view")
+      properties.customView = .value(custom)
+    case .loading: properties.loading = true
     }
   }
 
@@ -192,6 +200,22 @@ struct HandOffCoverageTests {
         }
         let said = new.code != old.code || new.unexpressed.contains { $0.hasPrefix("`\(key.rawValue)") }
         #expect(said, "\(api) says nothing of \(key.rawValue)")
+      }
+    }
+  }
+
+  /// The seed layouts: their libraries' calls say what their APIs take, and list the rest.
+  @Test(arguments: [LayoutKind.blankPage, .message, .table, .noNetwork])
+  func everyKeyASeedLayoutReadsIsSaidOrListed(layout: LayoutKind) {
+    for key in layout.reads {
+      var probed = Properties()
+      Self.probe(key, into: &probed)
+      if key == .state, !layout.states.contains(.offline) { probed.state = layout.states.last }
+      let before = snippets(Properties(), layout: layout)
+      let after = snippets(probed, layout: layout)
+      for (label, new) in after {
+        let said = new.code != before[label]?.code || new.unexpressed.contains { $0.hasPrefix("`\(key.rawValue)`") }
+        #expect(said, "\(layout) \(label) says nothing of \(key.rawValue)")
       }
     }
   }
