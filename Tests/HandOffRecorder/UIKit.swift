@@ -34,10 +34,23 @@ struct UITraitCollection {
   var userInterfaceStyle: UIUserInterfaceStyle
 }
 
+/// Every assignment that left a value as it was (a property set to what it already was, its
+/// default): the hand-off must set no property to its default. The harness prints and empties it.
+nonisolated(unsafe) var redundant: [String] = []
+
+/// Notes `name` when an assignment changed nothing.
+func note<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
+  if old == new { redundant.append(name) }
+}
+
 /// The app's tint, set by the harness before each snippet (UIKit's `tintColor` is the app's accent).
 nonisolated(unsafe) var appTint: UIColor = UIColor.systemBlue
 
-final class UIColor {
+final class UIColor: Equatable {
+  static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+    lhs.hex(.light) == rhs.hex(.light) && lhs.hex(.dark) == rhs.hex(.dark)
+  }
+
   /// "#RRGGBBAA" in a trait collection.
   let provider: (UITraitCollection) -> String
 
@@ -122,7 +135,7 @@ struct UIFontDescriptor {
   }
 }
 
-struct UIFont {
+struct UIFont: Equatable {
   struct TextStyle: Equatable {
     let name: String
     static let largeTitle = TextStyle(name: "largeTitle")
@@ -182,14 +195,19 @@ struct UIFontMetrics {
   }
 }
 
-final class UIImage {
+final class UIImage: Equatable {
+  static func == (lhs: UIImage, rhs: UIImage) -> Bool {
+    lhs.name == rhs.name && lhs.isSymbol == rhs.isSymbol && lhs.renderingMode == rhs.renderingMode
+      && lhs.byStyle == rhs.byStyle
+  }
+
   enum RenderingMode {
     case automatic
     case alwaysOriginal
     case alwaysTemplate
   }
 
-  struct SymbolConfiguration {
+  struct SymbolConfiguration: Equatable {
     var pointSize: CGFloat
     init(pointSize: CGFloat) { self.pointSize = pointSize }
   }
@@ -251,7 +269,7 @@ struct UIConfigurationTextAttributesTransformer {
   init(_ transform: @escaping (AttributeContainer) -> AttributeContainer) { self.transform = transform }
 }
 
-struct UIBackgroundConfiguration {
+struct UIBackgroundConfiguration: Equatable {
   var backgroundColor: UIColor?
   var cornerRadius: CGFloat = 0
 }
@@ -288,12 +306,12 @@ enum UIButton {
 
     /// Which of the four the configuration was made as.
     var style: String
-    var title: String?
-    var image: UIImage?
-    var buttonSize = Size.medium
-    var baseForegroundColor: UIColor?
-    var baseBackgroundColor: UIColor?
-    var cornerStyle = CornerStyle.dynamic
+    var title: String? { didSet { note("button.title", oldValue, title) } }
+    var image: UIImage? { didSet { note("button.image", oldValue, image) } }
+    var buttonSize = Size.medium { didSet { note("button.buttonSize", oldValue, buttonSize) } }
+    var baseForegroundColor: UIColor? { didSet { note("button.baseForegroundColor", oldValue, baseForegroundColor) } }
+    var baseBackgroundColor: UIColor? { didSet { note("button.baseBackgroundColor", oldValue, baseBackgroundColor) } }
+    var cornerStyle = CornerStyle.dynamic { didSet { note("button.cornerStyle", oldValue, cornerStyle) } }
     var background = UIBackgroundConfiguration()
     var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
 
@@ -310,36 +328,44 @@ struct UIContentUnavailableConfiguration {
     case natural
   }
 
-  struct ImageProperties {
-    var tintColor: UIColor?
-    var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
-    var maximumSize = CGSize.zero
+  struct ImageProperties: Equatable {
+    var tintColor: UIColor? { didSet { note("imageProperties.tintColor", oldValue, tintColor) } }
+    var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+      didSet { note("imageProperties.preferredSymbolConfiguration", oldValue, preferredSymbolConfiguration) }
+    }
+    var maximumSize = CGSize.zero { didSet { note("imageProperties.maximumSize", oldValue, maximumSize) } }
   }
 
-  struct TextProperties {
-    var font: UIFont
-    var color: UIColor
+  struct TextProperties: Equatable {
+    var font: UIFont { didSet { note("font", oldValue, font) } }
+    var color: UIColor { didSet { note("color", oldValue, color) } }
   }
 
   struct ButtonProperties {
-    var role = UIButton.Role.normal
+    var role = UIButton.Role.normal { didSet { note("role", oldValue, role) } }
     var primaryAction: UIAction?
   }
 
   var kind: String
-  var image: UIImage?
+  var image: UIImage? { didSet { note("image", oldValue, image) } }
   var imageProperties = ImageProperties()
-  var text: String?
+  var text: String? { didSet { note("text", oldValue, text) } }
   var textProperties: TextProperties
-  var secondaryText: String?
+  var secondaryText: String? { didSet { note("secondaryText", oldValue, secondaryText) } }
   var secondaryTextProperties: TextProperties
-  var alignment = Alignment.center
+  var alignment = Alignment.center { didSet { note("alignment", oldValue, alignment) } }
   var background = UIBackgroundConfiguration()
-  var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 32, bottom: 16, trailing: 32)
-  var imageToTextPadding: CGFloat
-  var textToSecondaryTextPadding: CGFloat = 3
-  var textToButtonPadding: CGFloat = 20
-  var buttonToSecondaryButtonPadding: CGFloat = 15
+  var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 32, bottom: 16, trailing: 32) {
+    didSet { note("directionalLayoutMargins", oldValue, directionalLayoutMargins) }
+  }
+  var imageToTextPadding: CGFloat { didSet { note("imageToTextPadding", oldValue, imageToTextPadding) } }
+  var textToSecondaryTextPadding: CGFloat = 3 {
+    didSet { note("textToSecondaryTextPadding", oldValue, textToSecondaryTextPadding) }
+  }
+  var textToButtonPadding: CGFloat = 20 { didSet { note("textToButtonPadding", oldValue, textToButtonPadding) } }
+  var buttonToSecondaryButtonPadding: CGFloat = 15 {
+    didSet { note("buttonToSecondaryButtonPadding", oldValue, buttonToSecondaryButtonPadding) }
+  }
   /// UIKit's own buttons: plain, small.
   var button = UIContentUnavailableConfiguration.systemButton()
   var buttonProperties = ButtonProperties()

@@ -186,7 +186,11 @@ struct ModernHandOff {
     case .noResults where usesStateWords: lines = ["var configuration = UIContentUnavailableConfiguration.search()"]
     default: lines = ["var configuration = UIContentUnavailableConfiguration.empty()"]
     }
-    if state != .loading, let image {
+    // `.search()` brings its own magnifying glass: setting it again would set a default.
+    let searchBase = state == .noResults && usesStateWords
+    if state != .loading, let image,
+      !(searchBase && image == .symbol(.magnifyingglass) && (darkImage == nil || darkImage == image))
+    {
       if let dark = darkImage, dark != image {
         // One image per theme: UIKit picks between them by the trait collection, as an asset catalog would.
         lines.append("let imageAsset = UIImageAsset()")

@@ -93,7 +93,8 @@ struct CodeHandOffProofTests {
       main += "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: item.locale)))\n"
       main +=
         "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: item.locale)))\n"
-      main += "do {\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
+      main += "do {\n  redundant = []\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
+      main += "  print(\"r\(index)\\t\" + json(redundant.joined(separator: \",\")))\n"
       main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
       // The SwiftUI snippet is a view's body: an expression, its modifiers on the lines below.
       snippets += "func view\(index)(_ reload: @escaping () -> Void) -> Recorded {\n  let view =\n"
@@ -140,6 +141,12 @@ struct CodeHandOffProofTests {
     var views: [Int: [String: Any]] = [:]
     for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
       let parts = line.split(separator: "\t", maxSplits: 1)
+      // The assignments that set a property to what it was: the hand-off sets none to its default.
+      if parts.count == 2, parts[0].hasPrefix("r"), let index = Int(parts[0].dropFirst()) {
+        let names = String(parts[1]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        #expect(names.isEmpty, "\(cases[index].name): the UIKit code sets \(names) to its default")
+        continue
+      }
       guard parts.count == 2,
         let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
       else { continue }
