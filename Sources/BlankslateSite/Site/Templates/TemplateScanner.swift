@@ -34,28 +34,43 @@ struct TemplateScanner {
     trimStandaloneLines(try scan())
   }
 
+  /// The tags and the text between them, read over the source's UTF-8 bytes
+  /// (`{{` and `}}` are ASCII, so a byte search finds them, in one pass).
   private func scan() throws(TemplateError) -> [Token] {
+    let bytes = Array(source.utf8)
+    let brace = UInt8(ascii: "{")
+    let closing = UInt8(ascii: "}")
+    let newline = UInt8(ascii: "\n")
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    func lines(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 == newline ? 1 : 0) } }
+    /// The first index at or after `start` where `count` `byte`s begin.
+    func find(_ byte: UInt8, _ count: Int, from start: Int) -> Int? {
+      var index = start
+      while index + count <= bytes.count {
+        if bytes[index] == byte, (1..<count).allSatisfy({ bytes[index + $0] == byte }) { return index }
+        index += 1
+      }
+      return nil
+    }
     var tokens: [Token] = []
     var line = 1
-    var rest = Substring(source)
-    while let open = rest.range(of: "{{") {
-      let text = rest[rest.startIndex..<open.lowerBound]
-      if !text.isEmpty { tokens.append(Token(kind: .text(String(text)), line: line)) }
-      line += text.count(of: "\n")
+    var position = 0
+    while let open = find(brace, 2, from: position) {
+      if open > position { tokens.append(Token(kind: .text(text(position..<open)), line: line)) }
+      line += lines(position..<open)
       let tagLine = line
-      let isTriple = rest[open.upperBound...].hasPrefix("{")
-      let closer = isTriple ? "}}}" : "}}"
-      let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
-      guard let close = rest[contentStart...].range(of: closer) else {
+      let isTriple = open + 2 < bytes.count && bytes[open + 2] == brace
+      let contentStart = open + (isTriple ? 3 : 2)
+      guard let close = find(closing, isTriple ? 3 : 2, from: contentStart) else {
         throw .syntax(
           template: template, line: tagLine, message: "a tag opened with \(isTriple ? "{{{" : "{{") is never closed")
       }
-      let content = rest[contentStart..<close.lowerBound]
-      line += content.count(of: "\n")
-      tokens.append(Token(kind: try tagKind(String(content), triple: isTriple, line: tagLine), line: tagLine))
-      rest = rest[close.upperBound...]
+      line += lines(contentStart..<close)
+      tokens.append(
+        Token(kind: try tagKind(text(contentStart..<close), triple: isTriple, line: tagLine), line: tagLine))
+      position = close + (isTriple ? 3 : 2)
     }
-    if !rest.isEmpty { tokens.append(Token(kind: .text(String(rest)), line: line)) }
+    if position < bytes.count { tokens.append(Token(kind: .text(text(position..<bytes.count)), line: line)) }
     return tokens
   }
 
