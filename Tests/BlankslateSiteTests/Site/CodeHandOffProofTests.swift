@@ -69,50 +69,38 @@ struct CodeHandOffProofTests {
     return "UIColor(light: \"\(light)\", dark: \"\(dark)\")"
   }
 
-  /// Compiles every case with the recording UIKit, runs it, and returns what each configured, by case index.
-  static func recordings(_ cases: [Case]) throws -> (uiKit: [Int: [String: Any]], swiftUI: [Int: [String: Any]]) {
-    let folder = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let recorder = Repository.root.appending(path: "Tests/HandOffRecorder")
+  /// The system colours for the recording UIKit, from Blankslate's own table.
+  static var colorsSource: String {
     var colors = "func systemColor(_ name: String) -> UIColor {\n  switch name {\n"
     for semantic in SemanticColor.allCases where semantic != .tintColor {
       colors +=
         "  case \"\(semantic.rawValue)\": return UIColor(light: \"\(hex(semantic.resolved(in: .light)))\", dark: \"\(hex(semantic.resolved(in: .dark)))\")\n"
     }
-    colors += "  default: fatalError(\"no system colour \\(name)\")\n  }\n}\n"
-    var snippets = ""
-    var main = ""
-    for (index, item) in cases.enumerated() {
-      snippets += "func snippet\(index)(_ viewController: UIViewController, _ reload: @escaping () -> Void) {\n"
-      snippets += item.code.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
-        separator: "\n")
-      snippets += "\n}\n"
-      main += "appTint = \(swift(item.site.tint))\n"
-      main += "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: item.locale)))\n"
-      main += "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: item.locale)))\n"
-      main +=
-        "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: item.locale)))\n"
-      main += "do {\n  redundant = []\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
-      main += "  print(\"r\(index)\\t\" + json(redundant.joined(separator: \",\")))\n"
-      main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
-      // The SwiftUI snippet is a view's body: an expression, its modifiers on the lines below.
-      snippets += "func view\(index)(_ reload: @escaping () -> Void) -> Recorded {\n  let view =\n"
-      snippets += item.swiftUI.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
-        separator: "\n")
-      snippets += "\n  return view.recorded\n}\n"
-      let queryTitle = DefaultString.unavailableNoResultsQueryTitle.text(in: item.locale)
-      main += "searchQueryTitle = \(CodeHandOff.literal(queryTitle))\n"
-      main += "print(\"s\(index)\\t\" + record(view\(index)({})))\n"
+    return colors + "  default: fatalError(\"no system colour \\(name)\")\n  }\n}\n"
+  }
+
+  /// The words the system views bring, in `locale`, set before a snippet runs.
+  static func systemWords(in locale: String) -> String {
+    "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: locale)))\n"
+      + "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: locale)))\n"
+      + "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: locale)))\n"
+      + "searchQueryTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsQueryTitle.text(in: locale)))\n"
+  }
+
+  /// `sources` (name → text) compiled with the recording UIKit and SwiftUI into
+  /// one program and run: the lines it prints, or nil (an issue recorded) when it does not compile.
+  static func compileAndRun(_ sources: [(String, String)], what: String) throws -> [Substring]? {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let recorder = Repository.root.appending(path: "Tests/HandOffRecorder")
+    var files: [(String, String)] = []
+    for name in ["UIKit.swift", "Record.swift", "SwiftUI.swift"] {
+      files.append((name, try String(contentsOf: recorder.appending(path: name), encoding: .utf8)))
     }
-    let files: [(String, String)] = [
-      ("UIKit.swift", try String(contentsOf: recorder.appending(path: "UIKit.swift"), encoding: .utf8)),
-      ("Record.swift", try String(contentsOf: recorder.appending(path: "Record.swift"), encoding: .utf8)),
-      ("SwiftUI.swift", try String(contentsOf: recorder.appending(path: "SwiftUI.swift"), encoding: .utf8)),
-      ("Colors.swift", colors), ("Snippets.swift", snippets), ("main.swift", main),
-    ]
+    files += [("Colors.swift", colorsSource)] + sources
     for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
-    let binary = folder.appending(path: "proof")
+    let binary = folder.appending(path: "program")
     let compile = Process()
     compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     compile.arguments =
@@ -124,10 +112,10 @@ struct CodeHandOffProofTests {
     let compileErrors = errors.readToEndInBackground()
     try compile.runWatched()
     compile.waitUntilExit()
-    let message = String(decoding: compileErrors(), as: UTF8.self)
     guard compile.terminationStatus == 0 else {
-      Issue.record("the snippets do not compile against the recording UIKit and SwiftUI:\n\(message.prefix(4000))")
-      return ([:], [:])
+      let message = String(decoding: compileErrors(), as: UTF8.self)
+      Issue.record("\(what) does not compile against the recording UIKit and SwiftUI:\n\(message.prefix(4000))")
+      return nil
     }
     let run = Process()
     run.executableURL = binary
@@ -136,10 +124,36 @@ struct CodeHandOffProofTests {
     let printed = output.readToEndInBackground()
     try run.runWatched()
     run.waitUntilExit()
-    #expect(run.terminationStatus == 0)
+    #expect(run.terminationStatus == 0, "\(what) stopped with \(run.terminationStatus)")
+    return String(decoding: printed(), as: UTF8.self).split(separator: "\n")
+  }
+
+  /// Compiles every case with the recording UIKit, runs it, and returns what each configured, by case index.
+  static func recordings(_ cases: [Case]) throws -> (uiKit: [Int: [String: Any]], swiftUI: [Int: [String: Any]]) {
+    var snippets = ""
+    var main = ""
+    for (index, item) in cases.enumerated() {
+      snippets += "func snippet\(index)(_ viewController: UIViewController, _ reload: @escaping () -> Void) {\n"
+      snippets += item.code.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+        separator: "\n")
+      snippets += "\n}\n"
+      main += "appTint = \(swift(item.site.tint))\n" + systemWords(in: item.locale)
+      main += "do {\n  redundant = []\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
+      main += "  print(\"r\(index)\\t\" + json(redundant.joined(separator: \",\")))\n"
+      main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
+      // The SwiftUI snippet is a view's body: an expression, its modifiers on the lines below.
+      snippets += "func view\(index)(_ reload: @escaping () -> Void) -> Recorded {\n  let view =\n"
+      snippets += item.swiftUI.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+        separator: "\n")
+      snippets += "\n  return view.recorded\n}\n"
+      main += "print(\"s\(index)\\t\" + record(view\(index)({})))\n"
+    }
+    guard
+      let lines = try compileAndRun([("Snippets.swift", snippets), ("main.swift", main)], what: "the snippets")
+    else { return ([:], [:]) }
     var recorded: [Int: [String: Any]] = [:]
     var views: [Int: [String: Any]] = [:]
-    for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
+    for line in lines {
       let parts = line.split(separator: "\t", maxSplits: 1)
       // The assignments that set a property to what it was: the hand-off sets none to its default.
       if parts.count == 2, parts[0].hasPrefix("r"), let index = Int(parts[0].dropFirst()) {
@@ -450,21 +464,8 @@ struct SwiftExportTests {
         design.variants.filter { $0.state(in: design.layout) != .hasData }.map { (design, $0) }
       }
       #expect(swift.components(separatedBy: "  #Preview(").count - 1 == variants.count, "\(site.title)")
-      let folder = temporaryFolder()
-      defer { try? FileManager.default.removeItem(at: folder) }
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let recorder = Repository.root.appending(path: "Tests/HandOffRecorder")
-      var colors = "func systemColor(_ name: String) -> UIColor {\n  switch name {\n"
-      for semantic in SemanticColor.allCases where semantic != .tintColor {
-        colors +=
-          "  case \"\(semantic.rawValue)\": return UIColor(light: \"\(CodeHandOffProofTests.hex(semantic.resolved(in: .light)))\", dark: \"\(CodeHandOffProofTests.hex(semantic.resolved(in: .dark)))\")\n"
-      }
-      colors += "  default: fatalError(\"no system colour \\(name)\")\n  }\n}\n"
       let source = site.locales.first { $0 == "en" } ?? site.locales[0]
-      var main = "appTint = \(CodeHandOffProofTests.swift(site.tint))\n"
-      main += "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: source)))\n"
-      main += "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: source)))\n"
-      main += "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: source)))\n"
+      var main = "appTint = \(CodeHandOffProofTests.swift(site.tint))\n" + CodeHandOffProofTests.systemWords(in: source)
       main += "MainActor.assumeIsolated {\n  for (index, variant) in Placeholders.all.enumerated() {\n"
       main += "    let controller = UIViewController()\n"
       main += "    controller.contentUnavailableConfiguration = variant.configuration()\n"
@@ -475,42 +476,13 @@ struct SwiftExportTests {
       let exported = swift.split(separator: "\n", omittingEmptySubsequences: false).filter {
         !$0.hasPrefix("import ")
       }.joined(separator: "\n").replacingOccurrences(of: "public ", with: "")
-      let files: [(String, String)] = [
-        ("UIKit.swift", try String(contentsOf: recorder.appending(path: "UIKit.swift"), encoding: .utf8)),
-        ("Record.swift", try String(contentsOf: recorder.appending(path: "Record.swift"), encoding: .utf8)),
-        ("SwiftUI.swift", try String(contentsOf: recorder.appending(path: "SwiftUI.swift"), encoding: .utf8)),
-        ("Colors.swift", colors), ("Placeholders.swift", exported), ("main.swift", main),
-      ]
-      for (name, text) in files { try Data(text.utf8).write(to: folder.appending(path: name)) }
-      let binary = folder.appending(path: "export")
-      let compile = Process()
-      compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      compile.arguments =
-        ["swiftc", "-swift-version", "5", "-Onone", "-lm", "-o", binary.path]
-        + files.map { folder.appending(path: $0.0).path }
-      let errors = Pipe()
-      compile.standardError = errors
-      compile.standardOutput = FileHandle.nullDevice
-      let compileErrors = errors.readToEndInBackground()
-      try compile.runWatched()
-      compile.waitUntilExit()
-      guard compile.terminationStatus == 0 else {
-        Issue.record(
-          "\(site.title): the export does not compile:\n\(String(decoding: compileErrors(), as: UTF8.self).prefix(3000))"
-        )
-        continue
-      }
-      let run = Process()
-      run.executableURL = binary
-      let output = Pipe()
-      run.standardOutput = output
-      let printed = output.readToEndInBackground()
-      try run.runWatched()
-      run.waitUntilExit()
-      #expect(run.terminationStatus == 0)
+      guard
+        let lines = try CodeHandOffProofTests.compileAndRun(
+          [("Placeholders.swift", exported), ("main.swift", main)], what: "\(site.title)'s export")
+      else { continue }
       var uiKit: [Int: [String: Any]] = [:]
       var views: [Int: [String: Any]] = [:]
-      for line in String(decoding: printed(), as: UTF8.self).split(separator: "\n") {
+      for line in lines {
         let parts = line.split(separator: "\t", maxSplits: 1)
         guard parts.count == 2,
           let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
