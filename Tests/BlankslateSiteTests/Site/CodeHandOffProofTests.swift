@@ -26,17 +26,10 @@ struct CodeHandOffProofTests {
     var swiftUIUnexpressed: Set<String>
   }
 
+  /// Every modern variant of the bundled site, the held-back and v3 sites and the `init` sample, in every locale.
   static func cases() throws -> [Case] {
-    var sites = [try Repository.bundledSite()]
-    for folder in ["Tests/HeldBack", "Tests/FidelitySite"] {
-      sites.append(try SiteLoader(root: Repository.root.appending(path: folder), displayRoot: folder).load())
-    }
-    let sample = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: sample) }
-    _ = try SiteScaffold.create(at: sample)
-    sites.append(try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load())
     var found: [Case] = []
-    for site in sites {
+    for site in try SwiftExportTests.sites() {
       for design in site.designs where design.layout == .contentUnavailable {
         for variant in design.variants where variant.state(in: design.layout) != .hasData {
           for locale in site.locales {
