@@ -50,6 +50,9 @@ enum SnapshotCommands {
       Terminal.out(
         "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
           + (written.isEmpty ? "" : " Recorded \(written.count) goldens; run check again."))
+      if written.isEmpty {
+        for hint in nextSteps(summary, site: options.siteDisplay, filter: options.filter) { Terminal.out(hint) }
+      }
       return summary.hasDifferences || !written.isEmpty ? 1 : 0
     } catch {
       Terminal.failure(error.description)
@@ -125,11 +128,45 @@ enum SnapshotCommands {
       Terminal.out(
         "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
       )
+      // What this mode leaves as it was, and the command that would take it.
+      let recorded = Set(written.map(\.status))
+      let left = nextSteps(run.summary, site: options.siteDisplay, filter: options.filter).filter { hint in
+        !(recorded.contains(.new) && hint.contains("new render"))
+          && !(recorded.contains(.changed) && hint.contains("changed render"))
+      }
+      for hint in left { Terminal.out("not recorded: " + hint) }
       return 0
     } catch {
       Terminal.failure(error.description)
       return error.exitCode
     }
+  }
+
+  /// The commands that take each kind of difference `summary` has: record the new
+  /// renders, accept the changed ones, prune the orphans; empty when there is none.
+  static func nextSteps(_ summary: SnapshotSummary, site: String, filter: String?) -> [String] {
+    // Single-quoted for a POSIX shell, as the report quotes its commands.
+    func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let siteOption = site == CommandSpec.Option.site.defaultValue ? "" : " --site \(quoted(site))"
+    let filterOption = filter.map { " --filter \(quoted($0))" } ?? ""
+    var steps: [String] = []
+    let new = summary.count(.new)
+    let changed = summary.count(.changed)
+    let orphaned = summary.count(.orphaned)
+    if new > 0 {
+      steps.append(
+        "\(count(new, "new render")): record their goldens with `blankslate record\(siteOption)\(filterOption)`")
+    }
+    if changed > 0 {
+      steps.append(
+        "\(count(changed, "changed render")): accept them with `blankslate record --mode failed\(siteOption)\(filterOption)`, after reviewing the report"
+      )
+    }
+    if orphaned > 0 {
+      steps.append(
+        "\(count(orphaned, "orphaned golden")): remove them with `blankslate prune\(siteOption)\(filterOption)`")
+    }
+    return steps
   }
 
   static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {

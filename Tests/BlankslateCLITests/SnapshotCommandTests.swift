@@ -151,6 +151,31 @@ struct SnapshotCommandTests {
     #expect(junit.components(separatedBy: "<failure ").count - 1 == 64)
   }
 
+  /// After a change, `check` ends with the command that accepts it, and `record`
+  /// without a mode says what it left and how to take it, rather than only "0 goldens".
+  @Test func checkAndRecordSayHowToAcceptWhatTheyLeft() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""No Favourites Yet""#, with: #""Nothing Saved Yet""#)
+    try FileManager.default.removeItem(
+      at: copy.folder.appending(path: "Site/__snapshots__/offline/default.iphone-se.light.en.svg"))
+    let before = try copy.goldens()
+    let check = try run(["check"], in: copy, environment: ["CI": ""])
+    #expect(check.status == 1)
+    #expect(
+      check.output.contains("8 changed renders: accept them with `blankslate record --mode failed`"),
+      "\(check.output.suffix(600))")
+    #expect(check.output.contains("1 new render: record their goldens with `blankslate record`"))
+    let record = try run(["record"], in: copy, environment: ["CI": ""])
+    #expect(record.status == 0)
+    #expect(record.output.contains("Recorded 1 golden (mode missing)"), "\(record.output.suffix(600))")
+    #expect(
+      record.output.contains("not recorded: 8 changed renders: accept them with `blankslate record --mode failed`"))
+    #expect(!record.output.contains("not recorded: 1 new render"))
+    #expect(try copy.goldens().count == before.count + 1)
+  }
+
   @Test func recordWritesWhatItsModeSaysAndReportsIt() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
