@@ -82,6 +82,27 @@ package enum FixtureError: Error {
   case missing(String)
 }
 
+/// A folder of this test process below the scratch folder
+/// (`blankslate-run-<pid>-<name>`), for what a suite builds once and keeps:
+/// two runs on one machine never share one, and the folders of runs that have
+/// ended are removed when this process makes its first.
+package func processFolder(_ name: String) -> URL {
+  scratchFolder.appending(path: processFolderPrefix + name)
+}
+
+private let processFolderPrefix: String = {
+  let prefix = "blankslate-run-"
+  for name in (try? FileManager.default.contentsOfDirectory(atPath: scratchFolder.path)) ?? []
+  where name.hasPrefix(prefix) || name.hasPrefix("blankslate-text-frames-") || name == "blankslate-browser-gallery" {
+    let pid = name.hasPrefix(prefix) ? name.dropFirst(prefix.count).prefix { $0.isNumber } : ""
+    // A folder of a process that no longer runs, or of the names before there were pids in them.
+    if pid.isEmpty || kill(pid_t(pid) ?? 0, 0) != 0 {
+      try? FileManager.default.removeItem(at: scratchFolder.appending(path: name))
+    }
+  }
+  return "\(prefix)\(getpid())-"
+}()
+
 /// A temporary folder removed by the caller.
 package func temporaryFolder() -> URL {
   scratchFolder.appending(path: "blankslate-test-\(UUID().uuidString)")

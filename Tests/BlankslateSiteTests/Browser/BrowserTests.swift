@@ -10,10 +10,10 @@ import Testing
   .enabled(
     if: Chromium.testsRun, "Chromium is not installed; install it (apt-get install chromium) to run the browser tests"))
 struct BrowserTests {
-  /// The bundled site, built once for the suite (into one fixed folder that
-  /// each run replaces, so runs leave nothing behind).
+  /// The bundled site, built once for the suite (into this process's folder,
+  /// which the next run removes, so runs leave nothing behind and never collide).
   static let gallery: Result<URL, any Error> = Result {
-    let output = scratchFolder.appending(path: "blankslate-browser-gallery")
+    let output = processFolder("browser-gallery")
     _ = try SiteBuilder(options: BuildOptions(siteFolder: Repository.site, output: output, workers: 2)).build()
     return output
   }
@@ -198,7 +198,7 @@ struct BrowserTests {
 
   @Test func theLiveRenditionBehavesLikeThePhone() throws {
     let root = try Self.gallery.get()
-    let harness = root.deletingLastPathComponent().appending(path: "blankslate-browser-harness.html")
+    let harness = processFolder("browser-harness.html")
     try Data(Self.harness.replacingOccurrences(of: "src = src", with: "src = \"\(root.absoluteString)/\" + src").utf8)
       .write(to: harness)
     defer { try? FileManager.default.removeItem(at: harness) }

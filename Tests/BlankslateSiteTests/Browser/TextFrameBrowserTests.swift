@@ -17,9 +17,9 @@ struct TextFrameBrowserTests {
 
   /// A site with the hardest texts: long German, Arabic with Latin inside,
   /// CJK, and the en-XA pseudo-locale, on the smallest and largest phones.
-  /// Written into a folder of a fixed name, replaced on each run, so runs leave no folders behind.
+  /// Written into a folder of this process, replaced on each use, so runs leave no folders behind.
   static func stressSite(named name: String = "stress") throws -> URL {
-    let folder = scratchFolder.appending(path: "blankslate-text-frames-site-\(name)")
+    let folder = processFolder("text-frames-site-\(name)")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(
       at: folder.appending(path: "placeholders"), withIntermediateDirectories: true)
@@ -78,7 +78,7 @@ struct TextFrameBrowserTests {
   static let built: Result<[String: (site: URL, output: URL)], any Error> = Result {
     var built: [String: (site: URL, output: URL)] = [:]
     for (name, site) in [("bundled", Repository.site), ("stress", try stressSite()), ("team", try teamFontSite())] {
-      let output = scratchFolder.appending(path: "blankslate-text-frames-\(name)")
+      let output = processFolder("text-frames-\(name)")
       _ = try SiteBuilder(options: BuildOptions(siteFolder: site, output: output, workers: 2)).build()
       built[name] = (site, output)
     }
