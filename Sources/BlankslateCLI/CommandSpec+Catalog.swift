@@ -64,9 +64,11 @@ extension CommandSpec {
       details: """
         Renders every SVG of the site and compares it with its golden in
         DIR/__snapshots__ (on canonical XML). Each difference is explained in the
-        design's terms (which element, which attribute, old → new) and followed by
-        a line diff. Renders without a golden are new; goldens without a render
-        are orphaned. Under CI nothing is ever written to the goldens;
+        design's terms (which element, which attribute, old → new), once for all
+        the renders of a variant it applies to, with the command that accepts it;
+        --diff adds the line diff of its first render (glyph outlines shortened to
+        a hash). Renders without a golden are new; goldens without a render are
+        orphaned. Under CI nothing is ever written to the goldens;
         SNAPSHOT_TESTING_RECORD=all|missing|failed records after comparing.
         """,
       positional: nil,
@@ -79,7 +81,8 @@ extension CommandSpec {
         Option(
           name: "--markdown", value: "FILE",
           help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
-        gallery, templates, reportPNG, reportScale, jobs,
+        gallery, templates, reportPNG, reportScale,
+        Option(name: "--diff", value: nil, help: "print each change's line diff (its first render's)"), jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
     CommandSpec(

@@ -43,7 +43,7 @@ enum SnapshotCommands {
       options.keepsUnchangedRenders = mode == .all
       let run = try SnapshotChecker(options: options).run()
       let summary = run.summary
-      printResults(summary)
+      printResults(summary, diffs: parsed.has("--diff"))
       try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
       let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
@@ -61,11 +61,19 @@ enum SnapshotCommands {
   }
 
   /// Each difference: its headline, then its line diff; annotations for GitHub Actions.
-  private static func printResults(_ summary: SnapshotSummary) {
-    for result in summary.results {
-      Terminal.out(result.status.rawValue.uppercased() + " " + result.headline)
-      if result.status == .changed, !result.diff.isEmpty {
-        Terminal.out(result.diff)
+  /// Each difference once for the renders of a variant it applies to, where, and the command that
+  /// takes it; with `diffs`, the line diff of its first render, glyph outlines shortened to a hash.
+  private static func printResults(_ summary: SnapshotSummary, diffs: Bool) {
+    let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for group in MarkdownSummary.groups(summary) {
+      let renders = group.renders.count == 1 ? "" : " on \(count(group.renders.count, "render"))"
+      Terminal.out(
+        group.status.rawValue.uppercased()
+          + " \(group.variant)\(renders) (\(MarkdownSummary.placement(of: group.renders))): "
+          + group.explanation)
+      Terminal.out("  accept: " + MarkdownSummary.command(for: group, in: summary, site: summary.site))
+      if diffs, group.status == .changed, let first = byID[group.renders[0]], !first.diff.isEmpty {
+        Terminal.out(MarkdownSummary.abbreviated(first.diff))
       }
     }
     if environment["GITHUB_ACTIONS"] == "true" {
@@ -201,7 +209,7 @@ enum SnapshotCommands {
         summaries.append(try SummaryJSON.decode(Array(data), file: path))
       }
       let merged = SummaryJSON.merge(summaries)
-      printResults(merged)
+      printResults(merged, diffs: false)
       // The shards' own site folder (their summaries name it), never a guess.
       try writeOutputs(merged, parsed, site: Console.current.url(merged.site), pngScale: pngScale)
       Terminal.out(

@@ -7,17 +7,17 @@ import BlankslateValidation
 /// and the exact command that accepts it.
 public enum MarkdownSummary {
   /// One change seen on one or more renders of a variant: the same status and explanation.
-  struct Group {
-    var status: SnapshotStatus
-    var explanation: String
+  package struct Group {
+    package var status: SnapshotStatus
+    package var explanation: String
     /// The renders it applies to, in result order.
-    var renders: [RenderID]
+    package var renders: [RenderID]
     /// `design/variant`.
-    var variant: String { renders[0].variantPath }
+    package var variant: String { renders[0].variantPath }
   }
 
   /// The results grouped: renders of one variant with the same explanation make one group, in result order.
-  static func groups(_ summary: SnapshotSummary) -> [Group] {
+  package static func groups(_ summary: SnapshotSummary) -> [Group] {
     var groups: [Group] = []
     var index: [String: Int] = [:]
     for result in summary.results {
@@ -74,12 +74,42 @@ public enum MarkdownSummary {
   }
 
   /// Where a group applies (`RenderID.placement(of:)`).
-  static func placement(of renders: [RenderID]) -> String { RenderID.placement(of: renders) }
+  package static func placement(of renders: [RenderID]) -> String { RenderID.placement(of: renders) }
 
   /// A `--filter` that selects exactly the group's renders among the results of its status.
-  static func filter(for group: Group, in summary: SnapshotSummary) -> String {
+  package static func filter(for group: Group, in summary: SnapshotSummary) -> String {
     let candidates = summary.results.filter { $0.status == group.status }.map(\.id)
     return RenderID.filter(selecting: group.renders, among: candidates)
+  }
+
+  /// The command that takes `group`: record a new render, accept a change, prune an orphan.
+  package static func command(for group: Group, in summary: SnapshotSummary, site: String) -> String {
+    let siteOption = site == "Site" ? "" : " --site '\(site.replacingOccurrences(of: "'", with: "'\\''"))'"
+    let filter = self.filter(for: group, in: summary)
+    switch group.status {
+    case .orphaned: return "blankslate prune\(siteOption) --filter '\(filter)'"
+    case .new: return "blankslate record\(siteOption) --filter '\(filter)'"
+    default: return "blankslate record\(siteOption) --mode failed --filter '\(filter)'"
+    }
+  }
+
+  /// A line diff for a terminal: every long `d="…"` (glyph outlines, paths) shortened to its length and a hash.
+  package static func abbreviated(_ diff: String) -> String {
+    var out = ""
+    var rest = Substring(diff)
+    while let start = rest.range(of: " d=\"") {
+      out += rest[..<start.upperBound]
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(of: "\"") else { break }
+      let data = rest[..<end]
+      if data.utf8.count > 48 {
+        out += "…\(data.utf8.count) bytes, sha256 \(SHA256.hex(Array(data.utf8)).prefix(8))…"
+      } else {
+        out += data
+      }
+      rest = rest[end...]
+    }
+    return out + rest
   }
 
   /// Text safe in Markdown that GitHub renders: no HTML, no emphasis or links from a definition's words.
