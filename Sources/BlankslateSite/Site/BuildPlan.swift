@@ -46,9 +46,11 @@ struct BuildPlan {
     self.staging = staging
     let site = inputs.site
     matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
-    pages = GalleryPages(
+    var pages = GalleryPages(
       site: site, matrix: matrix, templates: inputs.templates, cards: options.memo?.indexCards(of: site))
-    siteIndex = SiteIndex(site: site)
+    pages.linksPNGs = options.pngScale != nil
+    self.pages = pages
+    siteIndex = SiteIndex(site: site, withPNGs: options.pngScale != nil)
     identity = try Self.identity(of: inputs, options: options)
     keys = site.designs.indices.map { [identity] in
       BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)

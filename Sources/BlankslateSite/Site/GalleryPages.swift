@@ -20,6 +20,8 @@ package struct GalleryPages: Sendable {
   let indexSummaryFingerprint: String
   /// The index cards kept between builds, or nil.
   let cards: IndexCards?
+  /// Whether the build writes each render's PNG (`--png`): its page links it.
+  var linksPNGs = false
 
   init(site: SiteDefinition, matrix: RenderMatrix, templates: TemplateSet, cards: IndexCards? = nil) {
     self.site = site

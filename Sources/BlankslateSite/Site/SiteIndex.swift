@@ -15,8 +15,12 @@ package struct SiteIndex {
   /// gallery writes them tens of thousands of times).
   private let renderFields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], textSize: [UInt8], nameEnd: [UInt8])]
 
-  init(site: SiteDefinition) {
+  /// Whether each render has a PNG beside its SVG (`build --png`), which the index names.
+  let withPNGs: Bool
+
+  init(site: SiteDefinition, withPNGs: Bool = false) {
     self.site = site
+    self.withPNGs = withPNGs
     var fields: [(device: [UInt8], theme: [UInt8], locale: [UInt8], textSize: [UInt8], nameEnd: [UInt8])] = []
     for device in site.devices {
       for theme in site.themes {
@@ -194,6 +198,10 @@ package struct SiteIndex {
       writer.string(escaped: stem + render.nameEnd + Array(".html".utf8))
       writer.key("svg")
       writer.string(escaped: stem + render.nameEnd + Array(".svg".utf8))
+      if withPNGs {
+        writer.key("png")
+        writer.string(escaped: stem + render.nameEnd + Array(".png".utf8))
+      }
       writer.endObject()
     }
   }

@@ -51,6 +51,8 @@ struct PNGTests {
     let folder = "designs/a/"
     #expect(
       !FileManager.default.fileExists(atPath: outputs[0].appending(path: folder + "empty.iphone-se.light.en.png").path))
+    let plainIndex = try String(contentsOf: outputs[0].appending(path: "index.json"), encoding: .utf8)
+    #expect(!plainIndex.contains("\"png\""))
     for (index, jobs) in ["2", "1", "2"].enumerated() {
       run = CommandRunner.run([
         "build", "--site", site.root.path, "--output", outputs[index].path, "--png", "--scale", "1", "--jobs", jobs,
@@ -65,6 +67,21 @@ struct PNGTests {
       let bytes = try outputs.map { try Data(contentsOf: $0.appending(path: folder + name)) }
       #expect(bytes[0] == bytes[1] && bytes[1] == bytes[2], "\(name) differs between runs")
       #expect(PNGHeader.dimensions(Array(bytes[0]))?.width == 375)
+    }
+    // Each PNG is named in index.json and linked from its render's page.
+    let index = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: outputs[0].appending(path: "index.json")))
+        as? [String: Any])
+    let renders = ((index["designs"] as? [[String: Any]]) ?? []).flatMap { design in
+      ((design["variants"] as? [[String: Any]]) ?? []).flatMap { ($0["renders"] as? [[String: Any]]) ?? [] }
+    }
+    #expect(renders.count == 8)
+    for render in renders {
+      let png = try #require(render["png"] as? String, "\(render)")
+      #expect(FileManager.default.fileExists(atPath: outputs[0].appending(path: png).path), "\(png)")
+      let page = try String(
+        contentsOf: outputs[0].appending(path: try #require(render["page"] as? String)), encoding: .utf8)
+      #expect(page.contains("<a href=\"\(png.split(separator: "/").last ?? "")\">PNG</a>"), "\(png)")
     }
   }
 
