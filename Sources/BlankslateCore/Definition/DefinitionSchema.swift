@@ -142,6 +142,14 @@ public enum DefinitionSchema {
           ),
           ("tracking", .object([("enum", strings(TrackingTable.allCases.map(\.rawValue)))])),
           (
+            "coverage",
+            .object([
+              ("type", "object"),
+              ("properties", .object([("states", list(ContentState.allCases.map(\.rawValue)))])),
+              ("additionalProperties", false),
+            ])
+          ),
+          (
             "lint",
             .object([
               ("type", "object"),

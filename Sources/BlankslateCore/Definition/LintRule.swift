@@ -29,12 +29,16 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   case hiddenByLayout = "hidden-by-layout"
   /// A part of a scrolling stack that starts below the screen's fold: seen only after a scroll.
   case belowTheFold = "below-the-fold"
+  /// A design with no variant in a state `site.json`'s `coverage.states` asks
+  /// every design for (the review's first question: where is the error state?).
+  case missingState = "missing-state"
 
   /// The severity a rule has unless `site.json` says otherwise.
   public var defaultSeverity: LintSeverity {
     switch self {
     case .contrast, .tapTarget, .overflow, .hiddenByLayout: .error
-    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize: .warning
+    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize, .missingState:
+      .warning
     }
   }
 

@@ -21,6 +21,8 @@ public struct SiteDefinition: Sendable, Equatable {
   public var tint: ColorValue?
   /// The fonts the site's text is set in: the stand-ins, or the team's own files (`fonts`, `tracking`).
   public var typography = SiteTypography.standIns
+  /// The states every design should have (`coverage.states`); lint's `missing-state` reviews them.
+  public var coverage: [ContentState] = []
 
   public init(
     title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],

@@ -123,6 +123,7 @@ public struct SiteLoader: Sendable {
     site.settingsHash = settings.hash
     site.tint = settings.tint
     site.typography = settings.typography
+    site.coverage = settings.coverage
     return site
   }
 

@@ -14,12 +14,15 @@ struct SiteSettings {
   var tint: ColorValue?
   /// The team's own font files and the tracking it asks for.
   var typography = SiteTypography.standIns
+  /// The states every design should have (`coverage.states`); empty: not reviewed.
+  var coverage: [ContentState] = []
   /// A hash of the file's bytes.
   var hash = ""
 
   /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
   static let keys = [
-    "$schema", "title", "devices", "themes", "locales", "textSizes", "tint", "fonts", "tracking", "lint", "limits",
+    "$schema", "title", "devices", "themes", "locales", "textSizes", "tint", "fonts", "tracking", "coverage", "lint",
+    "limits",
   ]
 
   /// A team font file's largest size: a whole CJK collection fits.
@@ -53,6 +56,13 @@ struct SiteSettings {
     }
     if let value = object["tint"] { settings.tint = fields.color(value, at: .root.appending("tint")) }
     if let value = object["fonts"] { settings.typography.fonts = decodeFonts(value, fields: fields, root: root) }
+    if let value = object["coverage"] {
+      let path = JSONPath.root.appending("coverage")
+      if let coverage = fields.object(value, at: path, allowed: ["states"]), let states = coverage["states"] {
+        settings.coverage =
+          fields.choices(states, at: path.appending("states"), among: ContentState.allCases, what: "a state") ?? []
+      }
+    }
     if let value = object["tracking"] {
       settings.typography.tracking = fields.choice(
         value, at: .root.appending("tracking"), among: TrackingTable.allCases, what: "a tracking table")

@@ -55,6 +55,7 @@ public struct Linter: Sendable {
   package func findings(for job: RenderJob, scene: Scene, lightScene: Scene?) -> [LintFinding] {
     var raw = SceneLinter(job: job, scene: scene, lightScene: lightScene).findings()
     raw += missingTranslations(job, scene)
+    raw += missingStates(job)
     return raw.compactMap { entry in
       let severity = site.severity(of: entry.rule)
       guard severity != .off else { return nil }
@@ -62,6 +63,24 @@ public struct Linter: Sendable {
         rule: entry.rule, severity: severity, render: job.id,
         node: entry.node?.id, frame: entry.node?.frame, message: entry.message, measured: entry.measured,
         threshold: entry.threshold, suppression: job.variant.suppressions[entry.rule])
+    }
+  }
+
+  /// The states of `coverage.states` that no variant of the design shows, as
+  /// findings of the design's first render (a design's one place in lint's
+  /// report); only states its layout can show count.
+  private func missingStates(_ job: RenderJob) -> [LintObservation] {
+    guard !site.coverage.isEmpty, job.variant.id == job.design.variants.first?.id,
+      job.device == site.devices.first, job.theme == site.themes.first, job.locale == site.locales.first,
+      job.textSize == site.textSizes.first
+    else { return [] }
+    let layout = job.design.layout
+    let shown = Set(job.design.variants.map { $0.state(in: layout) })
+    return site.coverage.filter { layout.states.contains($0) && !shown.contains($0) }.map { state in
+      LintObservation(
+        .missingState, nil,
+        "\(job.design.id) has no \(state.rawValue) variant; site.json coverage.states asks every design for "
+          + site.coverage.map(\.rawValue).joined(separator: ", "), nil, nil)
     }
   }
 

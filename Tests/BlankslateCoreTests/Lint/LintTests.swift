@@ -252,3 +252,49 @@ struct ControlSizeLintTests {
     #expect(found.map(\.rule) == [.tapTarget] && found.first?.severity == .error, "\(found)")
   }
 }
+
+/// `site.json` `coverage.states`: lint's `missing-state` names each design that
+/// has no variant in a state the site asks every design for; off without it.
+struct CoverageLintTests {
+  static let designs = [
+    "a.json":
+      #"{"layout": "content-unavailable", "variants": [{"id": "empty"}, {"id": "failed", "state": "hasError"}]}"#,
+    "b.json":
+      #"{"layout": "content-unavailable", "suppress": {"missing-state": "Loads from disk: it never waits."}, "variants": [{"id": "empty"}, {"id": "failed", "state": "hasError"}, {"id": "offline", "state": "offline"}]}"#,
+  ]
+
+  func findings(_ siteJSON: String?) throws -> [LintFinding] {
+    let site = try TemporarySite(siteJSON: siteJSON, placeholders: Self.designs)
+    defer { site.remove() }
+    let definition = try site.load()
+    var session = Linter.Session(linter: Linter(site: definition), renderer: Renderer())
+    return RenderMatrix(definition).jobs.flatMap { session.findings(for: $0, scene: Renderer().scene(for: $0)) }
+      .filter { $0.rule == .missingState }
+  }
+
+  @Test func aDesignWithoutAStateTheSiteAsksForIsNamedOnce() throws {
+    let found = try findings(
+      #"{"devices": ["iphone-se", "iphone-15"], "locales": ["en", "de"], "coverage": {"states": ["noData", "hasError", "offline", "loading"]}}"#
+    )
+    let a = found.filter { $0.design == "a" }
+    #expect(
+      a.map(\.message).sorted() == [
+        "a has no loading variant; site.json coverage.states asks every design for noData, hasError, offline, loading",
+        "a has no offline variant; site.json coverage.states asks every design for noData, hasError, offline, loading",
+      ])
+    #expect(a.allSatisfy { $0.severity == .warning && $0.render.device == "iphone-se" && $0.render.locale == "en" })
+    // A design may accept it, with its reason.
+    let b = found.filter { $0.design == "b" }
+    #expect(b.count == 1 && b.first?.suppression == "Loads from disk: it never waits.", "\(b)")
+  }
+
+  @Test func withoutCoverageTheRuleDoesNotRun() throws {
+    #expect(try findings(#"{"devices": ["iphone-se"], "locales": ["en"]}"#).isEmpty)
+  }
+
+  @Test func anUnknownStateIsRefused() throws {
+    let site = try TemporarySite(siteJSON: #"{"coverage": {"states": ["empty"]}}"#, placeholders: Self.designs)
+    defer { site.remove() }
+    #expect(site.errors().map(\.description).contains { $0.contains("coverage.states") && $0.contains("noData") })
+  }
+}
