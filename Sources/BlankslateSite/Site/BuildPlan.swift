@@ -124,7 +124,10 @@ struct BuildPlan {
   ) -> OutputFiles {
     var expected = OutputFiles(site: inputs.site, withPNG: options.pngScale != nil)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
-    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
+    expected.formUnion([
+      SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage,
+      SitePaths.coveragePage,
+    ])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(inputs.assets.files.map(\.path))
     expected.formUnion(art.map(\.path))
@@ -181,7 +184,7 @@ struct BuildPlan {
     let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
     // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 5, workers: options.workers) { task -> SiteFiles.MadeFile in
+      ParallelWork.map(count: pageCount + 6, workers: options.workers) { task -> SiteFiles.MadeFile in
         // The fonts go first: subsetting a CJK face is the longest task, and
         // the index pages fill the other workers while it runs.
         switch task - 1 {
@@ -202,8 +205,10 @@ struct BuildPlan {
           return made
         case pageCount + 2:
           return siteFiles.copies(checked: art, unchecked: copied)
-        default:
+        case pageCount + 3:
           return siteFiles.symbolsPage()
+        default:
+          return siteFiles.coveragePage()
         }
       }
     }

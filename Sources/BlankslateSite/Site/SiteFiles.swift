@@ -72,6 +72,17 @@ struct SiteFiles: Sendable {
     return made
   }
 
+  /// `coverage.html`: the designs against the states, made on every build (it reads every design's variants).
+  func coveragePage() -> MadeFile {
+    make(SitePaths.coveragePage, check: .markup(.html)) { () throws(BuildError) in
+      do throws(TemplateError) {
+        return Array(try pages.coveragePage().utf8)
+      } catch {
+        throw .template(error)
+      }
+    }
+  }
+
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
   /// it is when the back buffer holds the one made from the same characters and fonts.
   func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> MadeFile {

@@ -24,6 +24,8 @@ public enum SitePaths {
   public static let fontStylesheet = galleryFolder + "/fonts.css"
   /// The page showing every symbol a definition may use.
   public static let symbolsPage = "symbols.html"
+  /// Designs × states: which states each design has (`coverage.states` first).
+  public static let coveragePage = "coverage.html"
 
   public static func designFolder(_ designID: String) -> String {
     RenderID.designFolder(designID)

@@ -35,9 +35,9 @@ struct SiteBuilderTests {
     // An independent pass over what was written: every page and image parses.
     let report = try FolderValidator().validate([first.path])
     #expect(report.issues == [])
-    // Renders (SVG and page), design pages, the index, the symbols page, and the gallery's art and glyph files.
+    // Renders (SVG and page), design pages, the index, the symbols and coverage pages, and the gallery's art and glyph files.
     let artFiles = BuiltinImage.allCases.count + Symbol.allCases.count * 3 * Theme.allCases.count
-    #expect(report.filesChecked == summary.renders * 2 + summary.designs + 2 + artFiles)
+    #expect(report.filesChecked == summary.renders * 2 + summary.designs + 3 + artFiles)
     // Every seed text reaches the SVGs.
     let svgText = a.filter { $0.key.hasSuffix(".svg") }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
     for text in ["暂无数据", "貌似出了点差错", "点击重新加载", "这是一个自定义的View", "自定义的无数据提示", "您似乎迷路了", "刷新一下返回店铺!", "重新查看", "请检查你的网络连接"] {
