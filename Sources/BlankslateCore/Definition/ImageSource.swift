@@ -50,16 +50,12 @@ public indirect enum ImageValue: Sendable, Equatable {
     case .perTheme(let light, let dark): return theme == .dark ? dark : light
     case .perLocale(let entries):
       func entry(_ tag: String) -> ImageValue? { entries.first { $0.locale.lowercased() == tag.lowercased() }?.image }
-      if let exact = entry(locale) { return exact.resolved(theme: theme, locale: locale) }
-      if PseudoLocale.isPseudo(locale), let base = entry(PseudoLocale.base) {
-        return base.resolved(theme: theme, locale: locale)
-      }
-      var parts = locale.split(separator: "-")
-      while parts.count > 1 {
-        parts.removeLast()
-        if let match = entry(parts.joined(separator: "-")) { return match.resolved(theme: theme, locale: locale) }
-      }
-      return (entries.first?.image ?? .one(.symbol(.photo))).resolved(theme: theme, locale: locale)
+      let pseudoBase = PseudoLocale.isPseudo(locale) ? entry(PseudoLocale.base) : nil
+      // The decoder makes no empty list; one built in code shows the photo symbol.
+      let chosen =
+        entry(locale) ?? pseudoBase ?? LocaleFallback.firstLanguage(of: locale, in: entry) ?? entries.first?.image
+        ?? .one(.symbol(.photo))
+      return chosen.resolved(theme: theme, locale: locale)
     }
   }
 

@@ -33,12 +33,7 @@ public struct LocalizedText: Sendable, Equatable {
   public func resolved(in locale: String) -> String {
     if let exact = text(for: locale) { return exact }
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(resolved(in: PseudoLocale.base)) }
-    var parts = locale.split(separator: "-")
-    while parts.count > 1 {
-      parts.removeLast()
-      if let match = text(for: parts.joined(separator: "-")) { return match }
-    }
-    return entries.first?.text ?? ""
+    return LocaleFallback.firstLanguage(of: locale, in: text(for:)) ?? entries.first?.text ?? ""
   }
 
   /// Whether the text has its own entry for `locale` (a plain string has one
@@ -55,5 +50,19 @@ public struct LocalizedText: Sendable, Equatable {
   public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
     lhs.entries.count == rhs.entries.count
       && zip(lhs.entries, rhs.entries).allSatisfy { $0.locale == $1.locale && $0.text == $1.text }
+  }
+}
+
+/// How a value written per locale is found for a locale it has no entry for.
+enum LocaleFallback {
+  /// The first of `locale`'s languages, most specific first, that `lookup`
+  /// finds: `zh-Hans-CN` tries `zh-Hans`, then `zh`. The tag itself is not tried.
+  static func firstLanguage<Value>(of locale: String, in lookup: (String) -> Value?) -> Value? {
+    var parts = locale.split(separator: "-")
+    while parts.count > 1 {
+      parts.removeLast()
+      if let match = lookup(parts.joined(separator: "-")) { return match }
+    }
+    return nil
   }
 }
