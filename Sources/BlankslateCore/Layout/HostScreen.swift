@@ -97,19 +97,20 @@ package struct HostScreen {
   /// The bars drawn over the content, back to front.
   func chromeNodes() -> [SceneNode] {
     var nodes: [SceneNode] = []
-    if showsNavigationBar { nodes.append(navigationBar()) }
+    let topTabs = tabBarOnTop ? topTabItems() : nil
+    if showsNavigationBar { nodes.append(navigationBar(besideTabsIn: topTabs?.capsule)) }
     nodes.append(statusBar())
-    if showsTabBar { nodes.append(tabBarOnTop ? topTabBar() : tabBar()) }
+    if showsTabBar { nodes.append(topTabs.map(topTabBar) ?? tabBar()) }
     if device.homeIndicator > 0 { nodes.append(homeIndicator()) }
     return nodes
   }
 
-  private func navigationBar() -> SceneNode {
+  /// The navigation bar; beside a top tab bar's `capsule`, its title keeps clear of it.
+  private func navigationBar(besideTabsIn capsule: Rect?) -> SceneNode {
     let frame = Rect(x: 0, y: 0, width: device.width, height: topBarsBottom)
     let barRect = Rect(x: 0, y: device.statusBar, width: device.width, height: DeviceMetrics.navigationBarHeight)
     // Beside a tab bar on top, the inline title moves to the leading edge, clear of the tabs.
-    let tabs = tabBarOnTop ? topTabItems() : nil
-    let titleRoom = tabs.map { $0.capsule.minX - 2 * Self.padInset } ?? device.width - 120
+    let titleRoom = capsule.map { $0.minX - 2 * Self.padInset } ?? device.width - 120
     let title = context.label(
       navigationTitle, fontSize: 17, weight: .semibold, color: ink, maxWidth: titleRoom)
     let titleLine = TextBlock(
@@ -118,7 +119,7 @@ package struct HostScreen {
       isTruncated: title.block.lines.count > 1, isRightToLeft: title.block.isRightToLeft)
     let titleSize = Size(width: min(title.size.width, max(titleRoom, 0)), height: titleLine.lineHeight)
     let titleFrame =
-      tabs == nil
+      capsule == nil
       ? Rect(centerX: barRect.midX, centerY: barRect.midY, size: titleSize)
       : Rect(
         x: Self.padInset, y: barRect.midY - titleSize.height / 2, width: titleSize.width, height: titleSize.height)
@@ -352,8 +353,8 @@ package struct HostScreen {
     return (capsule, items)
   }
 
-  private func topTabBar() -> SceneNode {
-    let (capsule, items) = topTabItems()
+  private func topTabBar(_ tabs: (capsule: Rect, items: [(title: TextBlock, platter: Rect)])) -> SceneNode {
+    let (capsule, items) = tabs
     let selectedIndex = context.properties.chrome?.selectedTab ?? 0
     let light = context.theme == .light
     let barFill = light ? RGBA(hex: 0xF2F2F7) : RGBA(hex: 0x2C2C2E)
