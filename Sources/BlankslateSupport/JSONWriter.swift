@@ -1,18 +1,21 @@
 /// Writes JSON text as it goes: the one JSON writer of the project. Keys
 /// and values in the order written, strings escaped by `JSONDocument.quote`,
-/// numbers as `JSONDocument` writes them; `pretty` indents by two spaces.
+/// numbers as `JSONDocument` writes them; `pretty` indents by two spaces,
+/// and `spacedColons` writes `"key" : value` as Xcode writes its JSON files.
 ///
 /// A value already written as JSON elsewhere (a design's entry, made on
 /// another worker) goes in whole with `value(json:)`, which says where it lies.
 package struct JSONWriter {
   package private(set) var bytes: [UInt8]
   let pretty: Bool
+  private let keySeparator: String
   /// The open arrays and objects: how many members each has, and whether an array stays on one line.
   private var levels: [(isObject: Bool, count: Int, inline: Bool)] = []
 
   /// - `prefix`: bytes before the JSON (`window.BlankslateIndex = ` in a script).
-  package init(pretty: Bool = false, prefix: [UInt8] = [], capacity: Int = 4096) {
+  package init(pretty: Bool = false, spacedColons: Bool = false, prefix: [UInt8] = [], capacity: Int = 4096) {
     self.pretty = pretty
+    keySeparator = spacedColons ? " : " : pretty ? ": " : ":"
     bytes = prefix
     bytes.reserveCapacity(capacity)
   }
@@ -48,7 +51,7 @@ package struct JSONWriter {
     if count > 0 { bytes.append(UInt8(ascii: ",")) }
     if pretty { newline(levels.count) }
     JSONDocument.quote(key, into: &bytes)
-    bytes += (pretty ? ": " : ":").utf8
+    bytes += keySeparator.utf8
     levels[levels.count - 1].count = count + 1
   }
 

@@ -136,25 +136,27 @@ public enum SwiftExport {
         }
       }
     }
-    func quoted(_ text: String) -> String {
-      var writer = JSONWriter()
-      JSONDocument.string(text).write(to: &writer)
-      return String(decoding: writer.bytes, as: UTF8.self)
+    func sorted<Value>(_ members: [String: Value]) -> [(key: String, value: Value)] {
+      members.sorted { $0.key.precedesInByteOrder($1.key) }
     }
-    var out = "{\n  \"sourceLanguage\" : \(quoted(sourceLanguage(of: site))),\n  \"strings\" : {\n"
-    let keys = strings.keys.sorted { $0.precedesInByteOrder($1) }
-    out += keys.map { key -> String in
-      guard let item = strings[key] else { return "" }
-      var entry = "    \(quoted(key)) : {\n      \"comment\" : \(quoted(item.comment)),\n"
-      entry += "      \"extractionState\" : \"manual\",\n      \"localizations\" : {\n"
-      entry += item.values.keys.sorted { $0.precedesInByteOrder($1) }.map { locale in
-        "        \(quoted(locale)) : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
-          + "            \"value\" : \(quoted(item.values[locale] ?? ""))\n          }\n        }"
-      }.joined(separator: ",\n")
-      return entry + "\n      }\n    }"
-    }.joined(separator: ",\n")
-    out += "\n  },\n  \"version\" : \"1.0\"\n}\n"
-    return out
+    func localization(_ value: String) -> JSONDocument {
+      .object([("stringUnit", .object([("state", .string("translated")), ("value", .string(value))]))])
+    }
+    func string(_ item: (comment: String, values: [String: String])) -> JSONDocument {
+      .object([
+        ("comment", .string(item.comment)), ("extractionState", .string("manual")),
+        ("localizations", .object(sorted(item.values).map { ($0.key, localization($0.value)) })),
+      ])
+    }
+    let document = JSONDocument.object([
+      ("sourceLanguage", .string(sourceLanguage(of: site))),
+      ("strings", .object(sorted(strings).map { ($0.key, string($0.value)) })),
+      ("version", .string("1.0")),
+    ])
+    var writer = JSONWriter(pretty: true, spacedColons: true)
+    document.write(to: &writer)
+    writer.append("\n")
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   private static func indent(_ code: String, by spaces: Int) -> String {
