@@ -102,10 +102,24 @@ extension CommandSpec {
       ],
       exitCodes: "0 recorded, 2 bad input, a failed write, or CI is set"),
     CommandSpec(
+      name: "accept",
+      summary: "Records the renders a saved decisions file approves, if each is still exactly what was reviewed.",
+      details: """
+        Applies a decisions file saved from the report (opened from file://, no
+        server needed): records exactly the approved renders whose golden and
+        current bytes still have the SHA-256 the reviewer saw, and leaves
+        rejected ones as they are. When any approved render changed since it
+        was reviewed, nothing is written and each stale one is listed. Refused
+        when CI is set.
+        """,
+      positional: "DECISIONS.json",
+      options: [site, jobs],
+      exitCodes: "0 recorded, 1 a decision is stale (nothing written), 2 bad input or CI is set"),
+    CommandSpec(
       name: "prune",
       summary: "Removes goldens that no render produces any more, listing them.",
       details:
-        "Removes goldens that no render of the site produces any more, listing them. Only golden-shaped files\nare goldens; nothing else in __snapshots__ is touched.",
+        "Removes goldens that no render of the site produces any more, and the recorded definitions of\nvariants the site no longer has, listing them. Only golden- and definition-shaped files are\ntouched; nothing else in __snapshots__ is.",
       positional: nil,
       options: [
         site, filter, Option(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing"), jobs,

@@ -70,6 +70,7 @@ public enum Commands {
       case "check": return try SnapshotCommands.check(parsed)
       case "record": return try SnapshotCommands.record(parsed)
       case "prune": return try SnapshotCommands.prune(parsed)
+      case "accept": return try SnapshotCommands.accept(parsed)
       case "report": return try SnapshotCommands.report(parsed)
       case "lint": return try lint(parsed)
       case "validate": return try validate(parsed)

@@ -45,8 +45,10 @@ enum SnapshotCommands {
       let summary = run.summary
       printResults(summary, diffs: parsed.has("--diff"))
       try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
-      let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let recorded = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let written = recorded.filter { !$0.isDefinition }
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+      printDefinitions(recorded)
       Terminal.out(
         "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
           + (written.isEmpty ? "" : " Recorded \(written.count) goldens; run check again."))
@@ -60,19 +62,27 @@ enum SnapshotCommands {
     }
   }
 
-  /// Each difference: its headline, then its line diff; annotations for GitHub Actions.
-  /// Each difference once for the renders of a variant it applies to, where, and the command that
-  /// takes it; with `diffs`, the line diff of its first render, glyph outlines shortened to a hash.
+  /// Each card once: the edit or cause, where it applies, its effects and the
+  /// command that takes it; with `diffs`, the line diff of its first render,
+  /// glyph outlines shortened to a hash. Then annotations for GitHub Actions.
   private static func printResults(_ summary: SnapshotSummary, diffs: Bool) {
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for group in MarkdownSummary.groups(summary) {
-      let renders = group.renders.count == 1 ? "" : " on \(count(group.renders.count, "render"))"
+    for card in ReviewCard.cards(summary) {
+      Terminal.out(card.status.rawValue.uppercased() + " " + card.headline)
+      let renders = count(card.renders.count, "render")
       Terminal.out(
-        group.status.rawValue.uppercased()
-          + " \(group.variant)\(renders) (\(MarkdownSummary.placement(of: group.renders))): "
-          + group.explanation)
-      Terminal.out("  accept: " + MarkdownSummary.command(for: group, in: summary, site: summary.site))
-      if diffs, group.status == .changed, let first = byID[group.renders[0]], !first.diff.isEmpty {
+        "  on \(card.variantList), \(renders)"
+          + (card.variants.count == 1 && card.renders.count > 1 ? " (\(card.placement))" : "")
+          + (card.renders.count > 1 ? "; shown: \(card.renders[0].placement)" : ""))
+      if !card.effects.isEmpty {
+        let shown = card.effects.prefix(8).joined(separator: "; ")
+        Terminal.out("  effects: " + shown + (card.effects.count > 8 ? "; and \(card.effects.count - 8) more" : ""))
+      }
+      if !card.companions.isEmpty {
+        Terminal.out("  with: " + card.companions.prefix(4).joined(separator: "; ") + " (on the same renders)")
+      }
+      Terminal.out("  accept: " + card.command(in: summary, site: summary.site))
+      if diffs, card.status == .changed, let first = byID[card.renders[0]], !first.diff.isEmpty {
         Terminal.out(MarkdownSummary.abbreviated(first.diff))
       }
     }
@@ -128,19 +138,21 @@ enum SnapshotCommands {
       var options = options
       options.keepsUnchangedRenders = mode == .all
       let run = try SnapshotChecker(options: options).run()
-      let written = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let recorded = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let written = recorded.filter { !$0.isDefinition }
       for golden in written {
         let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
         Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
       }
+      printDefinitions(recorded)
       Terminal.out(
         "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
       )
       // What this mode leaves as it was, and the command that would take it.
-      let recorded = Set(written.map(\.status))
+      let statuses = Set(written.map(\.status))
       let left = nextSteps(run.summary, site: options.siteDisplay, filter: options.filter).filter { hint in
-        !(recorded.contains(.new) && hint.contains("new render"))
-          && !(recorded.contains(.changed) && hint.contains("changed render"))
+        !(statuses.contains(.new) && hint.contains("new render"))
+          && !(statuses.contains(.changed) && hint.contains("changed render"))
       }
       for hint in left { Terminal.out("not recorded: " + hint) }
       return 0
@@ -148,6 +160,16 @@ enum SnapshotCommands {
       Terminal.failure(error.description)
       return error.exitCode
     }
+  }
+
+  /// One line for the variants' definitions kept beside their goldens (what `check` explains changes from).
+  static func printDefinitions(_ recorded: [SnapshotRecorder.Written]) {
+    let definitions = recorded.filter(\.isDefinition)
+    guard let first = definitions.first else { return }
+    Terminal.out(
+      definitions.count == 1
+        ? "kept the variant's definition beside its goldens: \(first.golden)"
+        : "kept the definitions of \(definitions.count) variants beside their goldens (\(first.golden), …)")
   }
 
   /// The commands that take each kind of difference `summary` has: record the new
@@ -175,6 +197,51 @@ enum SnapshotCommands {
         "\(count(orphaned, "orphaned golden")): remove them with `blankslate prune\(siteOption)\(filterOption)`")
     }
     return steps
+  }
+
+  /// `accept FILE`: the approved renders of a decisions file, recorded only if each is still what was reviewed.
+  static func accept(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    guard parsed.positional.count == 1, let file = parsed.positional.first else {
+      throw CommandSpec.UsageError(description: "accept needs one decisions file (saved from the report)")
+    }
+    let options = try options(parsed)
+    do throws(SnapshotError) {
+      if isCI { throw SnapshotError.recordingRefusedInCI }
+      let bytes: [UInt8]
+      do throws(FileReadError) {
+        bytes = try FileTree.read(Console.current.path(file), limit: SnapshotDecision.maximumDocumentSize)
+      } catch {
+        throw SnapshotError.badDecisions(file: file, reason: error.description)
+      }
+      let decisions = try SnapshotDecision.parse(bytes, file: file)
+      let recorded = try SnapshotAcceptor(options: options).accept(decisions, isCI: isCI)
+      let written = recorded.filter { !$0.isDefinition }
+      for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+      printDefinitions(recorded)
+      let rejected = decisions.filter { $0.verdict == .reject }
+      let approved = decisions.count - rejected.count
+      Terminal.out(
+        "Accepted \(count(written.count, "golden")) of \(count(approved, "approved render")); "
+          + "left \(count(rejected.count, "rejected render")) as \(rejected.count == 1 ? "it was" : "they were").")
+      // The reviewer's notes, each once, with the renders it was written on.
+      var notes: [(note: String, renders: [RenderID])] = []
+      for decision in rejected {
+        let note = decision.note ?? "no note"
+        if let at = notes.firstIndex(where: { $0.note == note }) {
+          notes[at].renders.append(decision.render)
+        } else {
+          notes.append((note, [decision.render]))
+        }
+      }
+      for (note, renders) in notes {
+        let names = renders.prefix(3).map(\.displayName).joined(separator: ", ")
+        Terminal.out("rejected \(names)\(renders.count > 3 ? " and \(renders.count - 3) more" : ""): \(note)")
+      }
+      return 0
+    } catch {
+      Terminal.failure(error.description)
+      return error.exitCode
+    }
   }
 
   static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {

@@ -216,7 +216,9 @@ public final class ServeSession: @unchecked Sendable {
     guard !isCI else { return (403, "CI never writes goldens.") }
     do throws(SnapshotError) {
       let decisions = try SnapshotDecision.parse(body, file: "the request")
-      let written = try SnapshotAcceptor(options: snapshotOptions()).accept(decisions, isCI: false)
+      let written = try SnapshotAcceptor(options: snapshotOptions()).accept(decisions, isCI: false).filter {
+        !$0.isDefinition
+      }
       refreshReport()
       let count = "\(written.count) golden\(written.count == 1 ? "" : "s")"
       report("Accepted \(count) (\(decisions.filter { $0.verdict == .approve }.count) approved).")

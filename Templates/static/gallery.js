@@ -367,6 +367,77 @@
     });
   }
 
+  // The static report, opened from file:// with no server: a reviewer approves or
+  // rejects each card (with a note) and saves a decisions file that
+  // `blankslate accept` applies. A render on several cards (two edits reach it)
+  // is approved only when every one of them is, and rejected when any is.
+  function reportDecisions() {
+    var sets = document.querySelectorAll("fieldset.decision[data-renders]");
+    var byRender = {};
+    var order = [];
+    Array.prototype.forEach.call(sets, function (set) {
+      var checked = set.querySelector("input[type=radio]:checked");
+      var noteField = set.querySelector("input[type=text]");
+      var note = noteField ? noteField.value.trim() : "";
+      JSON.parse(set.getAttribute("data-renders")).forEach(function (render) {
+        var entry = byRender[render.render];
+        if (!entry) {
+          entry = byRender[render.render] = { render: render, verdicts: [], notes: [] };
+          order.push(render.render);
+        }
+        entry.verdicts.push(checked ? checked.value : "");
+        if (note && entry.notes.indexOf(note) < 0) entry.notes.push(note);
+      });
+    });
+    var decisions = [];
+    order.forEach(function (name) {
+      var entry = byRender[name];
+      var verdict = entry.verdicts.indexOf("reject") >= 0 ? "reject"
+        : entry.verdicts.every(function (v) { return v === "approve"; }) ? "approve" : "";
+      if (!verdict) return;
+      var decision = { render: name, golden: entry.render.golden, current: entry.render.current, decision: verdict };
+      if (entry.notes.length) decision.note = entry.notes.join(" · ").slice(0, 2000);
+      decisions.push(decision);
+    });
+    return { decisions: decisions };
+  }
+
+  function initDecisions() {
+    var sets = document.querySelectorAll("fieldset.decision[data-renders]");
+    if (!sets.length) return;
+    var count = document.querySelector(".decision-count");
+    function update() {
+      var decided = Array.prototype.filter.call(sets, function (set) {
+        return set.querySelector("input[type=radio]:checked");
+      }).length;
+      if (count) count.textContent = decided + " of " + sets.length + " cards decided";
+    }
+    Array.prototype.forEach.call(sets, function (set) { set.addEventListener("change", update); });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-decide-all]"), function (button) {
+      button.addEventListener("click", function () {
+        var value = button.getAttribute("data-decide-all");
+        Array.prototype.forEach.call(sets, function (set) {
+          var radio = set.querySelector("input[type=radio][value=" + value + "]");
+          if (radio) radio.checked = true;
+        });
+        update();
+      });
+    });
+    var save = document.querySelector("[data-save-decisions]");
+    if (save) {
+      save.addEventListener("click", function () {
+        var text = JSON.stringify(reportDecisions(), null, 2) + "\n";
+        var link = document.createElement("a");
+        link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+        link.download = "decisions.json";
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+      });
+    }
+    update();
+  }
+
   function initZoom() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-zoom]"), function (slider) {
       var card = slider.closest(".result");
@@ -472,4 +543,5 @@
   initOverlays();
   initZoom();
   initAccept();
+  initDecisions();
 })();

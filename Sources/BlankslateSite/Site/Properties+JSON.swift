@@ -5,7 +5,8 @@ import BlankslateValidation
 extension Properties {
   /// The properties as a definition writes them, in the format's key order;
   /// what is not written is left out, `null` stays `null`. A text with more
-  /// translations than a page shows keeps a window of them around `locale`.
+  /// translations than a page shows keeps a window of them around `locale`
+  /// (nil: all of them).
   func json(around locale: String? = nil) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     func add(_ key: PropertyKey, _ value: JSONDocument?) {
@@ -58,11 +59,12 @@ extension LocalizedText {
   /// each listing every locale, would grow with the square of the locales.
   static let entriesShown = 12
 
-  /// The text as written, or a window of `entriesShown` translations around `locale` when it has more.
+  /// The text as written, or a window of `entriesShown` translations around `locale` when it has more
+  /// (nil: every translation).
   func json(around locale: String? = nil) -> JSONDocument {
     if entries.count == 1, entries[0].locale == nil { return .string(entries[0].text) }
     var shown = entries[...]
-    if entries.count > Self.entriesShown {
+    if let locale, entries.count > Self.entriesShown {
       let position = entries.firstIndex { $0.locale == locale } ?? 0
       let start = max(0, min(position - Self.entriesShown / 2, entries.count - Self.entriesShown))
       shown = entries[start..<(start + Self.entriesShown)]

@@ -83,6 +83,21 @@ public struct GoldenStore: Sendable {
     return result.sorted { $0.precedesInByteOrder($1) }
   }
 
+  /// Every variant's recorded definition in the store (`DefinitionRecord`), relative and sorted.
+  func allDefinitions() throws(SnapshotError) -> [String] {
+    try checkInside(Self.folderName, display: displayRoot)
+    var result: [String] = []
+    for entry in FileTree.entries(of: root.path) where entry.isFolder {
+      for file in FileTree.entries(of: root.path + "/" + entry.name) where !file.isFolder {
+        let relative = entry.name + "/" + file.name
+        guard DefinitionRecord.owner(of: relative) != nil else { continue }
+        try checkInside(Self.folderName + "/" + relative, display: display(relative))
+        result.append(relative)
+      }
+    }
+    return result.sorted { $0.precedesInByteOrder($1) }
+  }
+
   private func isLink(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
@@ -145,10 +160,10 @@ public struct GoldenStore: Sendable {
     }
   }
 
-  /// Removes a golden (a golden-shaped file inside the site), and its design
-  /// folder when that is left empty.
+  /// Removes a golden or a recorded definition (a file of that shape inside
+  /// the site), and its design folder when that is left empty.
   public func remove(_ relative: String) throws(SnapshotError) {
-    guard Self.isGoldenName(relative) else {
+    guard Self.isGoldenName(relative) || DefinitionRecord.owner(of: relative) != nil else {
       throw .io(path: display(relative), reason: "not a golden's name; only goldens are removed")
     }
     try checkInside(Self.folderName + "/" + relative, display: display(relative))

@@ -4,7 +4,7 @@ import BlankslateValidation
 
 /// A check's summary as JUnit XML: one test suite per design, one test case
 /// per render (and per orphaned golden), failures carrying the explanation
-/// and the line diff.
+/// and the line diff (glyph outlines and embedded data shortened to their size and a hash).
 public enum JUnitReport {
   /// - Throws: `SnapshotError.io` if the XML would not parse with libxml2
   ///   (it is validated before anything is written).
@@ -23,7 +23,10 @@ public enum JUnitReport {
             failure: test.result.map { result in
               (
                 result.status.rawValue, result.headline,
-                ([result.headline] + (result.diff.isEmpty ? [] : ["", result.diff])).joined(separator: "\n")
+                ([result.headline]
+                  + (result.diff.isEmpty
+                    ? [] : ["", SnapshotReport.elidingData(MarkdownSummary.abbreviated(result.diff))]))
+                  .joined(separator: "\n")
               )
             })
         })
@@ -37,11 +40,14 @@ public enum JUnitReport {
   }
 }
 
-/// GitHub Actions workflow commands (`::error file=…::…`): each difference
-/// becomes an annotation on the definition that produced it.
+/// GitHub Actions workflow commands (`::error file=…::…`): each card (one
+/// edit, or one cause, wherever it applies) becomes one annotation on the
+/// definition of its first render.
 public enum GitHubAnnotations {
   public static func lines(for summary: SnapshotSummary) -> [String] {
-    summary.results.map { result in
+    let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return ReviewCard.cards(summary).compactMap { card in
+      guard let result = byID[card.renders[0]] else { return nil }
       var properties: [String] = []
       if let file = result.definitionFile {
         properties.append("file=" + escapeProperty(summary.site + "/" + file))
@@ -49,16 +55,17 @@ public enum GitHubAnnotations {
       } else {
         properties.append("file=" + escapeProperty(result.golden))
       }
+      let renders = card.renders.count == 1 ? result.displayName : "\(card.variantList), \(card.renders.count) renders"
       let title: String
-      switch result.status {
-      case .changed: title = "Snapshot changed: \(result.displayName)"
-      case .new: title = "New render without a golden: \(result.displayName)"
-      case .orphaned: title = "Orphaned golden: \(result.displayName)"
-      case .unchanged: title = result.displayName
+      switch card.status {
+      case .changed: title = "Snapshot changed: \(renders)"
+      case .new: title = "New renders without a golden: \(renders)"
+      case .orphaned: title = "Orphaned goldens: \(renders)"
+      case .unchanged: title = renders
       }
       properties.append("title=" + escapeProperty(title))
-      let message = result.status == .changed ? result.changes.joined(separator: "; ") : result.headline
-      return "::error " + properties.joined(separator: ",") + "::" + escapeData(message)
+      return "::error " + properties.joined(separator: ",") + "::"
+        + escapeData(card.explanation + " · accept: " + card.command(in: summary, site: summary.site))
     }
   }
 

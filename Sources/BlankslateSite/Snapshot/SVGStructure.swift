@@ -19,8 +19,15 @@ struct SVGStructure {
     var fontWeight: String?
     var text: String
     var scroll: String?
+    /// The fills and strokes of what the node draws besides its background and
+    /// its text (an image's artwork, a spinner's spokes), distinct, in order.
+    var colors: [String] = []
     /// Everything else the node draws itself, to catch changes the fields above do not name.
     var ownMarkup: String
+
+    /// `ownMarkup` with every position (`x`, `y`, `cx`, `cy`, `translate(x y)`)
+    /// made relative to the frame's origin: the same drawing moved elsewhere reads the same.
+    var relativeMarkup: String
   }
 
   /// The screen's size, from the root's `width` and `height` (nil when either is missing).
@@ -89,14 +96,26 @@ struct SVGStructure {
         return spans.isEmpty ? text.textContent : spans.map(\.textContent).joined(separator: "\n")
       }.joined(separator: "\n")
       : lines.compactMap { $0.attribute("aria-label") }.joined(separator: "\n")
+    var colors: [String] = []
+    func collect(_ element: XMLElementView) {
+      if element.name == "path", element.attribute("aria-label") != nil { return }
+      for name in ["fill", "stroke", "flood-color", "stop-color"] {
+        if let value = element.attribute(name), value != "none", !value.hasPrefix("url("), !colors.contains(value) {
+          colors.append(value)
+        }
+      }
+      for child in element.children { collect(child) }
+    }
+    for (index, child) in own.enumerated() where !(index == 0 && child.name == "rect") { collect(child) }
     return Element(
       id: id, parent: nil, role: group.attribute("data-role") ?? "", frame: frame,
       fill: shape.flatMap { paint($0, "fill") },
       textColor: text.flatMap { paint($0, "fill") },
       fontSize: text?.attribute("font-size"), fontWeight: text?.attribute("font-weight"),
       text: words,
-      scroll: group.attribute("data-scroll"),
-      ownMarkup: own.map(serialized).joined())
+      scroll: group.attribute("data-scroll"), colors: colors,
+      ownMarkup: own.map { serialized($0) }.joined(),
+      relativeMarkup: own.map { serialized($0, origin: frame.map { ($0.x, $0.y) }) }.joined())
   }
 
   /// A colour attribute with its opacity, as one comparable string.
@@ -106,11 +125,33 @@ struct SVGStructure {
     return color + " at " + opacity
   }
 
-  /// A stable text form of an element: name, sorted attributes, children.
-  private static func serialized(_ element: XMLElementView) -> String {
-    let attributes = element.attributes.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" }
+  /// A stable text form of an element: name, sorted attributes, children;
+  /// with an `origin`, its positions relative to it.
+  private static func serialized(_ element: XMLElementView, origin: (x: Double, y: Double)? = nil) -> String {
+    let attributes = element.attributes.sorted { $0.name < $1.name }.map { attribute in
+      "\(attribute.name)=\(origin.map { relative(attribute.name, attribute.value, to: $0) } ?? attribute.value)"
+    }
     let children = element.children
-    let content = children.isEmpty ? element.textContent : children.map(serialized).joined()
+    let content = children.isEmpty ? element.textContent : children.map { serialized($0, origin: origin) }.joined()
     return "<\(element.name) \(attributes.joined(separator: " "))>\(content)</\(element.name)>"
+  }
+
+  private static func relative(_ name: String, _ value: String, to origin: (x: Double, y: Double)) -> String {
+    func shifted(_ text: Substring, by offset: Double) -> String {
+      Double(text).map { NumberText.format($0 - offset) } ?? String(text)
+    }
+    switch name {
+    case "x", "cx", "x1", "x2": return shifted(Substring(value), by: origin.x)
+    case "y", "cy", "y1", "y2": return shifted(Substring(value), by: origin.y)
+    case "transform":
+      guard let start = value.range(of: "translate("), let end = value[start.upperBound...].firstIndex(of: ")") else {
+        return value
+      }
+      let numbers = value[start.upperBound..<end].split(separator: " ")
+      guard numbers.count == 2 else { return value }
+      return String(value[..<start.upperBound]) + shifted(numbers[0], by: origin.x) + " "
+        + shifted(numbers[1], by: origin.y) + String(value[end...])
+    default: return value
+    }
   }
 }

@@ -50,6 +50,26 @@ public struct SnapshotRun: Sendable {
   /// Orphaned goldens of the selection, relative to the store.
   public var orphans: [String]
   public var store: GoldenStore
+  /// Each selected variant's definition as the site is now, beside what is recorded.
+  var definitions: [VariantDefinition] = []
+  /// Recorded definitions of variants the site no longer has (only when the run covers the whole site).
+  var orphanedDefinitions: [String] = []
+}
+
+/// A variant's definition record (`DefinitionRecord`) as the site is now.
+struct VariantDefinition: Sendable {
+  /// Relative to the store.
+  var path: String
+  var bytes: [UInt8]
+  /// Whether the recorded one has the same bytes.
+  var isRecorded: Bool
+  /// Whether the recorded one says the same of the definition, its files and
+  /// `site.json` (the renderer may differ): then it is rewritten only with goldens.
+  var definitionMatches: Bool
+  /// Whether the run covered every render of the variant (a filter or a shard may cover some).
+  var coversVariant: Bool
+  /// `design/variant`: the renders it belongs to.
+  var variantPath: String
 }
 
 /// Renders a site's SVGs in memory and compares each with its golden on
@@ -84,6 +104,39 @@ public struct SnapshotChecker: Sendable {
       RenderID(goldenPath: golden).flatMap { !produced.contains(golden) && selection.contains($0) ? (golden, $0) : nil }
     }
 
+    // Each selected variant's definition now, and what its goldens were recorded from.
+    let fonts = (try? site.typography.typesetter.fontLibrary.identities()) ?? []
+    var selectedCount: [String: Int] = [:]
+    for job in jobs { selectedCount[job.id.variantPath, default: 0] += 1 }
+    var allCount: [String: Int] = [:]
+    for job in allJobs { allCount[job.id.variantPath, default: 0] += 1 }
+    var definitions: [VariantDefinition] = []
+    var comparisons: [String: DefinitionRecord.Comparison] = [:]
+    for design in site.designs {
+      for variant in design.variants {
+        let variantPath = design.id + "/" + variant.id
+        guard let selected = selectedCount[variantPath] else { continue }
+        let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
+        let bytes = DefinitionRecord.current(design, variant, site: site, assets: assets, fonts: fonts)
+        let recorded = try store.read(path)
+        let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
+        comparisons[variantPath] = comparison
+        definitions.append(
+          VariantDefinition(
+            path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
+            definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
+            coversVariant: selected == allCount[variantPath], variantPath: variantPath))
+      }
+    }
+    var orphanedDefinitions: [String] = []
+    if options.filter == nil, options.renders == nil, options.shard == nil {
+      let variants = Set(allJobs.map { $0.id.variantPath })
+      orphanedDefinitions = try store.allDefinitions().filter { relative in
+        DefinitionRecord.owner(of: relative).map { !variants.contains($0.design + "/" + $0.variant) } ?? false
+      }
+    }
+    let ranks = Dictionary(allJobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+
     let renderer = Renderer(assets: assets, typesetter: site.typography.typesetter)
     // One work item per design, so its renders share the laid-out host bars.
     var groups: [[RenderJob]] = []
@@ -113,17 +166,29 @@ public struct SnapshotChecker: Sendable {
       }
     }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
     if isCancelled?() == true { throw .cancelled }
-    var results = compared.compactMap { $0.result.status == .unchanged ? nil : $0.result }
+    var results = compared.compactMap { item -> SnapshotResult? in
+      guard item.result.status != .unchanged else { return nil }
+      var result = item.result
+      result.rank = ranks[result.id] ?? 0
+      if result.status == .changed, let comparison = comparisons[result.id.variantPath] {
+        result.edits = comparison.edits(reaching: Theme(rawValue: result.id.theme), locale: result.id.locale)
+        if result.edits.isEmpty { result.context = comparison.context }
+      }
+      return result
+    }
     for (orphan, render) in orphans {
-      let svg = try store.read(orphan).map { String(decoding: $0, as: UTF8.self) }
-      results.append(
-        SnapshotResult(id: render, status: .orphaned, golden: store.display(orphan), goldenSVG: svg))
+      let bytes = try store.read(orphan)
+      var result = SnapshotResult(
+        id: render, status: .orphaned, golden: store.display(orphan),
+        goldenSVG: bytes.map { String(decoding: $0, as: UTF8.self) })
+      result.goldenHash = bytes.map(SHA256.hex)
+      results.append(result)
     }
     let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
     let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
     return SnapshotRun(
       summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
-      store: store)
+      store: store, definitions: definitions, orphanedDefinitions: orphanedDefinitions)
   }
 
   /// `bytes`: the render's SVG, drawn now or as it already exists.
@@ -169,6 +234,7 @@ public struct SnapshotChecker: Sendable {
         explanation.changes.isEmpty ? ["the markup changed without a visible difference"] : explanation.changes
       result.currentFrames = explanation.currentFrames
       result.goldenFrames = explanation.goldenFrames
+      result.effects = explanation.effects
     }
     result.diff = LineDiff.unified(old: goldenText, new: svg, oldName: "golden/" + path, newName: "render/" + path)
     result.goldenSVG = goldenText

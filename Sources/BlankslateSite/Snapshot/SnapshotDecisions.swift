@@ -132,10 +132,16 @@ public struct SnapshotAcceptor: Sendable {
     var stale: [Stale] = []
     for decision in approved {
       guard let result = results[decision.render] else {
-        let reason =
-          passed.contains(decision.render)
-          ? "it matches its golden now (accepted already, or changed back)" : "no render of the site has this name"
-        stale.append(Stale(render: decision.render, reason: reason))
+        guard passed.contains(decision.render) else {
+          stale.append(Stale(render: decision.render, reason: "no render of the site has this name"))
+          continue
+        }
+        // Its golden is the render that was approved: accepted already, nothing to do.
+        let golden = try run.store.read(decision.render.goldenPath).map(SHA256.hex)
+        if golden != decision.current {
+          stale.append(
+            Stale(render: decision.render, reason: "it matches its golden now, which is not the render reviewed"))
+        }
         continue
       }
       if result.goldenHash != decision.golden {

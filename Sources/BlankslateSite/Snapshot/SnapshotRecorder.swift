@@ -18,9 +18,12 @@ public enum RecordMode: String, Sendable, CaseIterable {
 public struct SnapshotRecorder: Sendable {
   /// One golden written.
   public struct Written: Sendable, Equatable {
+    /// The file as messages show it.
     public var golden: String
     public var status: SnapshotStatus
     public var changes: [String]
+    /// A variant's recorded definition (`DefinitionRecord`), not a golden.
+    public var isDefinition = false
   }
 
   public var mode: RecordMode
@@ -53,6 +56,29 @@ public struct SnapshotRecorder: Sendable {
       let display = run.store.display(render.golden)
       written.append(Written(golden: display, status: render.status, changes: changesByGolden[display] ?? []))
     }
+    // A variant's definition is kept once every one of its renders matches its
+    // golden (a render still left as it was keeps being explained from the old
+    // one), and rewritten when the definition changed or its goldens were: a
+    // new tool alone rewrites no file whose renders it draws the same.
+    let recorded = Set(written.map(\.golden))
+    var pending: Set<String> = []
+    var rewritten: Set<String> = []
+    for render in run.renders {
+      guard let id = RenderID(goldenPath: render.golden) else { continue }
+      if recorded.contains(run.store.display(render.golden)) {
+        rewritten.insert(id.variantPath)
+      } else if render.status == .changed || render.status == .new {
+        pending.insert(id.variantPath)
+      }
+    }
+    for definition in run.definitions
+    where !definition.isRecorded && definition.coversVariant && !pending.contains(definition.variantPath)
+      && (!definition.definitionMatches || rewritten.contains(definition.variantPath))
+    {
+      try run.store.write(definition.bytes, to: definition.path)
+      written.append(
+        Written(golden: run.store.display(definition.path), status: .unchanged, changes: [], isDefinition: true))
+    }
     return written
   }
 }
@@ -61,12 +87,14 @@ public struct SnapshotRecorder: Sendable {
 public struct SnapshotPruner: Sendable {
   public init() {}
 
-  /// The orphaned goldens of `run`, removed unless `dryRun`.
+  /// The orphaned goldens of `run` and the recorded definitions of variants
+  /// the site no longer has, removed unless `dryRun`.
   public func prune(_ run: SnapshotRun, dryRun: Bool, isCI: Bool) throws(SnapshotError) -> [String] {
-    guard dryRun || !isCI || run.orphans.isEmpty else { throw .recordingRefusedInCI }
+    let orphans = run.orphans + run.orphanedDefinitions
+    guard dryRun || !isCI || orphans.isEmpty else { throw .recordingRefusedInCI }
     if !dryRun {
-      for orphan in run.orphans { try run.store.remove(orphan) }
+      for orphan in orphans { try run.store.remove(orphan) }
     }
-    return run.orphans.map(run.store.display)
+    return orphans.map(run.store.display)
   }
 }

@@ -105,9 +105,9 @@ public struct SnapshotReport: Sendable {
   ) throws(SnapshotError) {
     var files: [(String, [UInt8])] = []
     let galleryPrefix = gallery.map { Self.relativePath(from: output, to: $0) }
-    // Renders of one variant with the same explanation make one card: the first
-    // is shown, the others are listed, and the card says how to accept them all.
-    let groups = MarkdownSummary.groups(summary)
+    // One card per edit (or per cause and effect): its first render in the
+    // site's order is shown, the others are listed, and it says how to accept them all.
+    let groups = ReviewCard.cards(summary)
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // The renders shown, drawn as pixels (in parallel): heat maps, and PNGs with `--png`.
     let shown = groups.compactMap { byID[$0.renders[0]] }
@@ -170,26 +170,26 @@ public struct SnapshotReport: Sendable {
     let siteOption =
       summary.site == "Site" ? "" : " --site '\(summary.site.replacingOccurrences(of: "'", with: "'\\''"))'"
     func items(_ status: SnapshotStatus) -> [TemplateValue] {
-      groups.filter { $0.status == status }.compactMap { group in
-        guard let first = byID[group.renders[0]] else { return nil }
+      groups.filter { $0.status == status }.compactMap { card in
+        guard let first = byID[card.renders[0]] else { return nil }
         index += 1
         guard case .object(var context) = item(first, index: index) else { return nil }
-        let filter = MarkdownSummary.filter(for: group, in: summary)
-        context["filter"] = .string(filter)
-        context["recordCommand"] = .string(
-          status == .orphaned
-            ? "blankslate prune\(siteOption) --filter '\(filter)'"
-            : "blankslate record\(siteOption)\(status == .new ? "" : " --mode failed") --filter '\(filter)'")
-        // What Accept sends: each render of the card with the exact golden and current bytes shown.
+        context["filter"] = .string(card.filter(in: summary))
+        context["recordCommand"] = .string(card.command(in: summary, site: summary.site))
+        // What a decision names: each render of the card with the exact golden and current bytes shown.
         if status != .orphaned {
-          context["renders"] = .string(Self.reviewed(group.renders.compactMap { byID[$0] }))
+          context["renders"] = .string(Self.reviewed(card.renders.compactMap { byID[$0] }))
         }
-        context["groupCount"] = .string(String(group.renders.count))
-        context["isGroup"] = .bool(group.renders.count > 1)
-        context["placement"] = .string(MarkdownSummary.placement(of: group.renders))
-        context["variantName"] = .string(group.variant)
+        context["headline"] = .string(card.headline)
+        context["isEdit"] = .bool(card.edit != nil)
+        if !card.companions.isEmpty { context["companions"] = .string(card.companions.joined(separator: "; ")) }
+        context["effects"] = .list(card.effects.map(TemplateValue.string))
+        context["groupCount"] = .string(String(card.renders.count))
+        context["isGroup"] = .bool(card.renders.count > 1)
+        context["placement"] = .string(card.placement)
+        context["variantName"] = .string(card.variantList)
         context["others"] = .list(
-          group.renders.dropFirst().compactMap { byID[$0] }.map { .string($0.displayName) })
+          card.renders.dropFirst().compactMap { byID[$0] }.map { .string($0.displayName) })
         return .object(context)
       }
     }
@@ -202,6 +202,9 @@ public struct SnapshotReport: Sendable {
       "changedCount": .string(String(summary.count(.changed))), "newCount": .string(String(summary.count(.new))),
       "orphanedCount": .string(String(summary.count(.orphaned))), "unchangedCount": .string(String(summary.unchanged)),
       "allPassed": .bool(!summary.hasDifferences),
+      "cardCount": .string(String(groups.filter { $0.status != .orphaned }.count)),
+      "decidable": .bool(groups.contains { $0.status != .orphaned }),
+      "acceptCommand": .string("blankslate accept\(siteOption) decisions.json"),
       "changed": .list(items(.changed)), "new": .list(items(.new)), "orphaned": .list(items(.orphaned)),
     ]
     let page: String

@@ -41,6 +41,16 @@ public struct SnapshotResult: Sendable, Equatable {
   /// decisions file record exactly the renders that were seen.
   public var goldenHash: String?
   public var currentHash: String?
+  /// The edits of the definition that reach this render, in the definition's
+  /// words (`spacing.titleToMessage 6 → 10`): what a card is made of.
+  public var edits: [DefinitionEdit] = []
+  /// When no edit reaches it: what else changed (the tool, a font), or why nothing can be said.
+  public var context: [String] = []
+  /// The visible changes, element by element, for summaries over many renders.
+  public var effects: [Effect] = []
+  /// The render's place in the site's order (devices, themes, languages and
+  /// sizes as `site.json` lists them): a card shows the first of its renders.
+  public var rank = 0
 
   public init(
     id: RenderID, status: SnapshotStatus, golden: String, definitionFile: String? = nil, definitionLine: Int? = nil,
@@ -70,7 +80,9 @@ public struct SnapshotResult: Sendable, Equatable {
   public var headline: String {
     switch status {
     case .unchanged: "\(displayName): unchanged"
-    case .changed: "\(displayName): " + (changes.isEmpty ? "changed" : changes.joined(separator: "; "))
+    case .changed:
+      "\(displayName): "
+        + ((edits.isEmpty ? context : edits.map(\.description)) + changes).joined(separator: "; ")
     case .new: "\(displayName): new (no golden yet)"
     case .orphaned: "\(displayName): orphaned golden \(golden) (no render produces it)"
     }

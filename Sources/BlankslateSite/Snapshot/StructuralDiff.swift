@@ -13,17 +13,29 @@ enum StructuralDiff {
     var currentFrames: [Rect]
     /// Frames of the removed and changed elements, in the golden.
     var goldenFrames: [Rect]
+    /// The changes of elements that are in both, aspect by aspect, for summaries over many renders.
+    var effects: [Effect] = []
   }
 
   static func explain(golden: SVGStructure, current: SVGStructure) -> Explanation {
     var changes: [String] = []
     var currentFrames: [Rect] = []
     var goldenFrames: [Rect] = []
-    if golden.size != current.size { changes.append("screen size \(text(golden.size)) → \(text(current.size))") }
+    var effects: [Effect] = []
+    if golden.size != current.size {
+      changes.append("screen size \(text(golden.size)) → \(text(current.size))")
+      effects.append(Effect(element: "screen", aspect: .size, old: text(golden.size), new: text(current.size)))
+    }
     if golden.background != current.background {
       changes.append("screen background \(golden.background ?? "none") → \(current.background ?? "none")")
+      effects.append(
+        Effect(
+          element: "screen", aspect: .background, old: golden.background ?? "none", new: current.background ?? "none"))
     }
-    if golden.title != current.title { changes.append("title \(quoted(golden.title)) → \(quoted(current.title))") }
+    if golden.title != current.title {
+      changes.append("title \(quoted(golden.title)) → \(quoted(current.title))")
+      effects.append(Effect(element: "screen", aspect: .title, old: quoted(golden.title), new: quoted(current.title)))
+    }
 
     let old = Dictionary(golden.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(current.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -36,50 +48,54 @@ enum StructuralDiff {
     currentFrames += added.compactMap(\.frame)
     for element in current.elements {
       guard let before = old[element.id] else { continue }
-      let found = compare(before, element)
+      let found = Self.effects(before, element)
       if !found.isEmpty {
-        changes += found
+        effects += found
+        changes += Effect.sentences(found)
         if let frame = element.frame { currentFrames.append(frame) }
         if let frame = before.frame { goldenFrames.append(frame) }
       }
     }
-    return Explanation(changes: changes, currentFrames: currentFrames, goldenFrames: goldenFrames)
+    effects += removed.map { Effect(element: $0.id, aspect: .removed, old: "", new: "") }
+    effects += added.map { Effect(element: $0.id, aspect: .added, old: "", new: "") }
+    return Explanation(changes: changes, currentFrames: currentFrames, goldenFrames: goldenFrames, effects: effects)
   }
 
   private static func compare(_ before: SVGStructure.Element, _ after: SVGStructure.Element) -> [String] {
+    Effect.sentences(effects(before, after))
+  }
+
+  /// What changed on one element, aspect by aspect (`message` `y` 369.75 → 373.75).
+  static func effects(_ before: SVGStructure.Element, _ after: SVGStructure.Element) -> [Effect] {
     let name = after.id
-    var changes: [String] = []
+    var effects: [Effect] = []
+    func note(_ aspect: Effect.Aspect, _ old: String?, _ new: String?, none: String = "none") {
+      if old != new { effects.append(Effect(element: name, aspect: aspect, old: old ?? none, new: new ?? none)) }
+    }
     if let a = before.frame, let b = after.frame, a != b {
-      if a.width != b.width { changes.append("\(name) width \(n(a.width)) → \(n(b.width))") }
-      if a.height != b.height { changes.append("\(name) height \(n(a.height)) → \(n(b.height))") }
-      if a.x != b.x || a.y != b.y {
-        var moves: [String] = []
-        if a.x != b.x { moves.append("x \(n(a.x)) → \(n(b.x))") }
-        if a.y != b.y { moves.append("y \(n(a.y)) → \(n(b.y))") }
-        changes.append("\(name) moved \(moves.joined(separator: ", "))")
-      }
+      note(.width, n(a.width), n(b.width))
+      note(.height, n(a.height), n(b.height))
+      note(.x, n(a.x), n(b.x))
+      note(.y, n(a.y), n(b.y))
     }
-    if before.fill != after.fill {
-      changes.append("\(name) background \(before.fill ?? "none") → \(after.fill ?? "none")")
+    note(.background, before.fill, after.fill)
+    if before.text != after.text { note(.text, quoted(before.text), quoted(after.text)) }
+    note(.textColor, before.textColor, after.textColor)
+    note(.fontSize, before.fontSize, after.fontSize)
+    note(.fontWeight, before.fontWeight, after.fontWeight, none: "400")
+    note(.scrolling, before.scroll, after.scroll)
+    note(.role, before.role, after.role)
+    if before.colors != after.colors {
+      note(.colors, before.colors.joined(separator: " "), after.colors.joined(separator: " "))
     }
-    if before.text != after.text { changes.append("\(name) text \(quoted(before.text)) → \(quoted(after.text))") }
-    if before.textColor != after.textColor {
-      changes.append("\(name) text colour \(before.textColor ?? "none") → \(after.textColor ?? "none")")
+    // What the element draws besides its frame: a colour or a shape that the
+    // fields above do not name is still a change, even when the element moved.
+    if before.ownMarkup != after.ownMarkup, !effects.contains(where: \.aspect.isDrawn),
+      before.relativeMarkup != after.relativeMarkup
+    {
+      effects.append(Effect(element: name, aspect: after.role == "image" ? .artwork : .drawing, old: "", new: ""))
     }
-    if before.fontSize != after.fontSize {
-      changes.append("\(name) font size \(before.fontSize ?? "none") → \(after.fontSize ?? "none")")
-    }
-    if before.fontWeight != after.fontWeight {
-      changes.append("\(name) font weight \(before.fontWeight ?? "400") → \(after.fontWeight ?? "400")")
-    }
-    if before.scroll != after.scroll {
-      changes.append("\(name) scrolling \(before.scroll ?? "none") → \(after.scroll ?? "none")")
-    }
-    if before.role != after.role { changes.append("\(name) role \(before.role) → \(after.role)") }
-    if changes.isEmpty, before.ownMarkup != after.ownMarkup {
-      changes.append(after.role == "image" ? "\(name) artwork changed" : "\(name) drawing changed")
-    }
-    return changes
+    return effects
   }
 
   /// `toast added at 100,200 175×42`, or for many of one role,
@@ -106,13 +122,13 @@ enum StructuralDiff {
     return lines
   }
 
-  private static func n(_ value: Double) -> String { NumberText.format(value) }
+  static func n(_ value: Double) -> String { NumberText.format(value) }
 
   private static func describe(_ frame: Rect) -> String {
     "\(n(frame.x)),\(n(frame.y)) \(n(frame.width))×\(n(frame.height))"
   }
 
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     let flat = text.replacingOccurrences(of: "\n", with: " ⏎ ")
     return "\"" + (flat.count > 60 ? String(flat.prefix(60)) + "…" : flat) + "\""
   }

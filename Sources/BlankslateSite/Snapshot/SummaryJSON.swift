@@ -19,6 +19,34 @@ public enum SummaryJSON {
       if let line = result.definitionLine { members.append(("line", .number(Double(line)))) }
       if let page = result.page { members.append(("page", .string(page))) }
       members.append(("changes", .array(result.changes.map(JSONDocument.string))))
+      if !result.edits.isEmpty {
+        members.append(
+          (
+            "edits",
+            .array(
+              result.edits.map { edit in
+                .object(
+                  [("path", .string(edit.path)), ("scope", .string(edit.scope.rawValue))]
+                    + [("old", edit.old), ("new", edit.new), ("resolution", edit.resolution)].compactMap { key, value in
+                      value.map { (key, .string($0)) }
+                    })
+              })
+          ))
+      }
+      if !result.context.isEmpty { members.append(("context", .array(result.context.map(JSONDocument.string)))) }
+      if !result.effects.isEmpty {
+        members.append(
+          (
+            "effects",
+            .array(
+              result.effects.map {
+                .array([.string($0.element), .string($0.aspect.rawValue), .string($0.old), .string($0.new)])
+              })
+          ))
+      }
+      members.append(("rank", .number(Double(result.rank))))
+      if let hash = result.goldenHash { members.append(("goldenSHA256", .string(hash))) }
+      if let hash = result.currentHash { members.append(("currentSHA256", .string(hash))) }
       members.append(("diff", .string(result.diff)))
       if let svg = result.goldenSVG { members.append(("goldenSVG", .string(svg))) }
       if let svg = result.currentSVG { members.append(("currentSVG", .string(svg))) }
@@ -67,13 +95,30 @@ public enum SummaryJSON {
         throw .unreadableSummary(
           file: file, reason: "results[\(index)].id is not a render's name (design/variant.device.theme.locale)")
       }
-      results.append(
-        SnapshotResult(
-          id: id, status: status, golden: golden, definitionFile: item["file"]?.stringValue,
-          definitionLine: item["line"]?.numberValue.map { Int($0) }, page: item["page"]?.stringValue,
-          changes: item["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [], diff: item["diff"]?.stringValue ?? "",
-          goldenSVG: item["goldenSVG"]?.stringValue, currentSVG: item["currentSVG"]?.stringValue,
-          currentFrames: frames(item["currentFrames"]), goldenFrames: frames(item["goldenFrames"])))
+      var result = SnapshotResult(
+        id: id, status: status, golden: golden, definitionFile: item["file"]?.stringValue,
+        definitionLine: item["line"]?.numberValue.map { Int($0) }, page: item["page"]?.stringValue,
+        changes: item["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [], diff: item["diff"]?.stringValue ?? "",
+        goldenSVG: item["goldenSVG"]?.stringValue, currentSVG: item["currentSVG"]?.stringValue,
+        currentFrames: frames(item["currentFrames"]), goldenFrames: frames(item["goldenFrames"]))
+      result.edits = (item["edits"]?.arrayValue ?? []).compactMap { edit in
+        guard let path = edit["path"]?.stringValue,
+          let scope = edit["scope"]?.stringValue.flatMap(DefinitionEdit.Scope.init(rawValue:))
+        else { return nil }
+        return DefinitionEdit(
+          path: path, scope: scope, old: edit["old"]?.stringValue, new: edit["new"]?.stringValue,
+          resolution: edit["resolution"]?.stringValue)
+      }
+      result.context = item["context"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      result.effects = (item["effects"]?.arrayValue ?? []).compactMap { effect in
+        let parts = effect.arrayValue?.compactMap(\.stringValue) ?? []
+        guard parts.count == 4, let aspect = Effect.Aspect(rawValue: parts[1]) else { return nil }
+        return Effect(element: parts[0], aspect: aspect, old: parts[2], new: parts[3])
+      }
+      result.rank = item["rank"]?.numberValue.map { Int($0) } ?? 0
+      result.goldenHash = item["goldenSHA256"]?.stringValue
+      result.currentHash = item["currentSHA256"]?.stringValue
+      results.append(result)
     }
     var passedRenders: [RenderID] = []
     for (index, item) in passed.enumerated() {

@@ -1,0 +1,481 @@
+import BlankslateCore
+import BlankslateSupport
+import BlankslateValidation
+
+/// What a variant's renders were made from, kept beside its goldens
+/// (`__snapshots__/<design>/<variant>.definition.json`, `../shared/DESIGN.md`,
+/// "Review v3"): the variant's properties as written (the design's with the
+/// variant's laid over them), its layout, the `site.json` keys every render
+/// reads, the content of each file it draws, and the renderer's identity (the
+/// tool's version and build, every font face). `check` compares it with the
+/// site as it is now, so a change is told in the definition's own words.
+enum DefinitionRecord {
+  static let suffix = ".definition.json"
+  /// The largest record read: a variant's texts in every language fit many times over.
+  static let maximumSize = 4 << 20
+
+  /// The record's place in the store.
+  static func relativePath(design: String, variant: String) -> String {
+    design + "/" + variant + suffix
+  }
+
+  /// `(design, variant)` of a record's place, or nil for any other file.
+  static func owner(of relative: String) -> (design: String, variant: String)? {
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[1].hasSuffix(suffix) else { return nil }
+    let variant = parts[1].dropLast(suffix.count)
+    func isIdentifier(_ text: Substring) -> Bool {
+      !text.isEmpty && text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    }
+    guard isIdentifier(parts[0]), isIdentifier(variant) else { return nil }
+    return (String(parts[0]), String(variant))
+  }
+
+  /// The record of `variant` as the site is now.
+  static func current(
+    _ design: Design, _ variant: Variant, site: SiteDefinition, assets: AssetCatalog, fonts: [String]
+  ) -> [UInt8] {
+    let definition = variant.properties.json()
+    // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
+    var files: [(String, JSONDocument)] = []
+    if let parsed = try? JSONParser().parse(Array(definition.rendered(pretty: false).utf8)) {
+      for path in Leaves(properties: parsed).imagePaths where !files.contains(where: { $0.0 == path }) {
+        let content = assets.entry(for: path).map { SHA256.hex(Array($0.base64.utf8)) } ?? "missing"
+        files.append((path, .string(content)))
+      }
+    }
+    var siteKeys: [(String, JSONDocument)] = []
+    if let tint = site.tint { siteKeys.append(("tint", tint.json)) }
+    if let tracking = site.typography.tracking { siteKeys.append(("tracking", .string(tracking.rawValue))) }
+    if !site.typography.fonts.isEmpty {
+      siteKeys.append(
+        (
+          "fonts",
+          .array(site.typography.fonts.map { .object([("file", .string($0.file)), ("sha256", .string($0.sha256))]) })
+        ))
+    }
+    let document = JSONDocument.object([
+      ("v", .number(1)),
+      ("file", .string(design.sourceFile)),
+      ("layout", .string(design.layout.rawValue)),
+      ("name", .string(variant.name)),
+      ("designName", .string(design.name)),
+      ("definition", definition),
+      ("site", .object(siteKeys)),
+      ("files", .object(files)),
+      (
+        "renderer",
+        .object([
+          ("tool", .string("blankslate \(Blankslate.version)")), ("build", .string(ToolIdentity.current)),
+          ("fonts", .array(fonts.map(JSONDocument.string))),
+        ])
+      ),
+    ])
+    return Array((document.rendered(pretty: true) + "\n").utf8)
+  }
+
+  /// How the site now differs from a variant's record: the edits, each with
+  /// where it applies, and what else changed.
+  struct Comparison: Sendable {
+    var edits: [DefinitionEdit]
+    /// What changed besides the definition (the tool, a font), or why nothing can be said.
+    var context: [String]
+    /// Locale groups (`title`) → their keys, before and after: which renders an entry's edit reaches.
+    var oldLocaleKeys: [String: [String]]
+    var newLocaleKeys: [String: [String]]
+    /// Whether a record was there and could be read.
+    var isReadable = true
+
+    /// The edits that reach a render in `theme` (nil: any) and `locale`.
+    func edits(reaching theme: Theme?, locale: String) -> [DefinitionEdit] {
+      edits.filter { edit in
+        if let only = edit.theme, let theme, only != theme { return false }
+        guard let group = edit.localeGroup, let key = edit.localeKey else { return true }
+        return Leaves.chosenKey(for: locale, among: oldLocaleKeys[group] ?? []) == key
+          || Leaves.chosenKey(for: locale, among: newLocaleKeys[group] ?? []) == key
+      }
+    }
+  }
+
+  /// Compares the recorded bytes (nil: none recorded) with the current ones.
+  static func compare(recorded: [UInt8]?, current: [UInt8]) -> Comparison {
+    guard let new = try? JSONParser().parse(current) else {
+      return Comparison(edits: [], context: [], oldLocaleKeys: [:], newLocaleKeys: [:], isReadable: false)
+    }
+    let newLeaves = Leaves(record: new)
+    guard let recorded else {
+      return Comparison(
+        edits: [],
+        context: ["no definition is recorded beside its goldens yet (recording the variant's renders keeps one)"],
+        oldLocaleKeys: [:], newLocaleKeys: newLeaves.localeKeys, isReadable: false)
+    }
+    guard let old = try? JSONParser().parse(recorded), old["v"]?.numberValue == 1 else {
+      return Comparison(
+        edits: [], context: ["its recorded definition cannot be read (recording the variant's renders replaces it)"],
+        oldLocaleKeys: [:], newLocaleKeys: newLeaves.localeKeys, isReadable: false)
+    }
+    let oldLeaves = Leaves(record: old)
+    var edits: [DefinitionEdit] = []
+    let before = Dictionary(oldLeaves.leaves.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let after = Dictionary(newLeaves.leaves.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    // A whole part written or removed is one edit (`buttons[1] added`), not one per key inside it.
+    func outermost(_ path: String, missingFrom containers: Set<String>) -> String {
+      var best = path
+      var prefix = ""
+      for (index, character) in path.enumerated() where character == "." || character == "[" {
+        prefix = String(path.prefix(index))
+        if !prefix.isEmpty, !containers.contains(prefix), !before.keys.contains(prefix), !after.keys.contains(prefix) {
+          best = prefix
+          break
+        }
+      }
+      return best
+    }
+    var told: Set<String> = []
+    for leaf in oldLeaves.leaves + newLeaves.leaves where !told.contains(leaf.path) {
+      let (a, b) = (before[leaf.path], after[leaf.path])
+      guard a?.text != b?.text else { continue }
+      told.insert(leaf.path)
+      var edit = DefinitionEdit(leaf: b ?? leaf, old: a?.text, new: b?.text)
+      if a == nil || b == nil {
+        let path = outermost(leaf.path, missingFrom: a == nil ? oldLeaves.containers : newLeaves.containers)
+        let side = a == nil ? newLeaves : oldLeaves
+        let inside = side.leaves.filter { $0.path.hasPrefix(path + ".") || $0.path.hasPrefix(path + "[") }
+        // A part of one key reads best as that key (`spacing.titleToMessage default → 10`).
+        if path != leaf.path, inside.count > 1 {
+          guard !told.contains(path) else { continue }
+          told.insert(path)
+          for inner in inside { told.insert(inner.path) }
+          let value = Leaves.value(at: path, in: a == nil ? new : old).map(Leaves.compact)
+          edit = DefinitionEdit(path: path, scope: leaf.scope, added: a == nil, value: value)
+        }
+      }
+      if edit.isColor, let old = a?.text, let new = b?.text { edit.resolution = Self.resolution(old, new, edit.theme) }
+      edits.append(edit)
+    }
+    var context: [String] = []
+    let (oldTool, newTool) = (old["renderer"]?["tool"]?.stringValue, new["renderer"]?["tool"]?.stringValue)
+    if oldTool != newTool {
+      context.append("the tool changed: \(oldTool ?? "unknown") → \(newTool ?? "unknown")")
+    } else if old["renderer"]?["build"]?.stringValue != new["renderer"]?["build"]?.stringValue {
+      context.append(
+        "the tool is another build of \(newTool ?? "the same version") than the one that recorded: its layouts or drawing may differ"
+      )
+    }
+    let oldFonts = (old["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
+    let newFonts = (new["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
+    for font in newFonts where !oldFonts.contains(font) {
+      let name = font.split(separator: " ").first.map(String.init) ?? font
+      let was = oldFonts.first { $0.split(separator: " ").first.map(String.init) == name }
+      context.append(was.map { "font \(name) changed (\($0) → \(font))" } ?? "font \(font) is new")
+    }
+    for font in oldFonts where !newFonts.contains(font) {
+      let name = font.split(separator: " ").first.map(String.init) ?? font
+      if !newFonts.contains(where: { $0.split(separator: " ").first.map(String.init) == name }) {
+        context.append("font \(font) is no longer used")
+      }
+    }
+    if edits.isEmpty, context.isEmpty {
+      context.append(
+        "its definition, files, fonts and tool are as recorded: the golden was edited by hand, or recorded from other inputs"
+      )
+    }
+    return Comparison(
+      edits: edits, context: context, oldLocaleKeys: oldLeaves.localeKeys, newLocaleKeys: newLeaves.localeKeys)
+  }
+
+  /// `(#FF2D55 → #007AFF)`, or per theme when the themes differ.
+  private static func resolution(_ old: String, _ new: String, _ theme: Theme?) -> String? {
+    guard let a = ColorValue(parsing: old), let b = ColorValue(parsing: new) else { return nil }
+    func pair(_ theme: Theme) -> String { "\(a.resolved(in: theme).hex) → \(b.resolved(in: theme).hex)" }
+    if let theme { return pair(theme) }
+    let (light, dark) = (pair(.light), pair(.dark))
+    return light == dark ? light : "light \(light), dark \(dark)"
+  }
+}
+
+/// One change of a definition, in its own words: the key path and the values
+/// as written (`spacing.titleToMessage 6 → 10`, `imageTint systemPink →
+/// systemBlue (#FF2D55 → #007AFF)`), and which renders it can reach.
+public struct DefinitionEdit: Sendable, Hashable {
+  public enum Scope: String, Sendable {
+    /// A key of the variant's definition (its design's or its own).
+    case definition
+    /// A key of `site.json`: every design's renders.
+    case site
+    /// The content of a file the variant draws.
+    case file
+  }
+
+  public var path: String
+  public var scope: Scope
+  /// The values as written; nil where the key is not written.
+  public var old: String?
+  public var new: String?
+  /// For a colour, the values drawn (`#FF2D55 → #007AFF`).
+  public var resolution: String?
+  /// Only renders in this theme (a `{light, dark}` half), or all.
+  var theme: Theme?
+  /// A per-locale entry: its group (`title`) and key (`de`), reaching the renders that choose it.
+  var localeGroup: String?
+  var localeKey: String?
+  var isColor = false
+  /// A whole part (`buttons[1]`) written or removed, not one key.
+  var isWhole = false
+
+  public init(path: String, scope: Scope, old: String?, new: String?, resolution: String? = nil) {
+    self.path = path
+    self.scope = scope
+    self.old = old
+    self.new = new
+    self.resolution = resolution
+  }
+
+  init(leaf: Leaves.Leaf, old: String?, new: String?) {
+    self.init(path: leaf.path, scope: leaf.scope, old: old, new: new)
+    theme = leaf.theme
+    localeGroup = leaf.localeGroup
+    localeKey = leaf.localeKey
+    isColor = leaf.isColor
+  }
+
+  /// A part written or removed as a whole, with its value when it is short.
+  init(path: String, scope: Scope, added: Bool, value: String?) {
+    let shown = value.flatMap { $0.count <= 80 ? $0 : nil } ?? ""
+    self.init(path: path, scope: scope, old: added ? nil : shown, new: added ? shown : nil)
+    isWhole = true
+  }
+
+  /// The sentence: `spacing.titleToMessage 6 → 10`, `site.json tint …`, `assets/a.svg changed`.
+  public var description: String {
+    let name =
+      switch scope {
+      case .definition: path
+      case .site: "site.json " + path
+      case .file: path
+      }
+    if scope == .file { return "\(name) changed (sha256 \(short(old)) → \(short(new)))" }
+    let body: String
+    switch (old, new) {
+    case (nil, let new?): body = isWhole ? (new.isEmpty ? "added" : "added: \(new)") : "default → \(new)"
+    case (let old?, nil): body = isWhole ? (old.isEmpty ? "removed" : "removed (was \(old))") : "\(old) → default"
+    case (let old?, let new?): body = "\(old) → \(new)"
+    case (nil, nil): body = "changed"
+    }
+    return "\(name) \(body)" + (resolution.map { " (\($0))" } ?? "")
+  }
+
+  private func short(_ hash: String?) -> String {
+    guard let hash else { return "none" }
+    return hash.count > 12 ? String(hash.prefix(8)) + "…" : hash
+  }
+}
+
+/// A record's values flattened to key paths, each with what it is (a text
+/// entry, a colour, an image) read from the format's declared shapes.
+struct Leaves {
+  struct Leaf {
+    var path: String
+    /// The value as written: numbers and names bare, texts quoted.
+    var text: String
+    var scope: DefinitionEdit.Scope
+    var theme: Theme?
+    var localeGroup: String?
+    var localeKey: String?
+    var isColor = false
+    /// The asset file an image leaf draws.
+    var imagePath: String?
+  }
+
+  private(set) var leaves: [Leaf] = []
+  /// Paths of the objects and arrays seen.
+  private(set) var containers: Set<String> = []
+  private(set) var localeKeys: [String: [String]] = [:]
+
+  /// The leaves of a whole record.
+  init(record: JSONValue) {
+    if let definition = record["definition"] { walkProperties(definition) }
+    // What the render's title says besides the properties: the variant's and the design's names.
+    for (key, path) in [("layout", "layout"), ("name", "name"), ("designName", "design name")] {
+      if let value = record[key]?.stringValue {
+        leaves.append(Leaf(path: path, text: key == "layout" ? value : Self.quoted(value), scope: .definition))
+      }
+    }
+    if case .object(let members)? = record["site"]?.kind {
+      for member in members {
+        let shape: ValueShape? = member.key == "tint" ? .color : nil
+        walk(member.value, shape: shape, path: member.key, scope: .site, context: Context())
+      }
+    }
+    if case .object(let members)? = record["files"]?.kind {
+      for member in members {
+        leaves.append(Leaf(path: member.key, text: member.value.stringValue ?? "", scope: .file))
+      }
+    }
+  }
+
+  /// The leaves of a definition's properties alone.
+  init(properties: JSONValue) {
+    walkProperties(properties)
+  }
+
+  /// The asset paths the properties draw.
+  var imagePaths: [String] {
+    leaves.compactMap(\.imagePath)
+  }
+
+  private struct Context {
+    var theme: Theme?
+    var localeGroup: String?
+    var localeKey: String?
+  }
+
+  private mutating func walkProperties(_ value: JSONValue) {
+    guard case .object(let members) = value.kind else { return }
+    for member in members {
+      walk(
+        member.value, shape: PropertyKey(rawValue: member.key)?.declaration.shape, path: member.key,
+        scope: .definition, context: Context())
+    }
+  }
+
+  private mutating func walk(
+    _ value: JSONValue, shape declared: ValueShape?, path: String, scope: DefinitionEdit.Scope, context: Context
+  ) {
+    var shape = declared
+    while case .nullable(let inner)? = shape { shape = inner }
+    if case .either(let a, let b)? = shape {
+      let isComposite: Bool
+      switch value.kind {
+      case .object, .array: isComposite = true
+      default: isComposite = false
+      }
+      shape = (isComposite == Self.isComposite(a)) ? a : b
+    }
+    func leaf(_ text: String, color: Bool = false, image: String? = nil) {
+      leaves.append(
+        Leaf(
+          path: path, text: text, scope: scope, theme: context.theme, localeGroup: context.localeGroup,
+          localeKey: context.localeKey, isColor: color, imagePath: image))
+    }
+    switch (shape, value.kind) {
+    case (.text?, .object(let members)):
+      containers.insert(path)
+      localeKeys[path] = members.map(\.key)
+      for member in members {
+        var inner = context
+        (inner.localeGroup, inner.localeKey) = (path, member.key)
+        walk(member.value, shape: .text, path: path + "." + member.key, scope: scope, context: inner)
+      }
+    case (.color?, .object(let members)),
+      (.image?, .object(let members))
+    where !members.isEmpty && members.allSatisfy({ Theme(rawValue: $0.key) != nil }):
+      containers.insert(path)
+      for member in members {
+        var inner = context
+        inner.theme = Theme(rawValue: member.key)
+        walk(member.value, shape: shape, path: path + "." + member.key, scope: scope, context: inner)
+      }
+    case (.image?, .object(let members)) where members.contains(where: { $0.key == "path" }):
+      let file = value["path"]?.stringValue ?? ""
+      var isTemplate = false
+      if case .bool(true)? = value["template"]?.kind { isTemplate = true }
+      leaf(file + (isTemplate ? " (template)" : ""), image: file)
+    case (.image?, .object(let members)):
+      containers.insert(path)
+      localeKeys[path] = members.map(\.key)
+      for member in members {
+        var inner = context
+        (inner.localeGroup, inner.localeKey) = (path, member.key)
+        walk(member.value, shape: .image, path: path + "." + member.key, scope: scope, context: inner)
+      }
+    case (.image?, .string(let text)):
+      leaf(text, image: text.hasPrefix("builtin:") || text.hasPrefix("symbol:") ? nil : text)
+    case (.color?, .string(let text)):
+      leaf(text, color: true)
+    case (.size?, _), (.insets?, _):
+      leaf(Self.compact(value))
+    case (.list(let item, _)?, .array(let items)):
+      containers.insert(path)
+      for (index, element) in items.enumerated() {
+        walk(element, shape: item, path: path + "[\(index)]", scope: scope, context: context)
+      }
+    case (.object(let fields)?, .object(let members)):
+      containers.insert(path)
+      for member in members {
+        let field = fields.first { $0.name == member.key }?.shape
+        walk(member.value, shape: field, path: path + "." + member.key, scope: scope, context: context)
+      }
+    case (_, .object(let members)):
+      containers.insert(path)
+      for member in members {
+        walk(member.value, shape: nil, path: path + "." + member.key, scope: scope, context: context)
+      }
+    case (_, .array(let items)):
+      containers.insert(path)
+      for (index, element) in items.enumerated() {
+        walk(element, shape: nil, path: path + "[\(index)]", scope: scope, context: context)
+      }
+    case (.text?, .string(let text)), (nil, .string(let text)):
+      leaf(Self.quoted(text))
+    default:
+      leaf(Self.compact(value))
+    }
+  }
+
+  private static func isComposite(_ shape: ValueShape) -> Bool {
+    switch shape {
+    case .object, .list: true
+    case .nullable(let inner): isComposite(inner)
+    default: false
+    }
+  }
+
+  /// The value at a leaf path of the record's definition (`spacing`, `buttons[1]`).
+  static func value(at path: String, in record: JSONValue) -> JSONValue? {
+    var value = record["definition"]
+    var rest = Substring(path)
+    while !rest.isEmpty, let current = value {
+      if rest.hasPrefix("[") {
+        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+          let items = current.arrayValue, items.indices.contains(index)
+        else { return nil }
+        value = items[index]
+        rest = rest[rest.index(after: close)...]
+      } else {
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+        value = current[String(rest[..<end])]
+        rest = rest[end...]
+      }
+    }
+    return value
+  }
+
+  /// A value in one line: `6`, `true`, `plain`, `[120, 44]`, `{"style": "body"}`.
+  static func compact(_ value: JSONValue) -> String {
+    switch value.kind {
+    case .null: "null"
+    case .bool(let flag): flag ? "true" : "false"
+    case .number(let number, _): NumberText.format(number)
+    case .string(let text): text
+    case .array(let items): "[" + items.map(compact).joined(separator: ", ") + "]"
+    case .object(let members): "{" + members.map { "\($0.key): \(compact($0.value))" }.joined(separator: ", ") + "}"
+    }
+  }
+
+  /// A written text, quoted and cut to one short line.
+  static func quoted(_ text: String) -> String {
+    let flat = text.replacingOccurrences(of: "\n", with: " ⏎ ")
+    return "\"" + (flat.count > 60 ? String(flat.prefix(60)) + "…" : flat) + "\""
+  }
+
+  /// The key of `keys` a render in `locale` shows, by the texts' own rule
+  /// (`LocalizedText.resolved(in:)`: exact, the pseudo-locale's base, the
+  /// language fallback, then the first).
+  static func chosenKey(for locale: String, among keys: [String]) -> String? {
+    guard !keys.isEmpty else { return nil }
+    let probe = PseudoLocale.isPseudo(locale) ? "en" : locale
+    return LocalizedText(entries: keys.map { ($0, $0) }).resolved(in: probe)
+  }
+}
