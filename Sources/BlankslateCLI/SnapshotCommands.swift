@@ -251,10 +251,12 @@ enum SnapshotCommands {
       let run = try SnapshotChecker(options: options).run()
       let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
       for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
-      Terminal.out(
-        removed.isEmpty
-          ? "No orphaned goldens."
-          : (dryRun ? "Would remove " : "Removed ") + count(removed.count, "orphaned golden") + ".")
+      let definitions = removed.filter { $0.hasSuffix(".definition.json") }.count
+      let goldens = removed.count - definitions
+      let what =
+        count(goldens, "orphaned golden")
+        + (definitions == 0 ? "" : " and \(count(definitions, "definition")) of variants the site no longer has")
+      Terminal.out(removed.isEmpty ? "No orphaned goldens." : (dryRun ? "Would remove " : "Removed ") + what + ".")
       return 0
     } catch {
       Terminal.failure(error.description)

@@ -367,6 +367,56 @@
     });
   }
 
+  // ---- Design page: which renders the matrix shows -------------------------
+
+  // Filters for device, theme, language and size, kept in the URL as the
+  // index's are; a page opens on the site's first theme and language with
+  // every device, and `all` in the URL shows every value of an axis.
+  function initMatrixFilters() {
+    var form = document.querySelector("[data-matrix-filters]");
+    var matrix = document.querySelector(".matrix");
+    if (!form || !matrix) return;
+    var AXES = ["device", "theme", "locale", "size"];
+    var defaults = { device: "all", theme: form.getAttribute("data-default-theme") || "all",
+      locale: form.getAttribute("data-default-locale") || "all", size: "all" };
+    var params = new URLSearchParams(window.location.search);
+    var count = form.querySelector(".matrix-count");
+    AXES.forEach(function (axis) {
+      var select = form.querySelector("select[name=" + axis + "]");
+      if (!select) return;
+      var wanted = params.get(axis) || defaults[axis];
+      select.value = Array.prototype.some.call(select.options, function (o) { return o.value === wanted; }) ? wanted : "all";
+    });
+    function apply() {
+      var chosen = {};
+      AXES.forEach(function (axis) {
+        var select = form.querySelector("select[name=" + axis + "]");
+        chosen[axis] = select ? select.value : "all";
+      });
+      var shown = 0;
+      var headers = matrix.querySelectorAll("thead th[data-device]");
+      Array.prototype.forEach.call(matrix.querySelectorAll("[data-device]"), function (cell) {
+        var visible = AXES.every(function (axis) {
+          return chosen[axis] === "all" || cell.getAttribute("data-" + axis) === chosen[axis];
+        });
+        cell.hidden = !visible;
+      });
+      Array.prototype.forEach.call(headers, function (th) { if (!th.hidden) shown += 1; });
+      if (count) count.textContent = shown + " of " + headers.length + " renders per variant";
+      var query = new URLSearchParams();
+      AXES.forEach(function (axis) { if (chosen[axis] !== defaults[axis]) query.set(axis, chosen[axis]); });
+      var text = query.toString();
+      try {
+        window.history.replaceState(null, "", window.location.pathname + (text ? "?" + text : "") + window.location.hash);
+      } catch (error) {
+        // Some browsers refuse history changes on file:// pages; the view still updates.
+      }
+    }
+    form.addEventListener("change", apply);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    apply();
+  }
+
   // The static report, opened from file:// with no server: a reviewer approves or
   // rejects each card (with a note) and saves a decisions file that
   // `blankslate accept` applies. A render on several cards (two edits reach it)
@@ -544,4 +594,5 @@
   initZoom();
   initAccept();
   initDecisions();
+  initMatrixFilters();
 })();

@@ -38,9 +38,12 @@ struct SnapshotCommandTests {
     #expect(check.status == 1)
     let markdown = try String(contentsOf: copy.folder.appending(path: "summary.md"), encoding: .utf8)
     #expect(markdown.hasPrefix("## Blankslate: 64 changed, 0 new, 0 orphaned, 704 unchanged\n"))
-    // 64 changed renders, one line per distinct explanation (the button moves by a different x per device).
-    let items = markdown.split(separator: "\n").filter { $0.hasPrefix("- **`no-network/") }
-    #expect(items.count < 64 && items.count >= 2, "\(markdown)")
+    // 64 changed renders of two variants, one card per edit, each naming its key as written.
+    let items = markdown.split(separator: "\n").filter { $0.hasPrefix("- **") }
+    #expect(items.count == 2, "\(markdown)")
+    #expect(
+      items.first?.hasPrefix(
+        "- **button.background default → #00B8A0** · `no-network/default, no-network/toast` on 64 renders") == true)
     #expect(markdown.contains("button background #00C2A8 → #00B8A0"))
     #expect(!markdown.contains("<svg"))
     let commands = markdown.split(separator: "\n").compactMap { line -> String? in
@@ -80,14 +83,18 @@ struct SnapshotCommandTests {
     let check = try run(["check", "--markdown", "summary.md", "--png", "--scale", "1"], in: copy)
     #expect(check.status == 1)
     let markdown = try String(contentsOf: copy.folder.appending(path: "summary.md"), encoding: .utf8)
+    // Two edits, two cards: the tint on all 32 renders, the English title on the 8 in English.
+    #expect(
+      markdown.contains("- **imageTint systemPink → systemRed (light #FF2D55 → #FF3B30, dark #FF375F → #FF453A)**"))
+    #expect(markdown.contains(#"- **title.en "No Favourites Yet" → "No Favourites Saved"**"#))
     let product =
-      #"^favourites-empty/default\.(iphone-15|iphone-se)\.(dark|light)\.(ar|de|zh-Hans)(\.accessibilityExtraExtraExtraLarge)?$"#
+      #"^favourites-empty/default\.(iphone-se|iphone-15)\.(light|dark)\.en(\.accessibilityExtraExtraExtraLarge)?$"#
     #expect(markdown.contains("--filter '\(product)'"), "\(markdown)")
     #expect(!markdown.contains("|favourites-empty/default"), "a filter lists renders one by one")
     // The report: a heat map per card, with its count of changed pixels, and PNGs of what it shows.
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)
     let cards = report.components(separatedBy: "<article class=\"result\"").count - 1
-    #expect(cards == 4)
+    #expect(cards == 2)
     #expect(report.components(separatedBy: "<figure class=\"heat\">").count - 1 == cards)
     // The tint moves a heart's few hundred pixels: some, not most, of 334,836.
     let counts = report.components(separatedBy: "<figcaption>Heat map: ").dropFirst().compactMap {
@@ -101,11 +108,12 @@ struct SnapshotCommandTests {
     let heat = try #require(renders.first { $0.hasSuffix(".heat.png") })
     let png = [UInt8](try Data(contentsOf: copy.folder.appending(path: "_report/renders/\(heat)")))
     #expect(PNGHeader.dimensions(png).map { $0.width == 393 || $0.width == 375 } == true)
-    // The product filter, run, accepts its 24 renders and nothing else.
+    // The product filter, run, accepts its 8 renders and nothing else; the tint's other 24 stay one card.
     let accept = try run(["record", "--mode", "failed", "--filter", product], in: copy)
-    #expect(accept.output.contains("Recorded 24 goldens"), "\(accept.output)")
+    #expect(accept.output.contains("Recorded 8 goldens"), "\(accept.output)")
     let again = try run(["check"], in: copy)
-    #expect(again.output.contains("8 changed, 0 new, 0 orphaned, 760 unchanged"), "\(again.output.suffix(300))")
+    #expect(again.output.contains("24 changed, 0 new, 0 orphaned, 744 unchanged"), "\(again.output.suffix(300))")
+    #expect(again.output.split(separator: "\n").filter { $0.hasPrefix("CHANGED ") }.count == 1, "\(again.output)")
   }
 
   @Test func aChangeExitsOneWithAnExplanationADiffAndAReport() throws {
@@ -121,15 +129,16 @@ struct SnapshotCommandTests {
       environment: ["CI": "true", "GITHUB_ACTIONS": "true"])
     #expect(result.status == 1)
     // Each change once for the renders it applies to, where, and the command that accepts it.
-    let headline = try #require(
-      result.output.split(separator: "\n").first {
-        $0.hasPrefix("CHANGED no-network/default on ") && $0.contains("iphone-se")
-      },
+    // One card per edit, in the definition's words, on both variants of the design, its effects summed up.
+    let cards = result.output.split(separator: "\n").filter { $0.hasPrefix("CHANGED ") }
+    #expect(
+      cards == ["CHANGED button.background default → #00B8A0", "CHANGED button.size default → [120, 30]"],
       "\(result.output.prefix(3000))")
     #expect(
-      headline.hasSuffix(": button width 115 → 120; button moved x 130 → 127.5; button background #00C2A8 → #00B8A0"),
-      "\(headline)")
-    #expect(result.output.contains("  accept: blankslate record --mode failed --filter '^no-network/default\\."))
+      result.output.contains(
+        "  effects: button width 115 → 120; button moved x -2.5; button background #00C2A8 → #00B8A0"),
+      "\(result.output.prefix(3000))")
+    #expect(result.output.contains("  accept: blankslate record --mode failed --filter '^no-network/'"))
     // `--diff`: the line diff of the change's first render, glyph outlines shortened to a hash.
     #expect(result.output.contains("--- golden/no-network/default.iphone-se."))
     #expect(result.output.contains(" bytes, sha256 "))
@@ -140,13 +149,12 @@ struct SnapshotCommandTests {
     #expect(report.contains("Changed (64)"))
     #expect(report.contains("class=\"highlight\""))
     #expect(
-      report.contains("href=\"../_site/designs/no-network/default.iphone-se.dark.ar.html\""),
+      report.contains("href=\"../_site/designs/no-network/default.iphone-se.light.zh-Hans.html\""),
       "\(report.prefix(2000))")
-    // One card per distinct change: the same explanation on 16 renders of a device is one card, with its accept command.
-    #expect(report.components(separatedBy: "<article class=\"result\"").count - 1 == 4)
+    // One card per edit, shown on the site's first device, theme and language, with its accept command.
+    #expect(report.components(separatedBy: "<article class=\"result\"").count - 1 == 2)
     #expect(
-      report.contains(
-        "To accept all 16: <code>blankslate record --mode failed --filter '^no-network/default\\.iphone-se\\.'</code>"))
+      report.contains("To accept all 64 at once: <code>blankslate record --mode failed --filter '^no-network/'</code>"))
     #expect(report.contains("Blankslate gallery (<code>Site</code>)"))
     // The line diff marks what changed within a line, and leaves embedded data out.
     #expect(report.contains("<mark>"))
@@ -235,13 +243,15 @@ struct SnapshotCommandTests {
     try FileManager.default.removeItem(at: copy.site.appending(path: "placeholders/table.json"))
     let dry = try run(["prune", "--dry-run"], in: copy)
     #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.iphone-15.dark.en.svg"))
-    #expect(dry.output.contains("Would remove 96 orphaned goldens."))
+    #expect(dry.output.contains("would remove Site/__snapshots__/table/empty.definition.json"))
+    #expect(
+      dry.output.contains("Would remove 96 orphaned goldens and 3 definitions of variants the site no longer has."))
     #expect(try copy.goldens().count == 768)
     let check = try run(["check"], in: copy)
     #expect(check.status == 1)
     #expect(check.output.contains("0 changed, 0 new, 96 orphaned, 672 unchanged"))
     let prune = try run(["prune"], in: copy)
-    #expect(prune.output.contains("Removed 96 orphaned goldens."))
+    #expect(prune.output.contains("Removed 96 orphaned goldens and 3 definitions of variants the site no longer has."))
     #expect(try copy.goldens().count == 672)
     #expect(!FileManager.default.fileExists(atPath: copy.site.appending(path: "__snapshots__/table").path))
     #expect(try run(["check"], in: copy).status == 0)
@@ -280,10 +290,9 @@ struct SnapshotCommandTests {
       merged.output.contains("Merged 2 summaries: 768 renders, 32 changed, 0 new, 0 orphaned, 736 unchanged."),
       "\(merged.output.suffix(400))")
     #expect(
-      merged.output.split(separator: "\n").contains {
-        $0.hasPrefix("CHANGED blank-page/has-data") && $0.contains("iphone-15")
-          && $0.hasSuffix(": 11 row elements removed (row-4 … row-14)")
-      }, "\(merged.output.prefix(2000))")
+      merged.output.contains("CHANGED sections[0] 14 → 3\n  on blank-page/has-data, 32 renders")
+        && merged.output.contains("  effects: 11 row elements (row-4 … row-14) removed"),
+      "\(merged.output.prefix(2000))")
     let page = try String(contentsOf: copy.folder.appending(path: "merged/index.html"), encoding: .utf8)
     #expect(page.contains("Changed (32)"))
     let bad = try run(["report", "--merge", "missing.json"], in: copy)

@@ -138,6 +138,18 @@ package final class DevTools {
     return message["params"] as? [String: Any] ?? [:]
   }
 
+  /// Waits for the browser's own next `event` (as `Browser.downloadProgress`) that `matching` accepts.
+  @discardableResult
+  package func waitFor(browserEvent event: String, matching: ([String: Any]) -> Bool = { _ in true }) throws
+    -> [String: Any]
+  {
+    let message = try next(event) { message in
+      (message["method"] as? String) == event && message["sessionId"] == nil
+        && matching(message["params"] as? [String: Any] ?? [:])
+    }
+    return message["params"] as? [String: Any] ?? [:]
+  }
+
   /// Forgets events read so far, so the next `waitFor(event:)` sees only what follows.
   package func forgetEvents() {
     unread.removeAll { $0["id"] == nil }

@@ -16,23 +16,37 @@ extension GalleryPages {
       "sourceFile": .string(design.sourceFile), "tags": .list(design.tags.map(TemplateValue.string)),
     ]
     let sizes = site.textSizes
-    let perDevice = site.themes.count * site.locales.count * sizes.count
-    context["deviceHeaders"] = .list(
-      site.devices.map { ["label": .string($0.metrics.name), "span": .string(String(perDevice))] })
-    context["themeHeaders"] = .list(
-      site.devices.flatMap { _ in
-        site.themes.map {
-          ["label": .string(Self.themeLabel($0)), "span": .string(String(site.locales.count * sizes.count))]
+    // One column per render of a variant, each header naming all four axes, so
+    // that a column shown alone (filtered, or scrolled to) still says its device.
+    func axes(_ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize) -> [String: TemplateValue] {
+      [
+        "device": .string(device.rawValue), "deviceName": .string(device.metrics.name),
+        "theme": .string(theme.rawValue),
+        "themeName": .string(Self.themeLabel(theme)), "locale": .string(locale), "size": .string(size.rawValue),
+        "sizeName": .string(sizes.count > 1 ? size.label : ""),
+      ]
+    }
+    var columns: [TemplateValue] = []
+    for device in site.devices {
+      for theme in site.themes {
+        for locale in site.locales {
+          for size in sizes { columns.append(.object(axes(device, theme, locale, size))) }
         }
-      })
-    context["localeHeaders"] = .list(
-      site.devices.flatMap { _ in
-        site.themes.flatMap { _ in
-          site.locales.flatMap { locale in
-            sizes.map { ["label": .string(sizes.count > 1 ? "\(locale) \($0.label)" : locale)] }
-          }
-        }
-      })
+      }
+    }
+    context["columns"] = .list(columns)
+    context["columnCount"] = .string(String(columns.count))
+    func options(_ values: [(String, String)]) -> TemplateValue {
+      .list(values.map { ["value": .string($0.0), "label": .string($0.1)] })
+    }
+    context["deviceOptions"] = options(site.devices.map { ($0.rawValue, $0.metrics.name) })
+    context["themeOptions"] = options(site.themes.map { ($0.rawValue, Self.themeLabel($0)) })
+    context["localeOptions"] = options(site.locales.map { ($0, $0) })
+    context["sizeOptions"] = options(sizes.map { ($0.rawValue, $0.label) })
+    context["hasSizes"] = .bool(sizes.count > 1)
+    // The view a page opens with: the site's first theme and language, every device and size.
+    context["defaultTheme"] = .string(site.themes[0].rawValue)
+    context["defaultLocale"] = .string(site.locales[0])
     context["handoffLocale"] = .string(site.locales[0])
     context["variants"] = .list(
       design.variants.map { variant in
@@ -42,12 +56,13 @@ extension GalleryPages {
             for locale in site.locales {
               for size in sizes {
                 guard let job = job(design.id, variant.id, device, theme, locale, size) else { continue }
-                renders.append([
-                  "page": .string(job.id.pageName), "svg": .string(job.id.svgName),
-                  "alt": .string(alts[job.renderName] ?? job.title),
-                  "width": .string(NumberText.format(device.metrics.width)),
-                  "height": .string(NumberText.format(device.metrics.height)),
-                ])
+                var render = axes(device, theme, locale, size)
+                render["page"] = .string(job.id.pageName)
+                render["svg"] = .string(job.id.svgName)
+                render["alt"] = .string(alts[job.renderName] ?? job.title)
+                render["width"] = .string(NumberText.format(device.metrics.width))
+                render["height"] = .string(NumberText.format(device.metrics.height))
+                renders.append(.object(render))
               }
             }
           }

@@ -7,7 +7,8 @@ import BlankslateValidation
 /// "Review v3"): the variant's properties as written (the design's with the
 /// variant's laid over them), its layout, the `site.json` keys every render
 /// reads, the content of each file it draws, and the renderer's identity (the
-/// tool's version and build, every font face). `check` compares it with the
+/// tool's version and every font face; not the build, which differs from
+/// machine to machine while the goldens must not). `check` compares it with the
 /// site as it is now, so a change is told in the definition's own words.
 enum DefinitionRecord {
   static let suffix = ".definition.json"
@@ -66,7 +67,7 @@ enum DefinitionRecord {
       (
         "renderer",
         .object([
-          ("tool", .string("blankslate \(Blankslate.version)")), ("build", .string(ToolIdentity.current)),
+          ("tool", .string("blankslate \(Blankslate.version)")),
           ("fonts", .array(fonts.map(JSONDocument.string))),
         ])
       ),
@@ -157,10 +158,6 @@ enum DefinitionRecord {
     let (oldTool, newTool) = (old["renderer"]?["tool"]?.stringValue, new["renderer"]?["tool"]?.stringValue)
     if oldTool != newTool {
       context.append("the tool changed: \(oldTool ?? "unknown") → \(newTool ?? "unknown")")
-    } else if old["renderer"]?["build"]?.stringValue != new["renderer"]?["build"]?.stringValue {
-      context.append(
-        "the tool is another build of \(newTool ?? "the same version") than the one that recorded: its layouts or drawing may differ"
-      )
     }
     let oldFonts = (old["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
     let newFonts = (new["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
@@ -177,7 +174,7 @@ enum DefinitionRecord {
     }
     if edits.isEmpty, context.isEmpty {
       context.append(
-        "its definition, files, fonts and tool are as recorded: the golden was edited by hand, or recorded from other inputs"
+        "its definition, files, fonts and the tool's version are as recorded: the tool's own code changed (a layout default, a drawing), or the golden was edited by hand"
       )
     }
     return Comparison(

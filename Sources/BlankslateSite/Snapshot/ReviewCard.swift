@@ -34,7 +34,15 @@ package struct ReviewCard: Sendable {
 
   /// Where it applies: its variants and, for one variant, which renders of it.
   package var placement: String {
-    variants.count == 1 ? RenderID.placement(of: renders) : "\(renders.count) renders of \(variants.count) variants"
+    let variants = self.variants
+    if variants.count == 1 { return RenderID.placement(of: renders) }
+    // The same renders of each variant: said once, for each.
+    let each = variants.map { variant in renders.filter { $0.variantPath == variant }.map(\.placement) }
+    if let first = each.first, each.allSatisfy({ $0 == first }) {
+      return "each of \(variants.count) variants: "
+        + RenderID.placement(of: renders.filter { $0.variantPath == variants[0] })
+    }
+    return "\(variants.count) variants"
   }
 
   /// The headline and the effects in one line.

@@ -56,8 +56,8 @@ enum StructuralDiff {
         if let frame = before.frame { goldenFrames.append(frame) }
       }
     }
-    effects += removed.map { Effect(element: $0.id, aspect: .removed, old: "", new: "") }
-    effects += added.map { Effect(element: $0.id, aspect: .added, old: "", new: "") }
+    effects += grouped(removed).map { Effect(element: $0, aspect: .removed, old: "", new: "") }
+    effects += grouped(added).map { Effect(element: $0, aspect: .added, old: "", new: "") }
     return Explanation(changes: changes, currentFrames: currentFrames, goldenFrames: goldenFrames, effects: effects)
   }
 
@@ -96,6 +96,21 @@ enum StructuralDiff {
       effects.append(Effect(element: name, aspect: after.role == "image" ? .artwork : .drawing, old: "", new: ""))
     }
     return effects
+  }
+
+  /// The names of added or removed elements, many of one role as one (`11 row elements (row-4 … row-14)`).
+  private static func grouped(_ elements: [SVGStructure.Element]) -> [String] {
+    var roles: [String] = []
+    var byRole: [String: [String]] = [:]
+    for element in elements {
+      if byRole[element.role] == nil { roles.append(element.role) }
+      byRole[element.role, default: []].append(element.id)
+    }
+    return roles.flatMap { role -> [String] in
+      let ids = byRole[role] ?? []
+      guard ids.count > 3, let first = ids.first, let last = ids.last else { return ids }
+      return ["\(ids.count) \(role) elements (\(first) … \(last))"]
+    }
   }
 
   /// `toast added at 100,200 175×42`, or for many of one role,

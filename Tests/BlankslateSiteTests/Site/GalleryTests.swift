@@ -117,8 +117,11 @@ struct GalleryTests {
     let (output, _) = try Self.build(site: Repository.site)
     defer { try? FileManager.default.removeItem(at: output) }
     let page = try Self.text(output, "designs/zero-code/index.html")
-    let cells = page.components(separatedBy: "<td><a href=").count - 1
+    let cells = page.components(separatedBy: "<td data-device=").count - 1
     #expect(cells == 9 * 32)
+    // Every cell and column header names its device, so none is anonymous when filtered or scrolled to.
+    #expect(page.components(separatedBy: "<span class=\"cell-label\"><span class=\"device\">").count - 1 == 9 * 32)
+    #expect(page.components(separatedBy: "<th scope=\"col\" class=\"render-col\"").count - 1 == 32)
     #expect(page.contains("id=\"variant-under-header\""))
   }
 

@@ -1,0 +1,136 @@
+import BlankslateCore
+import BlankslateTestSupport
+import Foundation
+import Testing
+
+@testable import BlankslateSite
+
+/// `check` tells a change as the edit that made it: the key path and the
+/// values as written, read from the definition kept beside the goldens, and
+/// only on the renders the edit reaches.
+@Suite("Changes in the definition's words")
+struct DefinitionEditTests {
+  /// The edits of every changed render, by text, and the renders each reaches.
+  func edits(_ summary: SnapshotSummary) -> [String: [RenderID]] {
+    var byEdit: [String: [RenderID]] = [:]
+    for result in summary.results where result.status == .changed {
+      for edit in result.edits { byEdit[edit.description, default: []].append(result.id) }
+    }
+    return byEdit
+  }
+
+  @Test func aButtonColourIsNamedAsWrittenAndDrawnInEachTheme() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""background": "systemIndigo""#,
+      with: #""background": "systemGreen""#)
+    let summary = try copy.check()
+    let found = edits(summary)
+    let text = "buttons[0].background systemIndigo → systemGreen (light #5856D6 → #34C759, dark #5E5CE6 → #30D158)"
+    #expect(Array(found.keys) == [text])
+    #expect(found[text]?.count == 32)
+    // One card, naming it, with its effect on the button.
+    let cards = ReviewCard.cards(summary)
+    #expect(cards.count == 1)
+    #expect(cards.first?.headline == text)
+    #expect(
+      cards.first?.effects.contains("button background (2 values, such as #5856D6 → #34C759)") == true,
+      "\(cards.first?.effects ?? [])")
+  }
+
+  @Test func aTranslationReachesOnlyTheRendersInItsLanguage() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""de": "Noch keine Favoriten""#,
+      with: #""de": "Keine Favoriten""#)
+    let summary = try copy.check()
+    let found = edits(summary)
+    let text = #"title.de "Noch keine Favoriten" → "Keine Favoriten""#
+    #expect(Array(found.keys) == [text])
+    let renders = try #require(found[text])
+    #expect(renders.count == 8)
+    #expect(renders.allSatisfy { $0.locale == "de" })
+  }
+
+  @Test func oneThemesHalfReachesOnlyThatTheme() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: ##""dark": "#AEAEB2""##, with: ##""dark": "#8E8E93""##)
+    let summary = try copy.check()
+    let found = edits(summary)
+    let text = "messageColor.dark #AEAEB2 → #8E8E93 (#AEAEB2 → #8E8E93)"
+    #expect(Array(found.keys) == [text])
+    #expect(found[text]?.count == 16)
+    #expect(found[text]?.allSatisfy { $0.theme == "dark" } == true)
+  }
+
+  @Test func aWholePartWrittenIsOneEditWithItsValue() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""background": "systemIndigo"\#n    }"#,
+      with: #""background": "systemIndigo"\#n    }, { "title": "Later", "style": "plain" }"#)
+    let found = edits(try copy.check())
+    #expect(Array(found.keys) == ["buttons[1] added: {title: Later, style: plain}"], "\(found.keys)")
+  }
+
+  @Test func anUnchangedDefinitionSaysWhatElseChanged() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    // A golden edited by hand: the definition, files, fonts and the tool's version are as recorded.
+    let golden = "favourites-empty/default.iphone-15.light.en.svg"
+    let path = copy.folder.appending(path: "Site/__snapshots__/" + golden)
+    let text = try String(contentsOf: path, encoding: .utf8)
+    try text.replacingOccurrences(of: "#5856D6", with: "#123456").write(to: path, atomically: true, encoding: .utf8)
+    let summary = try copy.check()
+    let result = try #require(summary.results.first)
+    #expect(summary.results.count == 1)
+    #expect(result.edits.isEmpty)
+    #expect(
+      result.context == [
+        "its definition, files, fonts and the tool's version are as recorded: the tool's own code changed (a layout default, a drawing), or the golden was edited by hand"
+      ])
+    #expect(result.changes.contains("button background #123456 → #5856D6"))
+  }
+
+  @Test func recordKeepsTheDefinitionOnlyOnceEveryRenderOfTheVariantMatches() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let record = copy.folder.appending(path: "Site/__snapshots__/favourites-empty/default.definition.json")
+    let before = try Data(contentsOf: record)
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""imageTint": "systemPink""#,
+      with: #""imageTint": "systemBlue""#)
+    // Half the renders recorded: the rest are still explained by the edit.
+    var options = SnapshotOptions(siteFolder: copy.folder.appending(path: "Site"), siteDisplay: "Site")
+    options.filter = #"^favourites-empty/default\.iphone-se\."#
+    _ = try SnapshotRecorder(mode: .failed).record(try SnapshotChecker(options: options).run(), isCI: false)
+    #expect(try Data(contentsOf: record) == before)
+    let rest = edits(try copy.check())
+    #expect(rest.keys.contains { $0.hasPrefix("imageTint systemPink → systemBlue") })
+    #expect(rest.values.first?.allSatisfy { $0.device == "iphone-15" } == true)
+    // The rest recorded: the definition is kept, and nothing is left to explain.
+    options.filter = nil
+    _ = try SnapshotRecorder(mode: .failed).record(try SnapshotChecker(options: options).run(), isCI: false)
+    #expect(try Data(contentsOf: record) != before)
+    #expect(try String(contentsOf: record, encoding: .utf8).contains(#""imageTint": "systemBlue""#))
+    #expect(try copy.check().results.isEmpty)
+  }
+
+  @Test func pruneRemovesTheDefinitionsOfVariantsTheSiteNoLongerHas() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let stray = copy.folder.appending(path: "Site/__snapshots__/favourites-empty/gone.definition.json")
+    try Data("{}".utf8).write(to: stray)
+    let other = copy.folder.appending(path: "Site/__snapshots__/favourites-empty/notes.json")
+    try Data("{}".utf8).write(to: other)
+    let run = try SnapshotChecker(options: SnapshotOptions(siteFolder: copy.folder.appending(path: "Site"))).run()
+    let removed = try SnapshotPruner().prune(run, dryRun: false, isCI: false)
+    #expect(removed.map { ($0 as NSString).lastPathComponent } == ["gone.definition.json"])
+    #expect(!FileManager.default.fileExists(atPath: stray.path))
+    #expect(FileManager.default.fileExists(atPath: other.path))
+  }
+}
