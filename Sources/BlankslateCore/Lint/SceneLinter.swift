@@ -49,7 +49,7 @@ struct SceneLinter {
             found.append(
               LintObservation(
                 .darkMode, node,
-                "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: a fixed colour that does not follow the theme",
+                "\(node.id) text \(ink.hexRGB) on \(behind.hexRGB) is \(Self.ratio(ratio, below: needed)):1 in the dark theme but \(Self.ratio(lightRatio, below: 0)):1 in light: \(Self.colorSource(of: node.id, in: job))",
                 ratio, needed
               ))
           }
@@ -241,6 +241,42 @@ struct SceneLinter {
         ))
     }
     return found
+  }
+
+  /// Where a text's colour came from, for a finding that blames it: written
+  /// (the key and the value as written; a fixed one does not follow the
+  /// theme), or a default the author never wrote (a button style's, the layout's).
+  static func colorSource(of id: String, in job: RenderJob) -> String {
+    let properties = job.variant.properties
+    func written(_ key: String, _ color: ColorValue) -> String {
+      let follows: Bool
+      switch color {
+      case .semantic, .perTheme: follows = true
+      case .fixed, .named: follows = false
+      }
+      return follows
+        ? "its colour is written as \(key) \(color.written)"
+        : "a fixed colour, written as \(key) \(color.written), that does not follow the theme"
+    }
+    switch id {
+    case "title":
+      return properties.titleColor.map { written("titleColor", $0) }
+        ?? "its colour is the layout's default (not written), on the screen's background"
+    case "message":
+      return properties.messageColor.map { written("messageColor", $0) }
+        ?? "its colour is the layout's default (not written), on the screen's background"
+    case "button", "secondary-button":
+      let index = id == "button" ? 0 : 1
+      let key = properties.buttons != nil ? "buttons[\(index)]" : "button"
+      let button =
+        properties.buttons.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+        ?? (index == 0 ? properties.button.resolved(default: nil) : nil)
+      if let color = button?.textColor { return written(key + ".textColor", color) }
+      let style = button?.style.map { "the \($0.rawValue) style's" } ?? "the layout's"
+      return "its colour is \(style) default title colour (not written), on \(key).background"
+    default:
+      return "a colour that does not follow the theme"
+    }
   }
 
   static func text(of node: SceneNode) -> TextBlock? {

@@ -82,6 +82,31 @@ struct LintTests {
     let dark = findings(Repository.job(layout: .table, properties: properties, theme: .dark))
     #expect(dark.map(\.rule).sorted() == [.contrast, .darkMode])
     #expect(dark.first { $0.rule == .darkMode }?.message.contains("in the dark theme but") == true)
+    // The finding says where the colour came from: written, as written.
+    #expect(
+      dark.first { $0.rule == .darkMode }?.message.hasSuffix(
+        "a fixed colour, written as messageColor #333333, that does not follow the theme") == true)
+  }
+
+  /// A colour the author never wrote is never blamed as theirs: the filled
+  /// style's white title on a background that fails only in dark says so.
+  @Test func aStylesDefaultColourIsNamedAsTheStylesNotTheAuthors() throws {
+    var properties = Properties()
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Retry")
+    button.style = .filled
+    button.background = .perTheme(
+      light: try #require(ColorValue(parsing: "#0A5FC2")), dark: try #require(ColorValue(parsing: "#E5E5EA")))
+    properties.buttons = [button]
+    let light = findings(Repository.job(layout: .contentUnavailable, properties: properties, theme: .light))
+    #expect(!light.contains { $0.node == "button" && $0.rule == .contrast })
+    let dark = findings(Repository.job(layout: .contentUnavailable, properties: properties, theme: .dark))
+    let finding = try #require(dark.first { $0.rule == .darkMode && $0.node == "button" }, "\(dark.map(\.message))")
+    #expect(
+      finding.message.hasSuffix(
+        "its colour is the filled style's default title colour (not written), on buttons[0].background"),
+      "\(finding.message)")
+    #expect(!finding.message.contains("fixed colour"))
   }
 
   @Test func overflowCatchesCutTextOffScreenAndOverlaps() {
