@@ -102,6 +102,15 @@ struct ReviewAtSizeTests {
     // Readable in a CI log: every distinct change once, never glyph outlines.
     #expect(check.output.utf8.count < 8_192, "\(check.output.utf8.count) bytes:\n\(check.output)")
     #expect(!check.output.contains(" d=\""))
+    // Both cards approved: accept records exactly their 64 renders, and check then passes.
+    #expect(Self.run(["check", "--json", "summary.json"], in: folder).status == 1)
+    try Self.decisions(from: folder.appending(path: "summary.json")) { _ in true }.write(
+      to: folder.appending(path: "decisions.json"))
+    let accept = Self.run(["accept", "decisions.json"], in: folder)
+    #expect(accept.output.contains("Accepted 64 goldens of 64 approved renders"), "\(accept.output)\(accept.error)")
+    let after = Self.run(["check"], in: folder)
+    #expect(after.status == 0, "\(after.output)")
+    #expect(after.output.contains("Checked 704 renders: 0 changed, 0 new, 0 orphaned, 704 unchanged."))
   }
 
   @Test func editsOnTwoScreensAreTwoCardsAndAcceptTakesExactlyTheApprovedOne() throws {
