@@ -295,7 +295,8 @@ struct Leaves {
     // What the render's title says besides the properties: the variant's and the design's names.
     for (key, path) in [("layout", "layout"), ("name", "name"), ("designName", "design name")] {
       if let value = record[key]?.stringValue {
-        leaves.append(Leaf(path: path, text: key == "layout" ? value : Self.quoted(value), scope: .definition))
+        leaves.append(
+          Leaf(path: path, text: key == "layout" ? value : StructuralDiff.quoted(value), scope: .definition))
       }
     }
     if case .object(let members)? = record["site"]?.kind {
@@ -356,14 +357,6 @@ struct Leaves {
           localeKey: context.localeKey, isColor: color, imagePath: image))
     }
     switch (shape, value.kind) {
-    case (.text?, .object(let members)):
-      containers.insert(path)
-      localeKeys[path] = members.map(\.key)
-      for member in members {
-        var inner = context
-        (inner.localeGroup, inner.localeKey) = (path, member.key)
-        walk(member.value, shape: .text, path: path + "." + member.key, scope: scope, context: inner)
-      }
     case (.color?, .object(let members)),
       (.image?, .object(let members))
     where !members.isEmpty && members.allSatisfy({ Theme(rawValue: $0.key) != nil }):
@@ -378,13 +371,14 @@ struct Leaves {
       var isTemplate = false
       if case .bool(true)? = value["template"]?.kind { isTemplate = true }
       leaf(file + (isTemplate ? " (template)" : ""), image: file)
-    case (.image?, .object(let members)):
+    case (.text?, .object(let members)), (.image?, .object(let members)):
+      // One entry per locale: each reaches the renders that choose it.
       containers.insert(path)
       localeKeys[path] = members.map(\.key)
       for member in members {
         var inner = context
         (inner.localeGroup, inner.localeKey) = (path, member.key)
-        walk(member.value, shape: .image, path: path + "." + member.key, scope: scope, context: inner)
+        walk(member.value, shape: shape, path: path + "." + member.key, scope: scope, context: inner)
       }
     case (.image?, .string(let text)):
       leaf(text, image: text.hasPrefix("builtin:") || text.hasPrefix("symbol:") ? nil : text)
@@ -414,7 +408,7 @@ struct Leaves {
         walk(element, shape: nil, path: path + "[\(index)]", scope: scope, context: context)
       }
     case (.text?, .string(let text)), (nil, .string(let text)):
-      leaf(Self.quoted(text))
+      leaf(StructuralDiff.quoted(text))
     default:
       leaf(Self.compact(value))
     }
@@ -459,12 +453,6 @@ struct Leaves {
     case .array(let items): "[" + items.map(compact).joined(separator: ", ") + "]"
     case .object(let members): "{" + members.map { "\($0.key): \(compact($0.value))" }.joined(separator: ", ") + "}"
     }
-  }
-
-  /// A written text, quoted and cut to one short line.
-  static func quoted(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: " ⏎ ")
-    return "\"" + (flat.count > 60 ? String(flat.prefix(60)) + "…" : flat) + "\""
   }
 
   /// The key of `keys` a render in `locale` shows, by the texts' own rule
