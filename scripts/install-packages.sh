@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages of scripts/system-packages.txt that this
 # machine lacks, saying which; does nothing when none is missing.
-#   bash scripts/install-packages.sh          # what building and testing need
+#   bash scripts/install-packages.sh          # what building and testing need (and the
+#                                             # checkers of scripts/test-checkers.txt)
 #   bash scripts/install-packages.sh build    # only what building and running need
 set -euo pipefail
 list="$(dirname "$0")/system-packages.txt"
@@ -14,11 +15,13 @@ while read -r package need _; do
 done < "$list"
 if [ "${#missing[@]}" -eq 0 ]; then
   echo "System packages: all installed."
-  exit 0
+else
+  echo "Installing the system packages this machine lacks: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "Installing the system packages this machine lacks: ${missing[*]}"
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# The tests also hold the gallery's pages to two checkers that Debian does not package.
+[ "$want" = build ] || bash "$(dirname "$0")/install-checkers.sh"

@@ -50,7 +50,7 @@ struct SetUpTests {
     #expect(ci.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("\n" + lines[1]))
   }
 
-  /// On a machine that has every package, the install step changes nothing and says so.
+  /// On a machine that has every package and checker, the install step changes nothing and says so.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-query"), "not a Debian machine"))
   func installingWhatIsInstalledDoesNothing() throws {
     let process = Process()
@@ -62,6 +62,6 @@ struct SetUpTests {
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(text == "System packages: all installed.\n", "\(text)")
+    #expect(text == "System packages: all installed.\nCheckers: all fetched.\n", "\(text)")
   }
 }

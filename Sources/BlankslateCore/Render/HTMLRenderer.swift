@@ -41,20 +41,28 @@ public struct HTMLRenderer: Sendable {
     return writer.output
   }
 
-  private func write(_ node: SceneNode, parent: Rect, idPrefix: String, into writer: inout MarkupWriter) {
+  /// `inButton`: the node is drawn inside a `<button>`, whose content may
+  /// only be phrasing content, so its boxes are `<span>`s (positioned
+  /// absolutely, a span is laid out as a block all the same).
+  private func write(
+    _ node: SceneNode, parent: Rect, idPrefix: String, inButton: Bool = false, into writer: inout MarkupWriter
+  ) {
     let frame = node.frame
+    let box: StaticString = inButton ? "span" : "div"
     let tag: StaticString
     let kind: StaticString
     switch node.content {
     case .text:
-      (tag, kind) = ("div", " bs-text")
+      (tag, kind) = (box, " bs-text")
     case .button:
       (tag, kind) = ("button", " bs-text bs-button")
     case .spinner(_, let spokes):
-      (tag, kind) = ("div", spokes == 8 ? " bs-spinner bs-spinner-8" : " bs-spinner")
+      (tag, kind) = (box, spokes == 8 ? " bs-spinner bs-spinner-8" : " bs-spinner")
     case .group, .image, .symbol, .symbolImage, .templateImage, .box:
-      (tag, kind) = ("div", "")
+      (tag, kind) = (box, "")
     }
+    let childrenInButton: Bool
+    if case .button = node.content { childrenInButton = true } else { childrenInButton = inButton }
     // Written piece by piece: a gallery writes tens of thousands of these elements.
     writer.raw("<")
     writer.raw(tag)
@@ -162,12 +170,18 @@ public struct HTMLRenderer: Sendable {
       // A scroll view's content: as tall as what it holds, so rows beyond the
       // frame scroll into view, and a drag can move it (gallery.js).
       let bottom = node.children.map { Self.lowestEdge(of: $0) }.max() ?? frame.maxY
-      writer.raw("<div class=\"bs-list-content\" style=\"height:\(px(max(frame.height, bottom - frame.y)))\">")
+      writer.raw("<")
+      writer.raw(box)
+      writer.raw(" class=\"bs-list-content\" style=\"height:\(px(max(frame.height, bottom - frame.y)))\">")
     }
     for child in node.children {
-      write(child, parent: frame, idPrefix: idPrefix, into: &writer)
+      write(child, parent: frame, idPrefix: idPrefix, inButton: childrenInButton, into: &writer)
     }
-    if node.scroll != nil { writer.raw("</div>") }
+    if node.scroll != nil {
+      writer.raw("</")
+      writer.raw(box)
+      writer.raw(">")
+    }
     writer.raw("</")
     writer.raw(tag)
     writer.raw(">\n")

@@ -116,7 +116,9 @@ struct CodeHandOffTests {
     ] {
       let renderPage = try String(contentsOf: output.appending(path: "designs/\(render).html"), encoding: .utf8)
       #expect(renderPage.contains("<button type=\"button\" class=\"copy\" data-copy=\"code_2\">Copy</button>"))
-      #expect(renderPage.contains("<pre><code id=\"code_2\">var configuration = UIContentUnavailableConfiguration"))
+      #expect(
+        renderPage.contains(
+          "<pre tabindex=\"0\"><code id=\"code_2\">var configuration = UIContentUnavailableConfiguration"))
       #expect(renderPage.contains("configuration.text = \"\(title)\""), "\(render)")
     }
   }
