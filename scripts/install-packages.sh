@@ -4,13 +4,17 @@
 #   bash scripts/install-packages.sh          # what building and testing need (and the
 #                                             # checkers of scripts/test-checkers.txt)
 #   bash scripts/install-packages.sh build    # only what building and running need
+#   bash scripts/install-packages.sh run      # only what a built blankslate needs to run
 set -euo pipefail
 list="$(dirname "$0")/system-packages.txt"
 want="${1:-test}"
 missing=()
 while read -r package need _; do
   case "$package" in "" | "#"*) continue ;; esac
-  [ "$want" = build ] && [ "$need" != build ] && continue
+  case "$want:$need" in
+    run:run | build:run | build:build | test:*) ;;
+    *) continue ;;
+  esac
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done < "$list"
 if [ "${#missing[@]}" -eq 0 ]; then
@@ -24,4 +28,5 @@ else
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 # The tests also hold the gallery's pages to two checkers that Debian does not package.
-[ "$want" = build ] || bash "$(dirname "$0")/install-checkers.sh"
+[ "$want" = test ] && bash "$(dirname "$0")/install-checkers.sh"
+exit 0

@@ -181,7 +181,8 @@ extension CommandSpec {
       summary: "Builds, serves the gallery on 127.0.0.1, rebuilds on every change and reloads open pages.",
       details: """
         Builds the site, serves the output over HTTP, watches the site folder
-        and --templates (inotify), rebuilds incrementally on every change, and
+        and --templates (inotify on Linux; polling with --poll and elsewhere),
+        rebuilds incrementally on every change, and
         tells every open page to reload. A change that does not build shows its
         error over the open pages and in the terminal; the last good gallery
         stays until it is fixed. Only the output's files are served, only to a
@@ -198,6 +199,9 @@ extension CommandSpec {
         Option(
           name: "--allow-remote-changes", value: nil,
           help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)"),
+        Option(
+          name: "--poll", value: nil,
+          help: "watch by looking at every file's version each 0.1 s, not with inotify (network and container mounts)"),
         jobs,
       ],
       exitCodes: "0 stopped, 2 bad usage, or the address cannot be bound"),
@@ -210,11 +214,17 @@ extension CommandSpec {
         design in English and German, its JSON Schemas and its goldens, so that
         build, lint and check pass at once; and, when they are not there yet,
         DIR/.gitignore (the output, the report and the tool's state) and
-        DIR/.github/workflows/placeholders.yml (the check on every push).
+        DIR/.github/workflows/placeholders.yml (the check on every push, with
+        the action at --action, else at the GitHub clone and commit this
+        blankslate was built from; with neither, no workflow, and a note).
         An existing site is never replaced.
         """,
       positional: "[DIR]",
-      options: [],
+      options: [
+        Option(
+          name: "--action", value: "OWNER/REPO@REF",
+          help: "where the workflow takes Blankslate's action from (a fork, a tag, a commit)")
+      ],
       exitCodes: "0 created, 2 the site exists or a file cannot be written"),
     CommandSpec(
       name: "export",
@@ -235,6 +245,25 @@ extension CommandSpec {
         Option(name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale"),
       ],
       exitCodes: "0 written (or up to date), 1 stale (--check), 2 bad definitions or usage"),
+    CommandSpec(
+      name: "fonts",
+      summary:
+        "Lists each font file the site's text is set with: its SHA-256, where it was found, how to get it; --export copies them.",
+      details: """
+        Each pinned font is known by its SHA-256 and looked for in the site's
+        fonts/ folder first, then in the system's font folders (fontconfig's on
+        Linux; the user's, the system's and Homebrew's on macOS), or in the
+        folders BLANKSLATE_FONT_PATH lists instead (colon-separated; empty: none).
+        The same files anywhere give the same renders. --export DIR copies the
+        exact files and a LICENSES.md into DIR: commit them as Site/fonts/ and
+        every machine renders alike.
+        """,
+      positional: nil,
+      options: [
+        site,
+        Option(name: "--export", value: "DIR", help: "copy each found file into DIR, with LICENSES.md"),
+      ],
+      exitCodes: "0 every file found, 1 a file is missing, 2 bad definitions, usage or a failed copy"),
     CommandSpec(
       name: "schema",
       summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",

@@ -16,7 +16,9 @@ public enum Commands {
   /// Runs the command line with `console`'s folder, environment and streams,
   /// in this process: what another Swift tool or a test calls.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
-    Console.$current.withValue(console) { run(arguments) }
+    Console.$current.withValue(console) {
+      FontSearch.$environment.withValue(console.environment) { run(arguments) }
+    }
   }
 
   public static func run(_ arguments: [String]) -> Int32 {
@@ -36,10 +38,7 @@ public enum Commands {
       Terminal.out(CommandSpec.overview)
       return 0
     case "--version":
-      Terminal.out("blankslate \(Blankslate.version)")
-      // The fonts are part of what a build is made with: name them exactly.
-      for line in (try? FontLibrary.shared.identities()) ?? [] { Terminal.out("font \(line)") }
-      Terminal.out("allocator \(allocator)")
+      Terminal.out(versionReport())
       return 0
     default: break
     }
@@ -55,16 +54,6 @@ public enum Commands {
     }
     do {
       let parsed = try spec.parse(rest)
-      // Every command but `validate` and `prune` lays text out: a missing font
-      // is named, with its package, before anything is read or written.
-      if !["validate", "prune"].contains(command) {
-        do throws(FontError) {
-          try FontLibrary.shared.checkAll()
-        } catch {
-          Terminal.failure(error.description)
-          return 2
-        }
-      }
       switch command {
       case "build": return try build(parsed)
       case "check": return try SnapshotCommands.check(parsed)
@@ -77,6 +66,7 @@ public enum Commands {
       case "schema": return try schema(parsed)
       case "init": return try initialise(parsed)
       case "export": return try export(parsed)
+      case "fonts": return try FontsCommand.run(parsed)
       case "serve": return try serve(parsed)
       default: return try list(parsed)
       }
@@ -87,6 +77,30 @@ public enum Commands {
       Terminal.failure("\(error)")
       return 2
     }
+  }
+
+  /// `--version`: the tool, its identity, where it runs from, the libraries
+  /// it linked and found, and every pinned font file with where this
+  /// machine has it (the fonts are part of what a build is made with).
+  static func versionReport() -> String {
+    var lines = ["blankslate \(Blankslate.version)", "identity \(ToolIdentity.current)"]
+    if let path = Bundle.main.executablePath { lines.append("executable \(path)") }
+    for library in [LibXMLVersion.text] + TextLibraries.versions + [
+      SHA256.libraryVersion, DevServer.libraryVersion, PNGRenderer.libraryVersion,
+    ] {
+      lines.append("library \(library)")
+    }
+    lines.append("allocator \(allocator)")
+    let search = FontSearch.forSite(nil)
+    let found = search.locate()
+    for (file, location) in zip(PinnedFile.all, found) {
+      lines.append("font \(file.name) sha256 \(file.sha256) " + (location.path.map { "at \($0)" } ?? "MISSING"))
+    }
+    lines.append(
+      "fonts looked for in each site's fonts/, then "
+        + (search.systemFolders.isEmpty
+          ? "nowhere else (BLANKSLATE_FONT_PATH is empty)" : search.systemFolders.joined(separator: ", ")))
+    return lines.joined(separator: "\n")
   }
 
   static func build(_ parsed: CommandSpec.Arguments) throws -> Int32 {
@@ -201,6 +215,7 @@ public enum Commands {
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(Console.current.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
+    session.polls = parsed.has("--poll")
     // Caught before the first build: a Ctrl-C at any moment from here stops the
     // session (the watcher sees it and the process exits), none is lost.
     StopSignals.catch { session.stop() }
@@ -210,7 +225,8 @@ public enum Commands {
       try session.startWatching()
       let address = try session.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
       Terminal.out(
-        "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? ""); Ctrl-C stops)")
+        "Serving \(address) (watching \(site)\(options.templates.map { " and " + $0.path } ?? "") "
+          + "\(session.watchMethod); Ctrl-C stops)")
       Failpoint.hold("serve.announced")
       let watching = Thread {
         do throws(ServeError) {
@@ -232,8 +248,13 @@ public enum Commands {
   static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
     let folder = parsed.positional.first ?? "."
+    if let given = parsed.value("--action"), !ActionLocation.isValid(given) {
+      throw CommandSpec.UsageError(
+        description: "--action takes OWNER/REPO@REF (a branch, tag or commit), not '\(given)'")
+    }
+    let action = parsed.value("--action") ?? ActionLocation.ofClone(at: ActionLocation.sourceRoot)
     do throws(InitError) {
-      let created = try SiteScaffold.create(at: Console.current.url(folder))
+      let created = try SiteScaffold.create(at: Console.current.url(folder), action: action)
       for note in created.notes { Terminal.error("note: " + note) }
       let goldens = created.files.filter { $0.contains("__snapshots__") }.count
       Terminal.out(
@@ -287,7 +308,7 @@ public enum Commands {
       definition =
         try SiteInputs.load(
           Console.current.url(site), display: site, workers: ProcessInfo.processInfo.activeProcessorCount,
-          assets: false
+          assets: false, fonts: false
         ).site
     } catch {
       Terminal.failure(error.description)
@@ -330,7 +351,9 @@ public enum Commands {
     let definition: SiteDefinition
     let workers = ProcessInfo.processInfo.activeProcessorCount
     do throws(BuildError) {
-      definition = try SiteInputs.load(Console.current.url(site), display: site, workers: workers, assets: false).site
+      definition = try SiteInputs.load(
+        Console.current.url(site), display: site, workers: workers, assets: false, fonts: false
+      ).site
     } catch {
       Terminal.failure(error.description)
       return 2

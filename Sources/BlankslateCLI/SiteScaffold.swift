@@ -25,8 +25,10 @@ public enum SiteScaffold {
 
   static let ignored = ["/_site/", "/._site.blankslate/", "/_report/", "/._report.blankslate/"]
 
-  /// Creates the project in `folder` (made when missing), its site in `folder/Site`.
-  public static func create(at folder: URL) throws(InitError) -> Created {
+  /// Creates the project in `folder` (made when missing), its site in
+  /// `folder/Site`; with `action` (`OWNER/REPO@REF`), a workflow that runs
+  /// Blankslate's action from there.
+  public static func create(at folder: URL, action: String? = nil) throws(InitError) -> Created {
     var created = Created()
     let root = folder.path
     guard mkdirAll(root) else { throw InitError(description: "\(root): cannot create the folder (\(reason()))") }
@@ -66,9 +68,16 @@ public enum SiteScaffold {
       }
     }
     try offer(".gitignore", ignored.joined(separator: "\n") + "\n", note: "add " + ignored.joined(separator: " "))
-    try offer(
-      ".github/workflows/placeholders.yml", workflow,
-      note: "see README (\"CI in three lines\") for the workflow's steps")
+    if let action {
+      try offer(
+        ".github/workflows/placeholders.yml", workflow(action: action),
+        note: "see README (\"CI in three lines\") for the workflow's steps")
+    } else {
+      created.notes.append(
+        ".github/workflows/placeholders.yml was not written: this blankslate was not built from a GitHub clone "
+          + "it can name; run init with --action OWNER/REPO@REF (the repository holding Blankslate's action.yml, "
+          + "yours or a fork), or add its steps by hand (README, \"CI in three lines\")")
+    }
 
     // The goldens of the sample, so that `check` passes from the first run.
     do throws(SnapshotError) {
@@ -186,10 +195,13 @@ public enum SiteScaffold {
 
     """
 
-  /// A GitHub workflow that checks the placeholders on every push and pull request.
-  static let workflow = """
-    # Checks every placeholder render against its golden (Blankslate's action).
-    # Replace <owner> with the account that holds your copy of Blankslate.
+  /// A GitHub workflow that checks the placeholders on every push and pull
+  /// request with Blankslate's action at `action` (`OWNER/REPO@REF`).
+  static func workflow(action: String) -> String {
+    """
+    # Checks every placeholder render against its golden with Blankslate's
+    # action. Point `uses:` at another copy (a fork, a tag) to change where it
+    # comes from; the tool it builds is cached per action version and image.
     name: Placeholders
     on: [push, pull_request]
     jobs:
@@ -197,11 +209,12 @@ public enum SiteScaffold {
         runs-on: ubuntu-latest
         steps:
           - uses: actions/checkout@v4
-          - uses: <owner>/blankslate@main
+          - uses: \(action)
             with:
               site: Site
 
     """
+  }
 }
 
 /// Why `init` could not create the site.

@@ -404,3 +404,10 @@ public final class DevServer: @unchecked Sendable {
     Unmanaged<Stream>.fromOpaque(context).release()
   }
 }
+
+extension DevServer {
+  /// GNU libmicrohttpd's version as linked (`--version`).
+  public static var libraryVersion: String {
+    "libmicrohttpd " + String(cString: MHD_get_version())
+  }
+}

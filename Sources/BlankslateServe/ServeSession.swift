@@ -24,6 +24,9 @@ public final class ServeSession: @unchecked Sendable {
   public var isCI = false
   /// Whether accept and rebuild are on when the server listens beyond loopback (`--allow-remote-changes`).
   public var allowsRemoteChanges = false
+  /// Whether the site is watched by polling each file's version rather than
+  /// with the kernel's events (`serve --poll`: network and container mounts).
+  public var polls = false
   /// Says what happened (a build, a failure), for the terminal.
   let report: @Sendable (String) -> Void
 
@@ -117,11 +120,17 @@ public final class ServeSession: @unchecked Sendable {
     guard watcher == nil else { return }
     var roots = [options.siteFolder.path]
     if let templates = options.templates { roots.append(templates.path) }
-    guard let made = SiteWatcher(roots: roots, report: report) else {
+    guard let made = makeSiteWatcher(roots: roots, polling: polls, report: report) else {
       throw ServeError(
-        description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno))))")
+        description: "cannot watch \(roots.joined(separator: " and ")) (inotify: \(String(cString: strerror(errno)))); "
+          + "serve --poll watches by looking instead")
     }
     watcher = made
+  }
+
+  /// How the site is watched, for serve's first line: `with inotify` or `by polling every 0.1 s`.
+  public var watchMethod: String {
+    watcher is PollingWatcher ? "by polling every 0.1 s" : "with inotify"
   }
 
   /// Builds again after each change, until `stop`.

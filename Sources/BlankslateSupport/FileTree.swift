@@ -49,7 +49,7 @@ extension FileTree {
   package struct Identity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
-    var size: Int64
+    package var size: Int64
     var modified: Int64
     var modifiedNanoseconds: Int
   }
@@ -66,7 +66,7 @@ extension FileTree {
     guard (status.st_mode & S_IFMT) == S_IFREG else { return nil }
     return Identity(
       device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-      modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: status.st_mtim.tv_nsec)
+      modified: Int64(modified(status).tv_sec), modifiedNanoseconds: modified(status).tv_nsec)
   }
 
   /// One version of a file's content: its identity and its change time,
@@ -77,12 +77,43 @@ extension FileTree {
     package var identity: Identity
     var changed: Int64
     var changedNanoseconds: Int
+
+    /// The version as one line of text, for a cache kept on disk.
+    package var key: String {
+      "\(identity.device) \(identity.inode) \(identity.size) \(identity.modified).\(identity.modifiedNanoseconds) "
+        + "\(changed).\(changedNanoseconds)"
+    }
+  }
+
+  /// The modification and change times of `status`: the one place that
+  /// knows Linux names them `st_mtim`/`st_ctim` and Darwin `st_mtimespec`/`st_ctimespec`.
+  private static func modified(_ status: stat) -> timespec {
+    #if canImport(Darwin)
+      status.st_mtimespec
+    #else
+      status.st_mtim
+    #endif
+  }
+
+  private static func changed(_ status: stat) -> timespec {
+    #if canImport(Darwin)
+      status.st_ctimespec
+    #else
+      status.st_ctim
+    #endif
+  }
+
+  /// The version of the regular file at `path` (a link is not followed), or nil.
+  package static func version(of path: String) -> Version? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return version(of: status)
   }
 
   /// The version of the file `status` describes, or nil when it is not a regular file.
   package static func version(of status: stat) -> Version? {
     identity(of: status).map {
-      Version(identity: $0, changed: Int64(status.st_ctim.tv_sec), changedNanoseconds: status.st_ctim.tv_nsec)
+      Version(identity: $0, changed: Int64(changed(status).tv_sec), changedNanoseconds: changed(status).tv_nsec)
     }
   }
 

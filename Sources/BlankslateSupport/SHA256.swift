@@ -23,3 +23,10 @@ package enum SHA256 {
     return String(decoding: text, as: UTF8.self)
   }
 }
+
+extension SHA256 {
+  /// GNU Nettle's version as linked (`--version`).
+  package static var libraryVersion: String {
+    "Nettle \(nettle_version_major()).\(nettle_version_minor())"
+  }
+}

@@ -31,16 +31,29 @@ typedef struct {
   int (*write_to_png_stream)(void *surface, blankslate_write_function write, void *closure);
   void (*surface_destroy)(void *surface);
   void *(*image_surface_create_for_data)(unsigned char *data, int format, int width, int height, int stride);
+  /// librsvg's own version (`rsvg_major_version` …), for `--version`.
+  unsigned int major, minor, micro;
 } blankslate_rsvg_api;
 
 /// Opens librsvg and looks the calls up; 0, or -1 with the reason in `*error` (static text).
 static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **error) {
   memset(api, 0, sizeof *api);
+#if defined(__APPLE__)
+  // Homebrew's librsvg (brew install librsvg), on Apple silicon and on Intel.
+  api->library = dlopen("/opt/homebrew/lib/librsvg-2.2.dylib", RTLD_NOW | RTLD_LOCAL);
+  if (!api->library) api->library = dlopen("/usr/local/lib/librsvg-2.2.dylib", RTLD_NOW | RTLD_LOCAL);
+  if (!api->library) api->library = dlopen("librsvg-2.2.dylib", RTLD_NOW | RTLD_LOCAL);
+  if (!api->library) {
+    *error = "librsvg is not installed (brew install librsvg)";
+    return -1;
+  }
+#else
   api->library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
   if (!api->library) {
     *error = "librsvg is not installed (apt-get install librsvg2-2)";
     return -1;
   }
+#endif
 #define BLANKSLATE_FIND(field, name) \
   *(void **)(&api->field) = dlsym(api->library, name); \
   if (!api->field) { *error = "librsvg lacks " name; return -1; }
@@ -55,6 +68,14 @@ static inline int blankslate_rsvg_open(blankslate_rsvg_api *api, const char **er
   BLANKSLATE_FIND(surface_destroy, "cairo_surface_destroy")
   BLANKSLATE_FIND(image_surface_create_for_data, "cairo_image_surface_create_for_data")
 #undef BLANKSLATE_FIND
+  const unsigned int *major = dlsym(api->library, "rsvg_major_version");
+  const unsigned int *minor = dlsym(api->library, "rsvg_minor_version");
+  const unsigned int *micro = dlsym(api->library, "rsvg_micro_version");
+  if (major && minor && micro) {
+    api->major = *major;
+    api->minor = *minor;
+    api->micro = *micro;
+  }
   // An empty font configuration, current before librsvg's first drawing: it
   // would otherwise read /etc/fonts and the machine's fonts for any <text>.
   // Blankslate's SVGs hold no text (it is drawn as outlines) and assets with

@@ -9,12 +9,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+int blankslate_exchange_paths(const char *first, const char *second) {
+#if defined(__linux__) && defined(SYS_renameat2)
 #ifndef RENAME_EXCHANGE
 #define RENAME_EXCHANGE (1 << 1)
 #endif
-
-int blankslate_exchange_paths(const char *first, const char *second) {
-#if defined(__linux__) && defined(SYS_renameat2)
   return (int)syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
 #else
   errno = ENOSYS;

@@ -1,4 +1,5 @@
 import BlankslateKit
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -15,16 +16,33 @@ struct CommandLineTests {
     #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.html").path))
   }
 
-  /// `--version` names what a build is made with: the fonts, and the allocator,
-  /// which is mimalloc only when it really took over `malloc` in the process.
-  /// The binary, which alone links mimalloc.
-  @Test func versionNamesTheFontsAndTheAllocator() throws {
+  /// `--version` names what a build is made with: the tool's identity, the
+  /// libraries it found, the fonts with where this machine has them, and the
+  /// allocator, which is mimalloc only when it really took over `malloc` in
+  /// the process. The binary, which alone links mimalloc.
+  @Test func versionNamesTheIdentityLibrariesFontsAndTheAllocator() throws {
     let run = try CommandRunner.spawn(["--version"])
     #expect(run.status == 0)
-    let lines = run.output.split(separator: "\n")
+    let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("blankslate ") == true)
-    #expect(lines.filter { $0.hasPrefix("font Inter-Regular.otf ") }.count == 1)
-    #expect(lines.last?.hasPrefix("allocator mimalloc 2.") == true, "\(run.output)")
+    #expect(lines.contains { $0.hasPrefix("identity build-id:") }, "the ELF build id on Linux")
+    for library in [
+      "libxml2 2.", "HarfBuzz ", "FriBidi 1.", "libunibreak ", "Nettle 3.", "libmicrohttpd 0.", "librsvg 2.",
+    ] {
+      #expect(lines.contains { $0.hasPrefix("library " + library) }, "\(library): \(run.output)")
+    }
+    let inter = PinnedFile.all[0]
+    #expect(lines.contains("font Inter-Regular.otf sha256 \(inter.sha256) at \(inter.debianPath)"), "\(run.output)")
+    #expect(lines.contains { $0.hasPrefix("allocator mimalloc 2.") }, "\(run.output)")
+  }
+
+  /// The identity's portable way, forced in the debug build: a hash of the
+  /// executable's bytes, as where there is no ELF build id (macOS).
+  @Test func withoutABuildIDTheIdentityIsTheExecutablesContentHash() throws {
+    let run = try CommandRunner.spawn(["--version"], environment: ["BLANKSLATE_FALLBACK": "identity"])
+    #expect(run.status == 0)
+    let bytes = try Data(contentsOf: CommandRunner.binary)
+    #expect(run.output.contains("identity content:\(ContentHash.of(bytes).hex)\n"), "\(run.output)")
   }
 
   @Test func badDefinitionsExitTwoNamingFileAndPath() throws {
@@ -164,5 +182,28 @@ struct ActionTests {
     for option in used { #expect(check.options.contains { $0.name == option }, "check has no \(option)") }
     // The action installs from the one package list, as .ci/run does (SetUpTests holds the list to both).
     #expect(action.contains("bash /blankslate/scripts/install-packages.sh build"))
+    // No placeholder for anyone to fill in.
+    for placeholder in ["<owner>", "OWNER", "<ref>", "REF"] { #expect(!action.contains(placeholder), "\(placeholder)") }
+  }
+
+  /// The tool is built only when the cache does not hold it: the cache is
+  /// keyed by the action's sources, the image and the runner's OS image, and
+  /// a hit installs only the run-time packages.
+  @Test func theActionBuildsTheToolOnlyWhenItsCacheLacksIt() throws {
+    let action = try String(contentsOf: Repository.root.appending(path: "action.yml"), encoding: .utf8)
+    #expect(action.contains("uses: actions/cache@v4"))
+    #expect(action.contains("path: ${{ runner.temp }}/blankslate-tool"))
+    #expect(action.contains("key: ${{ steps.key.outputs.key }}"))
+    #expect(action.contains("${ImageOS:-$RUNNER_OS}") && action.contains("find Package.swift Sources"))
+    let script = try #require(
+      action.components(separatedBy: "bash -c '").dropFirst().first?.components(separatedBy: "'").first)
+    let hit = try #require(script.components(separatedBy: "if [ -x /tool/blankslate ]; then").dropFirst().first)
+    let (whenCached, whenNot) = (
+      hit.components(separatedBy: "else")[0], hit.components(separatedBy: "else")[1].components(separatedBy: "fi")[0]
+    )
+    #expect(whenCached.contains("install-packages.sh run") && !whenCached.contains("swift build"))
+    #expect(whenNot.contains("install-packages.sh build") && whenNot.contains("swift build -c release"))
+    #expect(whenNot.contains("cp /tmp/blankslate/.build/release/blankslate /tool/blankslate"))
+    #expect(script.contains("/tool/blankslate check "))
   }
 }

@@ -1,4 +1,5 @@
 import BlankslateKit
+@testable import BlankslateCLI
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ struct InitTests {
   @Test func initThenBuildLintAndCheckPassInAFreshFolder() throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let created = CommandRunner.run(["init", folder.path])
+    let created = CommandRunner.run(["init", folder.path, "--action", "a-team/blankslate@v0.3.0"])
     #expect(created.status == 0, "\(created.error)")
     for file in [
       "Site/site.json", "Site/placeholders/favourites.json", "Site/schema/placeholder.schema.json",
@@ -34,6 +35,83 @@ struct InitTests {
     #expect(definition.contains(#""$schema": "../schema/placeholder.schema.json""#))
     let schema = try String(contentsOf: folder.appending(path: "Site/schema/placeholder.schema.json"), encoding: .utf8)
     #expect(schema == DefinitionSchema.placeholder.rendered(pretty: true) + "\n")
+  }
+
+  /// The workflow runs as written: its one Blankslate step uses the action
+  /// where `--action` says, with inputs the action declares; nothing is left to fill in.
+  @Test func theWorkflowUsesTheActionNamedAndTheActionsOwnInputs() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(CommandRunner.run(["init", folder.path, "--action", "a-team/blankslate-fork@3f2c1e0"]).status == 0)
+    let workflow = try String(
+      contentsOf: folder.appending(path: ".github/workflows/placeholders.yml"), encoding: .utf8)
+    let uses = workflow.split(separator: "\n").filter { $0.contains("uses: ") }.map {
+      $0.components(separatedBy: "uses: ")[1]
+    }
+    #expect(uses == ["actions/checkout@v4", "a-team/blankslate-fork@3f2c1e0"])
+    for placeholder in ["<owner>", "OWNER", "REF"] { #expect(!workflow.contains(placeholder)) }
+    let action = try String(contentsOf: Repository.root.appending(path: "action.yml"), encoding: .utf8)
+    let inputs = try #require(
+      action.components(separatedBy: "\ninputs:\n").dropFirst().first?.components(separatedBy: "\noutputs:").first)
+    let declared = Set(
+      inputs.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }.map {
+        $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "")
+      })
+    #expect(declared == ["site", "swift-image"])
+    let with = try #require(workflow.components(separatedBy: "with:\n").dropFirst().first)
+    for line in with.split(separator: "\n") {
+      let key = line.trimmingCharacters(in: .whitespaces).components(separatedBy: ":")[0]
+      #expect(declared.contains(key), "the action declares no input \(key)")
+    }
+    // A malformed location is a usage error, and nothing is made.
+    let other = temporaryFolder()
+    let bad = CommandRunner.run(["init", other.path, "--action", "<owner>/blankslate@main"])
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("--action takes OWNER/REPO@REF"))
+    #expect(!FileManager.default.fileExists(atPath: other.path))
+  }
+
+  /// Without `--action`, the workflow names the GitHub clone and commit the
+  /// tool was built from; a tool built from elsewhere writes none and says how.
+  @Test func withoutActionTheWorkflowNamesTheCloneTheToolWasBuiltFromOrIsNotWritten() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = CommandRunner.run(["init", folder.path])
+    #expect(run.status == 0)
+    let workflow = folder.appending(path: ".github/workflows/placeholders.yml")
+    if let built = ActionLocation.ofClone(at: ActionLocation.sourceRoot) {
+      #expect(try String(contentsOf: workflow, encoding: .utf8).contains("- uses: \(built)\n"))
+    } else {
+      #expect(!FileManager.default.fileExists(atPath: workflow.path))
+      #expect(run.error.contains("placeholders.yml was not written: this blankslate was not built from a GitHub clone"))
+      #expect(run.error.contains("--action OWNER/REPO@REF"))
+    }
+    #expect(CommandRunner.run(["check"], in: folder, environment: ["CI": "", "NO_COLOR": "1"]).status == 0)
+  }
+
+  @Test func aCloneIsNamedByItsGitHubOriginAndCommit() throws {
+    #expect(ActionLocation.repository(ofRemote: "https://github.com/a-team/blankslate.git") == "a-team/blankslate")
+    #expect(ActionLocation.repository(ofRemote: "git@github.com:a-team/blankslate.git") == "a-team/blankslate")
+    #expect(ActionLocation.repository(ofRemote: "https://github.com/a-team/blankslate/") == "a-team/blankslate")
+    #expect(ActionLocation.repository(ofRemote: "/work/main") == nil)
+    #expect(ActionLocation.repository(ofRemote: "https://gitlab.com/a/b.git") == nil)
+    let clone = temporaryFolder()
+    try FileManager.default.createDirectory(at: clone, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: clone) }
+    try Data("name: x\n".utf8).write(to: clone.appending(path: "action.yml"))
+    let git = { (arguments: [String]) throws in
+      _ = try CommandRunner.output(
+        "/usr/bin/git",
+        ["-C", clone.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
+    }
+    try git(["init", "-q"])
+    try git(["add", "action.yml"])
+    try git(["commit", "-q", "-m", "x"])
+    #expect(ActionLocation.ofClone(at: clone) == nil, "no origin yet")
+    try git(["remote", "add", "origin", "https://github.com/a-team/blankslate.git"])
+    let commit = try CommandRunner.output("/usr/bin/git", ["-C", clone.path, "rev-parse", "HEAD"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(ActionLocation.ofClone(at: clone) == "a-team/blankslate@\(commit)")
   }
 
   @Test(.enabled(if: JSONSchemaValidator.runs, "python3-jsonschema is not installed"))
@@ -87,7 +165,7 @@ struct InitTests {
     let isFile = linked.hasSuffix(".gitignore") || linked.hasSuffix(".yml")
     try FileManager.default.createSymbolicLink(
       at: link, withDestinationURL: isFile ? outside.appending(path: "target") : outside)
-    let run = CommandRunner.run(["init", folder.path])
+    let run = CommandRunner.run(["init", folder.path, "--action", "a-team/blankslate@main"])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.error.contains("\(linked) is a symbolic link, and init writes through none"), "\(run.error)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [], "init wrote outside its folder")

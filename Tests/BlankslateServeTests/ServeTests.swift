@@ -84,10 +84,20 @@ struct ServeTests {
     #expect(codes.allSatisfy { $0 == "200" }, "\(Dictionary(grouping: codes, by: { $0 }).mapValues(\.count))")
   }
 
-  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
-  func anEditReloadsABreakShowsItsFileAndLineAndAFixClearsIt() throws {
-    let server = try ServeClient.Server()
+  /// The same with each watcher: inotify; `--poll`; and the portable
+  /// fallback forced in the debug build, as on a system without inotify.
+  @Test(
+    .enabled(if: ServeClient.curlExists, "curl is not installed"),
+    arguments: [
+      ([String: String](), [String]()), ([:], ["--poll"]), (["BLANKSLATE_FALLBACK": "watch"], []),
+    ])
+  func anEditReloadsABreakShowsItsFileAndLineAndAFixClearsIt(
+    environment: [String: String], arguments: [String]
+  ) throws {
+    let server = try ServeClient.Server(environment: environment, arguments: arguments)
     defer { server.stop() }
+    let polls = !arguments.isEmpty || !environment.isEmpty
+    server.log.wait(for: polls ? "by polling every 0.1 s; Ctrl-C stops" : "with inotify; Ctrl-C stops")
     let (events, reader) = try ServeClient.events(of: server)
     defer { if events.isRunning { events.terminate() } }
 

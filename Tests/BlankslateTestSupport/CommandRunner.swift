@@ -57,6 +57,38 @@ package enum CommandRunner {
   }
 
   /// Runs a system tool and returns its exit status.
+  /// The standard output of the program at `path` with `arguments` (which must exit 0).
+  package static func output(
+    _ path: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+  )
+    throws -> String
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.runWatched()
+    let errorsRead = errors.readToEndInBackground()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let errorText = String(decoding: errorsRead(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw ToolFailure(
+        description:
+          "\(path) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText.suffix(2000))")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  package struct ToolFailure: Error, CustomStringConvertible {
+    package let description: String
+  }
+
   package static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

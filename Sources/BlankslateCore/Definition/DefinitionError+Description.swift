@@ -6,6 +6,8 @@ extension DefinitionError: CustomStringConvertible {
     switch self {
     case .unreadable(let file, let reason):
       return "\(file): cannot be read: \(reason)."
+    case .font(let file, let message):
+      return "\(file): \(message)"
     case .syntax(let file, let position, let message):
       return "\(file):\(position.line):\(position.column): not valid JSON: \(message)."
     case .unknownKey(let location, let key, let allowed):

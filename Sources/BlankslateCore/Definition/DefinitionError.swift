@@ -45,11 +45,13 @@ public enum DefinitionError: Error, Sendable, Equatable {
   case propertyNotRead(SourceLocation, key: String, layout: String, reads: [String])
   /// The site goes past one of its limits (`limits` in `site.json`).
   case limitExceeded(SourceLocation, what: String, found: Int, limit: Int, key: String)
+  /// A pinned font file is found nowhere (its hash, where it was looked for, how to get it).
+  case font(file: String, message: String)
 
   /// Where the problem is, for every case that concerns a value of a file.
   public var location: SourceLocation? {
     switch self {
-    case .unreadable, .syntax: nil
+    case .unreadable, .syntax, .font: nil
     case .unknownKey(let location, _, _), .missingKey(let location, _, _),
       .wrongType(let location, _, _), .invalidValue(let location, _, _, _),
       .duplicateID(let location, _, _), .forbiddenCharacter(let location, _, _),
@@ -62,7 +64,7 @@ public enum DefinitionError: Error, Sendable, Equatable {
   /// The file the problem is in.
   public var file: String {
     switch self {
-    case .unreadable(let file, _), .syntax(let file, _, _): file
+    case .unreadable(let file, _), .syntax(let file, _, _), .font(let file, _): file
     default: location?.file ?? ""
     }
   }

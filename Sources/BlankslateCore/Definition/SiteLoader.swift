@@ -14,6 +14,9 @@ public struct SiteLoader: Sendable {
   public var workers: Int
   /// Decoded files kept from earlier loads (`serve`), or nil.
   public var memo: Memo?
+  /// Whether every stand-in font must be found (commands that lay text out);
+  /// `list` and `fonts` read a site whose fonts may be missing.
+  public var requiresFonts = true
 
   public init(
     root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -124,6 +127,14 @@ public struct SiteLoader: Sendable {
     site.tint = settings.tint
     site.typography = settings.typography
     site.coverage = settings.coverage
+    // The stand-in fonts, by content: the site's fonts/ folder first, then the system's.
+    site.typography.standIns = SiteTypography.standIns(FontSearch.forSite(root.path))
+    if requiresFonts {
+      let problems = site.typography.typesetter.fontLibrary.problems()
+      guard problems.isEmpty else {
+        throw DefinitionErrors(problems.map { .font(file: displayPath("fonts"), message: $0.description) })
+      }
+    }
     return site
   }
 

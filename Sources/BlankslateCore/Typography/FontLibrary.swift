@@ -2,16 +2,35 @@ import CHarfBuzz
 import Foundation
 import BlankslateSupport
 
-/// A pinned font file that is missing or unreadable: names the package that installs it.
+/// A pinned font file that is missing, different or unreadable: names the
+/// face, the hash it must have, where it was looked for, and how to get it.
 public struct FontError: Error, CustomStringConvertible, Sendable {
   public let font: PinnedFont
   public let reason: String
 
+  public init(font: PinnedFont, reason: String) {
+    self.font = font
+    self.reason = reason
+  }
+
+  /// The error of a stand-in no search found.
+  init(font: PinnedFont, file: PinnedFile, lookedIn: [String], different: [FontLocation.Candidate]) {
+    let folders = lookedIn.joined(separator: ", ")
+    let reason: String
+    if different.isEmpty {
+      reason = "is missing: no file with SHA-256 \(file.sha256) in \(folders)"
+    } else {
+      let found = different.map { "\($0.path) has SHA-256 \($0.sha256)" }.joined(separator: "; ")
+      reason = "is not the pinned file: expected SHA-256 \(file.sha256), but \(found) (looked in \(folders))"
+    }
+    self.init(font: font, reason: reason)
+  }
+
   public var description: String {
-    if font.package.hasPrefix("the site's fonts") {
+    guard let file = font.file else {
       return "font \(font.path) \(reason): it is one of \(font.package), named in site.json"
     }
-    return "font \(font.path) \(reason): install the Debian package \(font.package) (apt-get install \(font.package))"
+    return "font \(file.name) (\(font.cssFamily), weight \(font.weight)) \(reason). To get it: \(file.howToGet)."
   }
 }
 
@@ -35,6 +54,9 @@ package final class LoadedFace: @unchecked Sendable {
   package let identity: String
 
   package init(_ font: PinnedFont) throws(FontError) {
+    if case .missing(let lookedIn, let different) = font.location, let file = font.file {
+      throw FontError(font: font, file: file, lookedIn: lookedIn, different: different)
+    }
     var status = stat()
     guard stat(font.path, &status) == 0 else { throw FontError(font: font, reason: "is missing") }
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw FontError(font: font, reason: "is not a regular file") }
@@ -113,7 +135,7 @@ public final class FontLibrary: Sendable {
 
   private let faces: [Result<LoadedFace, FontError>]
 
-  /// The pinned fonts, opened where they are installed (README, "Fonts and text").
+  /// The pinned fonts, opened where this process's search found them (README, "Fonts and text").
   public convenience init() {
     self.init(faces: PinnedFont.all)
   }
@@ -126,6 +148,18 @@ public final class FontLibrary: Sendable {
   /// Loads every pinned face; the first that is missing is thrown, naming its package.
   public func checkAll() throws(FontError) {
     for face in faces { _ = try face.get() }
+  }
+
+  /// Why faces cannot be loaded: one error per file (a collection's faces
+  /// share theirs), in slot order; empty when every face loads.
+  public func problems() -> [FontError] {
+    var seen: Set<String> = []
+    return faces.compactMap { result in
+      guard case .failure(let error) = result, seen.insert(error.font.file?.name ?? error.font.path).inserted else {
+        return nil
+      }
+      return error
+    }
   }
 
   /// The loaded face `id`. Commands call `checkAll()` before any layout, so a

@@ -2,10 +2,11 @@ import BlankslateSupport
 
 /// One font file Blankslate measures and draws text with, named exactly.
 ///
-/// The files come from Debian packages (README, "Fonts"): Inter stands in for
-/// SF Pro (Latin, Greek, Cyrillic), Noto Sans CJK sets Han, kana and Hangul,
-/// Noto Sans Arabic and Hebrew the right-to-left scripts. No font of the
-/// machine is ever looked up by name: a face is a file and an index in it.
+/// The files are Debian's (README, "Fonts"): Inter stands in for SF Pro
+/// (Latin, Greek, Cyrillic), Noto Sans CJK sets Han, kana and Hangul, Noto
+/// Sans Arabic and Hebrew the right-to-left scripts. No font of the machine
+/// is ever looked up by name: a face is a file known by its SHA-256
+/// (`PinnedFile`), found wherever it lies (`FontSearch`), and an index in it.
 public struct PinnedFont: Sendable, Hashable {
   /// The script family a face serves, in fallback order.
   public enum Coverage: Int, Sendable, CaseIterable {
@@ -56,49 +57,52 @@ public struct PinnedFont: Sendable, Hashable {
   /// The CSS weight this file is (400, 600 or 700).
   public let weight: Int
   public let region: Region?
-  /// The file's absolute path.
-  public let path: String
+  /// The stand-in file this face lives in, known by its SHA-256; nil for a team's own file.
+  public let file: PinnedFile?
+  /// Where the file's bytes were found (`FontSearch`), or why they were not.
+  public let location: FontLocation
   /// The face's index inside a font collection (`.ttc`), else 0.
   public let faceIndex: Int32
-  /// The Debian package that installs the file.
+  /// What provides the file: its Debian package, or the site's own fonts.
   public let package: String
   /// The family name pages declare with `@font-face`; never a name a machine has.
   public let cssFamily: String
 
-  /// Every pinned face. Noto has no semibold in Debian: weight 600 draws with
-  /// its bold, as CSS font matching picks 700 for 600 when 600 is missing.
-  public static let all: [PinnedFont] = {
+  /// The file's path where it was found, else where Debian installs it.
+  public var path: String { location.path ?? file?.debianPath ?? "" }
+
+  /// Every pinned face, each where this process's search found its file (the
+  /// system's font folders, or `BLANKSLATE_FONT_PATH`'s). Noto has no
+  /// semibold in Debian: weight 600 draws with its bold, as CSS font matching
+  /// picks 700 for 600 when 600 is missing.
+  public static let all: [PinnedFont] = located(FontSearch.forSite(nil).locate())
+
+  /// The pinned faces with their files at `locations` (one per `PinnedFile.all`).
+  public static func located(_ locations: [FontLocation]) -> [PinnedFont] {
     var fonts: [PinnedFont] = []
     func add(
-      _ coverage: Coverage, _ weight: Int, _ path: String, index: Int32 = 0, region: Region? = nil,
-      _ package: String, _ family: String
+      _ coverage: Coverage, _ weight: Int, _ file: Int, index: Int32 = 0, region: Region? = nil, _ family: String
     ) {
+      let pinned = PinnedFile.all[file]
       fonts.append(
         PinnedFont(
-          id: fonts.count, coverage: coverage, weight: weight, region: region, path: path, faceIndex: index,
-          package: package, cssFamily: family))
+          id: fonts.count, coverage: coverage, weight: weight, region: region, file: pinned,
+          location: locations[file], faceIndex: index, package: pinned.debianPackage, cssFamily: family))
     }
-    let inter = "/usr/share/fonts/opentype/inter/"
-    add(.latin, 400, inter + "Inter-Regular.otf", "fonts-inter", "Blankslate Inter")
-    add(.latin, 600, inter + "Inter-SemiBold.otf", "fonts-inter", "Blankslate Inter")
-    add(.latin, 700, inter + "Inter-Bold.otf", "fonts-inter", "Blankslate Inter")
-    let cjk = "/usr/share/fonts/opentype/noto/"
+    add(.latin, 400, 0, "Blankslate Inter")
+    add(.latin, 600, 1, "Blankslate Inter")
+    add(.latin, 700, 2, "Blankslate Inter")
     for region in Region.allCases {
       let family = "Blankslate Noto Sans CJK \(region.rawValue)"
-      add(
-        .cjk, 400, cjk + "NotoSansCJK-Regular.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk",
-        family)
-      add(
-        .cjk, 700, cjk + "NotoSansCJK-Bold.ttc", index: region.collectionIndex, region: region, "fonts-noto-cjk", family
-      )
+      add(.cjk, 400, 3, index: region.collectionIndex, region: region, family)
+      add(.cjk, 700, 4, index: region.collectionIndex, region: region, family)
     }
-    let noto = "/usr/share/fonts/truetype/noto/"
-    add(.arabic, 400, noto + "NotoSansArabic-Regular.ttf", "fonts-noto-core", "Blankslate Noto Sans Arabic")
-    add(.arabic, 700, noto + "NotoSansArabic-Bold.ttf", "fonts-noto-core", "Blankslate Noto Sans Arabic")
-    add(.hebrew, 400, noto + "NotoSansHebrew-Regular.ttf", "fonts-noto-core", "Blankslate Noto Sans Hebrew")
-    add(.hebrew, 700, noto + "NotoSansHebrew-Bold.ttf", "fonts-noto-core", "Blankslate Noto Sans Hebrew")
+    add(.arabic, 400, 5, "Blankslate Noto Sans Arabic")
+    add(.arabic, 700, 6, "Blankslate Noto Sans Arabic")
+    add(.hebrew, 400, 7, "Blankslate Noto Sans Hebrew")
+    add(.hebrew, 700, 8, "Blankslate Noto Sans Hebrew")
     return fonts
-  }()
+  }
 
   /// The face that sets `coverage` at `weight` for a locale's region: the
   /// exact weight, else the next heavier, else the heaviest there is.
@@ -121,7 +125,7 @@ public struct PinnedFont: Sendable, Hashable {
 
   /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.
   public var fileName: String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name = file?.name ?? path.split(separator: "/").last.map(String.init) ?? path
     return faceIndex == 0 && !path.hasSuffix(".ttc") ? name : "\(name)#\(faceIndex)"
   }
 }

@@ -106,10 +106,21 @@ public enum TrackingTable: String, Sendable, Hashable, CaseIterable {
 public struct SiteTypography: Sendable, Hashable {
   public var fonts: [TeamFont]
   public var tracking: TrackingTable?
+  /// The stand-ins where this site's search found them (its `fonts/` folder
+  /// first), when that is not where the process found them (`PinnedFont.all`).
+  public var standIns: [PinnedFont]?
 
-  public init(fonts: [TeamFont] = [], tracking: TrackingTable? = nil) {
+  public init(fonts: [TeamFont] = [], tracking: TrackingTable? = nil, standIns: [PinnedFont]? = nil) {
     self.fonts = fonts
     self.tracking = tracking
+    self.standIns = standIns
+  }
+
+  /// The typography of `search`'s stand-ins: nil when they are where the
+  /// process found them, so that every such site shares one typesetter.
+  public static func standIns(_ search: FontSearch) -> [PinnedFont]? {
+    let located = PinnedFont.located(search.locate())
+    return located.map(\.location) == PinnedFont.all.map(\.location) ? nil : located
   }
 
   /// The stand-ins alone, untracked: every site that writes neither key.
@@ -123,8 +134,8 @@ public struct SiteTypography: Sendable, Hashable {
   }
 
   /// The faces, slot by slot: each stand-in, or the team file in its place.
-  var faces: [PinnedFont] {
-    PinnedFont.all.map { slot in
+  public var faces: [PinnedFont] {
+    (standIns ?? PinnedFont.all).map { slot in
       guard let team = replacement(for: slot) else { return slot }
       return slot.replaced(by: team)
     }
@@ -149,7 +160,7 @@ extension PinnedFont {
   /// This slot set by a team's file: same id, script, weight and page family.
   func replaced(by team: TeamFont) -> PinnedFont {
     PinnedFont(
-      id: id, coverage: coverage, weight: weight, region: region, path: team.path, faceIndex: 0,
-      package: "the site's fonts (\(team.file))", cssFamily: cssFamily)
+      id: id, coverage: coverage, weight: weight, region: region, file: nil, location: .site(team.path),
+      faceIndex: 0, package: "the site's fonts (\(team.file))", cssFamily: cssFamily)
   }
 }

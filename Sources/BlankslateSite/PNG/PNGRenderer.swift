@@ -21,6 +21,14 @@ public enum PNGRenderer {
     return .success(api)
   }()
 
+  /// librsvg's version where it was found (`librsvg 2.54.7`), or why it was not, for `--version`.
+  public static var libraryVersion: String {
+    switch library {
+    case .success(let api): "librsvg \(api.major).\(api.minor).\(api.micro)"
+    case .failure(let error): "librsvg not found: \(error.description) (only --png and the report's heat maps need it)"
+    }
+  }
+
   /// Pixels as cairo keeps them: premultiplied ARGB in one native-endian word
   /// each (alpha in the top byte), row after row.
   public struct Bitmap: Sendable, Equatable {

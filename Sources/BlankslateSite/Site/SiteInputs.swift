@@ -25,13 +25,17 @@ package struct SiteInputs: Sendable {
     package init() {}
   }
 
+  /// `fonts`: whether every stand-in font must be found (not for `list` and `fonts`).
   /// - Throws: `BuildError.definitions` or `.assets`, every problem found.
   package static func load(
-    _ folder: URL, display: String, workers: Int, memo: Memo? = nil, assets loadsAssets: Bool = true
+    _ folder: URL, display: String, workers: Int, memo: Memo? = nil, assets loadsAssets: Bool = true,
+    fonts: Bool = true
   ) throws(BuildError) -> SiteInputs {
     let site: SiteDefinition
     do throws(DefinitionErrors) {
-      site = try SiteLoader(root: folder, displayRoot: display, workers: workers, memo: memo?.definitions).load()
+      var loader = SiteLoader(root: folder, displayRoot: display, workers: workers, memo: memo?.definitions)
+      loader.requiresFonts = fonts
+      site = try loader.load()
     } catch {
       throw .definitions(error)
     }

@@ -87,8 +87,21 @@ package final class StagingFolder: Sendable {
     {
       try? FileTree.remove(legacy, workers: workers)
     }
-    for entry in FileTree.entries(of: statePath) where entry.isFolder && isStagingName(entry.name) {
-      try? FileTree.remove(statePath + "/" + entry.name, workers: workers)
+    // The portable publish's one intermediate state: killed between its two
+    // renames, a run left no output and the previous one in `old-<pid>`,
+    // which is put back (this runs under the output's lock).
+    var status = stat()
+    var outputMissing = lstat(target.path, &status) != 0 && errno == ENOENT
+    let leftovers = FileTree.entries(of: statePath).filter { $0.isFolder && isStagingName($0.name) }
+    for entry in leftovers.sorted(by: { $0.name.precedesInByteOrder($1.name) }) {
+      let path = statePath + "/" + entry.name
+      if outputMissing, entry.name.hasPrefix("old-"), lstat(path + "/" + marker, &status) == 0,
+        rename(path, target.path) == 0
+      {
+        outputMissing = false
+        continue
+      }
+      try? FileTree.remove(path, workers: workers)
     }
   }
 
@@ -398,12 +411,16 @@ package final class StagingFolder: Sendable {
     var previous: String?
     var status = stat()
     if lstat(target.path, &status) == 0 {
-      if blankslate_exchange_paths(folderPath, target.path) == 0 {
+      if !Fallback.isForced(.publish), blankslate_exchange_paths(folderPath, target.path) == 0 {
         previous = folderPath  // the staging folder's name now holds the previous output
       } else {
-        // No atomic exchange here (an old kernel or another file system): renames.
+        // No atomic exchange here (macOS, an old kernel, another file system):
+        // two renames under the lock. Between them there is no output, and the
+        // previous one is `old-<pid>`, which the next run puts back
+        // (`removeLeftovers`) if this one is killed there.
         let old = statePath + "/old-\(getpid())"
         guard rename(target.path, old) == 0 else { throw Self.placeFailure(target.path) }
+        Failpoint.reach("build.between-renames")
         guard rename(folderPath, target.path) == 0 else {
           let failure = Self.placeFailure(target.path)
           rename(old, target.path)

@@ -27,9 +27,11 @@ struct FontFilesTests {
     }
   }
 
-  @Test func readmeNamesEveryPinnedFile() throws {
-    let named = Set(try Self.readmeTable().map(\.path))
-    #expect(named == Set(PinnedFont.all.map(\.path)))
+  @Test func readmeNamesEveryPinnedFileWithItsHash() throws {
+    let named = try Self.readmeTable().map { "\($0.path) \($0.hash)" }
+    #expect(named == PinnedFile.all.map { "\($0.debianPath) \($0.sha256)" })
+    // Every face lives in one of them.
+    #expect(Set(PinnedFont.all.compactMap(\.file)) == Set(PinnedFile.all))
   }
 
   @Test func theInstalledFilesAreTheOnesReadmeHashes() throws {

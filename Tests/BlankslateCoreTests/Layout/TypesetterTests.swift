@@ -128,20 +128,21 @@ struct TypesetterTests {
 
 @Suite("A missing font")
 struct MissingFontTests {
-  @Test func namesItsFileAndPackage() {
+  @Test func namesItsFaceHashFoldersAndHowToGetIt() throws {
     let inter = PinnedFont.all[0]
+    let file = try #require(inter.file)
     let missing = PinnedFont(
-      id: 0, coverage: .latin, weight: 400, region: nil, path: "/nonexistent/Inter-Regular.otf", faceIndex: 0,
+      id: 0, coverage: .latin, weight: 400, region: nil, file: file,
+      location: .missing(lookedIn: ["/site/fonts", "/nonexistent"], different: []), faceIndex: 0,
       package: inter.package, cssFamily: inter.cssFamily)
-    #expect(throws: FontError.self) { try LoadedFace(missing) }
-    do {
-      _ = try LoadedFace(missing)
-    } catch {
-      #expect(
-        error.description
-          == "font /nonexistent/Inter-Regular.otf is missing: install the Debian package fonts-inter (apt-get install fonts-inter)"
-      )
-    }
+    let error = try #require(throws: FontError.self) { try LoadedFace(missing) }
+    #expect(
+      error.description
+        == "font Inter-Regular.otf (Blankslate Inter, weight 400) is missing: no file with SHA-256 \(file.sha256) "
+        + "in /site/fonts, /nonexistent. To get it: install the Debian package fonts-inter (apt-get install "
+        + "fonts-inter), or copy the exact file into the site's fonts/ folder from a machine that has it "
+        + "(blankslate fonts --export DIR there); Homebrew's font-inter cask has the family, but its release may "
+        + "hash differently.")
   }
 }
 

@@ -13,12 +13,14 @@ struct CrashSafetyTests {
   /// error, no clock involved), then kills it with SIGKILL.
   ///
   /// - Returns: whether the failpoint was reached (false: the run ended first).
-  static func kill(_ arguments: [String], in folder: URL, at failpoint: String) throws -> Bool {
+  static func kill(
+    _ arguments: [String], in folder: URL, at failpoint: String, environment more: [String: String] = [:]
+  ) throws -> Bool {
     let process = Process()
     process.executableURL = CommandRunner.binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ProcessInfo.processInfo.environment.merging(more) { _, new in new }
     environment["CI"] = nil
     environment["BLANKSLATE_FAILPOINT"] = failpoint
     process.environment = environment
@@ -52,7 +54,12 @@ struct CrashSafetyTests {
     return site
   }
 
-  @Test func aKilledBuildLeavesTheWholePreviousOutput() throws {
+  /// With the atomic exchange, and with the portable publish (two renames)
+  /// forced as on a system without `renameat2`: killed between its renames,
+  /// a build leaves no output for a moment, and the next run puts the
+  /// previous one back before anything else.
+  @Test(arguments: [[:], ["BLANKSLATE_FALLBACK": "publish"]])
+  func aKilledBuildLeavesTheWholePreviousOutput(fallback: [String: String]) throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let site = try Self.largeSite(in: folder)
@@ -71,21 +78,32 @@ struct CrashSafetyTests {
     #expect(before != after)
 
     // Every moment of a build, from the first folder it makes to the one after the swap.
-    let moments: [(failpoint: String, expected: [String: Data])] = [
+    var moments: [(failpoint: String, expected: [String: Data])] = [
       ("build.staging-ready", before), ("build.design-done@1", before), ("build.design-done@13", before),
       ("build.before-publish", before), ("build.swapped", after),
     ]
+    // Between the fallback's renames there is no output: the next run's first step brings the previous one back.
+    if !fallback.isEmpty { moments.insert(("build.between-renames", [:]), at: 4) }
     for moment in moments {
       // Each kill starts from the first build's output.
       let undo = CommandRunner.run(["build", "--jobs", "2", "--site", "Original"], in: folder)
       #expect(undo.status == 0, "\(undo.error)")
       #expect(try folderContents(folder.appending(path: "_site")) == before)
-      let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint)
+      let reached = try Self.kill(["build", "--jobs", "2"], in: folder, at: moment.failpoint, environment: fallback)
       #expect(reached, "the build never reached \(moment.failpoint)")
       let now = try folderContents(folder.appending(path: "_site"))
       #expect(
         now == moment.expected,
         "killed at \(moment.failpoint), the output is not the expected build (\(now.count) files)")
+      if moment.failpoint == "build.between-renames" {
+        // The next build, killed as soon as its staging folder is ready, has put the previous output back.
+        let state = try FileManager.default.contentsOfDirectory(
+          atPath: folder.appending(path: "._site.blankslate").path)
+        #expect(state.contains { $0.hasPrefix("old-") }, "the previous output waits in the state folder")
+        #expect(
+          try Self.kill(["build", "--jobs", "2"], in: folder, at: "build.staging-ready", environment: fallback))
+        #expect(try folderContents(folder.appending(path: "_site")) == before)
+      }
     }
 
     let finish = CommandRunner.run(["build", "--jobs", "2"], in: folder)
