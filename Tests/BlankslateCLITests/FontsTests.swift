@@ -92,6 +92,18 @@ struct FontsTests {
     #expect(Self.run(["list"], in: copy.folder, Self.hidden).status == 0)
   }
 
+  /// A `fonts` folder that is a link is no folder of the site: nothing in it is read.
+  @Test func aLinkedFontsFolderIsNotFollowed() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let elsewhere = copy.folder.appending(path: "elsewhere")
+    #expect(Self.run(["fonts", "--export", "elsewhere"], in: copy.folder).status == 0)
+    try FileManager.default.createSymbolicLink(at: copy.site.appending(path: "fonts"), withDestinationURL: elsewhere)
+    let build = Self.run(["build", "--quiet"], in: copy.folder, Self.hidden)
+    #expect(build.status == 2)
+    #expect(build.error.contains("font Inter-Regular.otf (Blankslate Inter, weight 400) is missing"), "\(build.error)")
+  }
+
   @Test func fontconfigsFoldersAreReadWithTheirPrefixes() throws {
     let folder = temporaryFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

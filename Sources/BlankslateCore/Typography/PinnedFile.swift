@@ -147,6 +147,9 @@ public struct FontSearch: Sendable {
   /// Where each of `files` is, in their order.
   public func locate(_ files: [PinnedFile] = PinnedFile.all) -> [FontLocation] {
     let sizes = Set(files.map(\.size))
+    // The site's folder counts only as a real folder of the site: a link there could lead anywhere.
+    var status = stat()
+    let siteFolder = siteFolder.flatMap { lstat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? $0 : nil }
     let siteCandidates = siteFolder.map { Self.candidates(in: $0, sizes: sizes, names: files) } ?? []
     var systemCandidates: [[FontCandidateFile]]?
     return files.map { file in
@@ -171,7 +174,7 @@ public struct FontSearch: Sendable {
           }
         }
       }
-      return .missing(lookedIn: (siteFolder.map { [$0] } ?? []) + systemFolders, different: different)
+      return .missing(lookedIn: (self.siteFolder.map { [$0] } ?? []) + systemFolders, different: different)
     }
   }
 
