@@ -266,13 +266,13 @@ final class FontHashes: Sendable {
       return nil
     }
     let hash = SHA256.hex(bytes)
-    let entries = known.withLock { entries -> [String: (key: String, sha256: String)] in
+    // Saved under the lock: two workers never write the cache at once.
+    known.withLock { entries in
       var loaded = loadedEntries(&entries)
       loaded[candidate.path] = (key, hash)
       entries = loaded
-      return loaded
+      save(loaded)
     }
-    save(entries)
     return hash
   }
 
@@ -300,7 +300,9 @@ final class FontHashes: Sendable {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var text = ""
     for path in entries.keys.sorted() where !path.contains("\n") && !path.contains("\t") {
-      if let entry = entries[path] { text += "\(entry.sha256)\t\(entry.key)\t\(path)\n" }
+      // A file that is gone or changed since is forgotten, so the cache holds only what is there.
+      guard let entry = entries[path], FileTree.version(of: path)?.key == entry.key else { continue }
+      text += "\(entry.sha256)\t\(entry.key)\t\(path)\n"
     }
     let temporary = cacheFile + ".\(getpid())"
     do {

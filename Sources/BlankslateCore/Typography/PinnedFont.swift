@@ -1,3 +1,4 @@
+import Foundation
 import BlankslateSupport
 
 /// One font file Blankslate measures and draws text with, named exactly.
@@ -75,7 +76,10 @@ public struct PinnedFont: Sendable, Hashable {
   /// system's font folders, or `BLANKSLATE_FONT_PATH`'s). Noto has no
   /// semibold in Debian: weight 600 draws with its bold, as CSS font matching
   /// picks 700 for 600 when 600 is missing.
-  public static let all: [PinnedFont] = located(FontSearch.forSite(nil).locate())
+  public static let all: [PinnedFont] = located(processSearch.locate())
+
+  /// The search of the process's own environment (not a command's console's), with no site.
+  static let processSearch = FontSearch.forSite(nil, environment: ProcessInfo.processInfo.environment)
 
   /// The pinned faces with their files at `locations` (one per `PinnedFile.all`).
   public static func located(_ locations: [FontLocation]) -> [PinnedFont] {

@@ -119,6 +119,10 @@ public struct SiteTypography: Sendable, Hashable {
   /// The typography of `search`'s stand-ins: nil when they are where the
   /// process found them, so that every such site shares one typesetter.
   public static func standIns(_ search: FontSearch) -> [PinnedFont]? {
+    // No fonts/ folder, and the process's folders: the process's faces, found once.
+    var status = stat()
+    let hasOwn = search.siteFolder.map { lstat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR } ?? false
+    if !hasOwn, search.systemFolders == PinnedFont.processSearch.systemFolders { return nil }
     let located = PinnedFont.located(search.locate())
     return located.map(\.location) == PinnedFont.all.map(\.location) ? nil : located
   }
