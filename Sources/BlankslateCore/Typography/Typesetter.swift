@@ -34,7 +34,12 @@ public final class Typesetter: Sendable {
   /// The tracking the site asks for, applied to Latin runs (SF Pro's table is for Latin text).
   private let tracking: TrackingTable?
   private let outlines: GlyphOutlines
-  private let cache = Mutex<[Key: [TypesetLine]]>([:])
+  private let cache = Mutex(BoundedCache<Key, [TypesetLine]>(capacity: Typesetter.cachedTexts))
+  /// How many texts each generation of the cache keeps: a design's texts in
+  /// every locale, size and width are looked up many times while it renders,
+  /// a site's other designs' rarely (every text a team writes is its own), so
+  /// memory stays flat however large the site.
+  static let cachedTexts = 1024
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
@@ -88,11 +93,11 @@ public final class Typesetter: Sendable {
 
   /// The cached lines of `key`, or those `make` sets in its style (at least one line).
   private func cached(_ key: Key, _ make: (Style) -> [TypesetLine]) -> [TypesetLine] {
-    if let cached = cache.withLock({ $0[key] }) { return cached }
+    if let cached = cache.withLock({ $0.value(for: key) }) { return cached }
     let style = Style(fontSize: key.fontSize, weight: key.weight, locale: key.locale)
     var lines = make(style)
     if lines.isEmpty { lines = [emptyLine(style)] }
-    cache.withLock { $0[key] = lines }
+    cache.withLock { $0.store(lines, for: key) }
     return lines
   }
 
