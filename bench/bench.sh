@@ -8,7 +8,10 @@
 # HUGO_ANCHOR=DIR). Output goes to tmpfs (OUT, default /dev/shm): this
 # machine's disk is slow and noisy with many small files.
 #
-# Prints each figure and each ratio:
+# Prints, first for a site shaped like a real team's (bench/team_bench.py: full
+# build wall and on one core, peak memory and its growth to 50k renders, rebuild
+# after a title edit, a locale added, check, bytes per render), then for the
+# synthetic site, each figure and each ratio:
 #   full build           blankslate build --no-cache  vs  hugo -d (to tmpfs), time and peak RSS
 #   incremental rebuild  one definition changed        vs  our full build
 #   check                10,000 unchanged renders       vs  our full build
@@ -41,6 +44,13 @@ swift build -c release >/dev/null
 B=$PWD/.build/release/blankslate
 mkdir -p "$WORK"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r); $(hugo version | cut -d' ' -f1-2); $($B --version)"
+
+# --- first row: a site shaped like a real team's (bench/team_bench.py) ----------
+# Many small designs, every text its own, en/ja/ar at two text sizes, beside Hugo in
+# interleaved pairs: the issue's lines with their targets.
+echo "== team-shaped site (bench/make_team_site.py), $N renders =="
+python3 bench/team_bench.py "$B" "$ANCHOR" "$WORK/team" "$N" "$RUNS" | grep -v '^{'
+echo "== the synthetic site (bench/make_site.py), $N renders =="
 
 median() { python3 -c "import json,sys; print('%.3f' % json.load(open(sys.argv[1]))['results'][0]['median'])" "$1"; }
 peak() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -n 1; }
