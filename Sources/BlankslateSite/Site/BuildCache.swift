@@ -22,9 +22,11 @@ import BlankslateValidation
 /// those pages are rendered again.
 struct BuildCache: Sendable {
   /// The caches of the published output, of the back buffer, and of a build about to be published.
-  static let publishedName = "published.cache.json"
-  static let backName = "back.cache.json"
-  static let nextName = "next.cache.json"
+  static let publishedName = "published.cache"
+  static let backName = "back.cache"
+  static let nextName = "next.cache"
+  /// The names earlier versions wrote (JSON): removed when found, never read.
+  static let legacyNames = ["published.cache.json", "back.cache.json", "next.cache.json"]
   /// The largest cache read (a 200,000-render site's is a few megabytes).
   static let maximumSize = 256 << 20
 
@@ -52,6 +54,7 @@ struct BuildCache: Sendable {
   /// The caches in `state` that describe `folders` (by identity) and were
   /// made by the tool and templates `identity`, one for each folder or nil.
   static func load(state: String, for folders: [String], identity: String, memo: BuildMemo? = nil) -> [BuildCache?] {
+    for name in legacyNames { unlink(state + "/" + name) }
     let wanted = folders.map(StagingFolder.identity(of:))
     var found = [BuildCache?](repeating: nil, count: folders.count)
     memo?.keepOnly([publishedName, backName, nextName].compactMap { FileTree.identity(of: state + "/" + $0) })
@@ -75,72 +78,75 @@ struct BuildCache: Sendable {
     let file = FileTree.identity(of: path)
     if let memo, let file, let kept = memo.cache(file, identity: identity) { return kept }
     var loaded: CacheFile?
-    if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true),
-      let root = try? JSONParser(maximumDepth: 16).parse(bytes), let folder = root["folder"]?.stringValue
-    {
-      loaded = CacheFile(folder: folder, cache: parse(root, identity: identity))
+    if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true) {
+      loaded = decode(bytes, identity: identity)
     }
     if let memo, let file { memo.keep(loaded, file: file, identity: identity) }
     return loaded
   }
 
-  /// The cache `root` holds, or nil when it is not one made by `identity` or any value is out of place.
-  private static func parse(_ root: JSONValue, identity: String) -> BuildCache? {
-    guard root["identity"]?.stringValue == identity, case .object(let members)? = root["designs"]?.kind,
-      case .object(let pages)? = root["pages"]?.kind
-    else { return nil }
+  /// The first line of every cache file: the format and its version.
+  static let header = Array("blankslate build cache 3\n".utf8)
+
+  /// The cache file in `bytes`: the folder it describes and, when every value
+  /// is in place and it was made by `identity`, the cache; nil when it is not
+  /// a cache file at all. Read field by field (`CacheFields`), with no JSON
+  /// parse: a rebuild reads two of these before anything else.
+  static func decode(_ bytes: [UInt8], identity: String) -> CacheFile? {
+    guard bytes.starts(with: header) else { return nil }
+    var fields = CacheFields(bytes, from: header.count)
+    guard let madeBy = fields.text(), let folder = fields.text() else { return nil }
+    guard madeBy == identity else { return CacheFile(folder: folder, cache: nil) }
+    return CacheFile(folder: folder, cache: decodeEntries(&fields, identity: identity))
+  }
+
+  /// The designs and pages after the header, or nil when any value is out of place.
+  private static func decodeEntries(_ fields: inout CacheFields, identity: String) -> BuildCache? {
     var cache = BuildCache(identity: identity)
-    for page in pages {
-      guard let key = hashText(page.value), isText(page.key) else { return nil }
-      cache.pages[page.key] = key
-    }
-    for member in members {
-      guard let own = hashText(member.value["key"]), let previous = hashText(member.value["previous"]),
-        let next = hashText(member.value["next"]), let bytes = integer(member.value["bytes"]),
-        bytes >= 0, let textValues = member.value["texts"]?.arrayValue,
-        case .object(let variants)? = member.value["lint"]?.kind
+    guard let designCount = fields.count() else { return nil }
+    for _ in 0..<designCount {
+      guard let id = fields.text(), isText(id), let own = fields.hash(), let previous = fields.hash(),
+        let next = fields.hash(), let hasAlt = fields.flag(), let bytes = fields.count()
       else { return nil }
       var meta = DesignMeta()
       meta.bytes = bytes
-      switch member.value["alt"]?.kind {
-      case .string(let alt)? where isText(alt): meta.thumbnailAlt = alt
-      case .null?: break
-      default: return nil
+      if hasAlt {
+        guard let alt = fields.text(), isText(alt) else { return nil }
+        meta.thumbnailAlt = alt
       }
-      for value in textValues {
-        guard let text = value.stringValue, isText(text) else { return nil }
+      guard let textCount = fields.count() else { return nil }
+      for _ in 0..<textCount {
+        guard let text = fields.text(), isText(text) else { return nil }
         meta.texts.append(text)
       }
-      guard let characters = member.value["characters"]?.stringValue, isText(characters) else { return nil }
+      guard let characters = fields.text(), isText(characters), let lintCount = fields.count() else { return nil }
       meta.characters = Set(characters.unicodeScalars)
-      for variant in variants {
-        guard let numbers = integers(variant.value), numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
-          return nil
-        }
+      for _ in 0..<lintCount {
+        guard let variant = fields.text(), isText(variant), let errors = fields.count(),
+          let warnings = fields.count(), let accepted = fields.count()
+        else { return nil }
         var counts = LintCounts()
-        counts.errors = numbers[0]
-        counts.warnings = numbers[1]
-        counts.accepted = numbers[2]
-        meta.lint[variant.key] = counts
+        counts.errors = errors
+        counts.warnings = warnings
+        counts.accepted = accepted
+        meta.lint[variant] = counts
       }
       var entry = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
-      if let at = integers(member.value["entries"]) {
-        guard at.count == 4, at[0] >= 0, at[0] <= at[1], at[2] >= 0, at[2] <= at[3],
-          let fingerprint = hashText(member.value["entriesFingerprint"])
+      guard let hasEntries = fields.flag() else { return nil }
+      if hasEntries {
+        guard let a = fields.count(), let b = fields.count(), let c = fields.count(), let d = fields.count(), a <= b,
+          c <= d, let fingerprint = fields.hash()
         else { return nil }
-        entry.entries = (at[0]..<at[1], at[2]..<at[3], fingerprint)
+        entry.entries = (a..<b, c..<d, fingerprint)
       }
-      cache.designs[member.key] = entry
+      cache.designs[id] = entry
     }
-    return cache
-  }
-
-  /// A hash as the cache writes it: 16 hexadecimal digits.
-  private static func hashText(_ value: JSONValue?) -> String? {
-    guard let text = value?.stringValue, text.utf8.count == 16,
-      text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
-    else { return nil }
-    return text
+    guard let pageCount = fields.count() else { return nil }
+    for _ in 0..<pageCount {
+      guard let path = fields.text(), isText(path), let key = fields.hash() else { return nil }
+      cache.pages[path] = key
+    }
+    return fields.isAtEnd ? cache : nil
   }
 
   /// Text a definition could have held: XML characters, no longer than the longest string a site allows.
@@ -148,75 +154,50 @@ struct BuildCache: Sendable {
     text.utf8.count <= 16 << 20 && !XMLCharacters.mayRefuse(text)
   }
 
-  /// The cache as JSON, naming the folder it describes; written as it goes
+  /// The cache as a file, naming the folder it describes: the header, then
+  /// every value as a netstring (`<length>:<bytes>,`), written as it goes
   /// (a site of 10,000 renders has a cache of a few hundred kilobytes, written on every build).
-  func json(describing folder: String) -> [UInt8] {
-    var writer = JSONWriter(capacity: 1 << 16)
-    writer.beginObject()
-    writer.key("v")
-    writer.number(2)
-    writer.key("identity")
-    writer.string(identity)
-    writer.key("folder")
-    writer.string(folder)
-    writer.key("designs")
-    writer.beginObject()
+  func encoded(describing folder: String) -> [UInt8] {
+    var writer = CacheFields.Writer(capacity: 1 << 16)
+    writer.bytes += Self.header
+    writer.text(identity)
+    writer.text(folder)
+    writer.count(designs.count)
     for id in designs.keys.sorted() {
       guard let entry = designs[id] else { continue }
-      writer.key(id)
-      writer.beginObject()
-      writer.key("key")
-      writer.string(entry.key.own)
-      writer.key("previous")
-      writer.string(entry.key.previous)
-      writer.key("next")
-      writer.string(entry.key.next)
-      writer.key("alt")
-      if let alt = entry.meta.thumbnailAlt { writer.string(alt) } else { writer.null() }
-      writer.key("bytes")
-      writer.number(Double(entry.meta.bytes))
-      writer.key("texts")
-      writer.beginArray()
-      for text in entry.meta.texts { writer.string(text) }
-      writer.endArray()
-      writer.key("characters")
-      writer.string(Self.text(of: entry.meta.characters))
-      writer.key("lint")
-      writer.beginObject()
+      writer.text(id)
+      writer.text(entry.key.own)
+      writer.text(entry.key.previous)
+      writer.text(entry.key.next)
+      writer.count(entry.meta.thumbnailAlt == nil ? 0 : 1)
+      writer.count(entry.meta.bytes)
+      if let alt = entry.meta.thumbnailAlt { writer.text(alt) }
+      writer.count(entry.meta.texts.count)
+      for text in entry.meta.texts { writer.text(text) }
+      writer.text(Self.text(of: entry.meta.characters))
+      writer.count(entry.meta.lint.count)
       for variant in entry.meta.lint.keys.sorted() {
         let counts = entry.meta.lint[variant] ?? LintCounts()
-        writer.key(variant)
-        writer.beginArray()
-        for count in [counts.errors, counts.warnings, counts.accepted] { writer.number(Double(count)) }
-        writer.endArray()
+        writer.text(variant)
+        for count in [counts.errors, counts.warnings, counts.accepted] { writer.count(count) }
       }
-      writer.endObject()
-      writer.key("entries")
       if let ranges = entry.entries {
-        writer.beginArray()
+        writer.count(1)
         for bound in [
           ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound,
         ] {
-          writer.number(Double(bound))
+          writer.count(bound)
         }
-        writer.endArray()
+        writer.text(ranges.fingerprint)
       } else {
-        writer.null()
+        writer.count(0)
       }
-      writer.key("entriesFingerprint")
-      if let ranges = entry.entries { writer.string(ranges.fingerprint) } else { writer.null() }
-      writer.endObject()
     }
-    writer.endObject()
-    writer.key("pages")
-    writer.beginObject()
+    writer.count(pages.count)
     for path in pages.keys.sorted() {
-      writer.key(path)
-      writer.string(pages[path] ?? "")
+      writer.text(path)
+      writer.text(pages[path] ?? "")
     }
-    writer.endObject()
-    writer.endObject()
-    writer.append("\n")
     return writer.bytes
   }
 
@@ -287,5 +268,93 @@ struct BuildCache: Sendable {
           + first.name)
     }
     return Key(own: hash.hex, previous: previous.hex, next: next.hex)
+  }
+}
+
+/// The values of a cache file, each a netstring (`<decimal length>:<bytes>,`):
+/// read without a parse tree, every length checked against what is left, so
+/// a truncated or tampered file reads as not a cache, never as wrong values.
+struct CacheFields {
+  private let bytes: [UInt8]
+  private var position: Int
+
+  init(_ bytes: [UInt8], from position: Int) {
+    self.bytes = bytes
+    self.position = position
+  }
+
+  var isAtEnd: Bool { position == bytes.count }
+
+  /// The next value's bytes, or nil when it is not a well-formed netstring.
+  private mutating func field() -> ArraySlice<UInt8>? {
+    var length = 0
+    var digits = 0
+    while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+      length = length * 10 + Int(bytes[position] - 0x30)
+      digits += 1
+      position += 1
+      if digits > 10 { return nil }
+    }
+    guard digits > 0, position < bytes.count, bytes[position] == UInt8(ascii: ":"),
+      length <= bytes.count - position - 2
+    else { return nil }
+    let start = position + 1
+    let end = start + length
+    guard bytes[end] == UInt8(ascii: ",") else { return nil }
+    position = end + 1
+    return bytes[start..<end]
+  }
+
+  /// The next value as UTF-8 text (nil for bytes that are not).
+  mutating func text() -> String? {
+    guard let field = field() else { return nil }
+    return String(validating: field, as: UTF8.self)
+  }
+
+  /// The next value as a count: decimal digits, small enough to count bytes.
+  mutating func count() -> Int? {
+    guard let field = field(), !field.isEmpty, field.count <= 15,
+      field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    else { return nil }
+    return field.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
+  /// The next value as 0 or 1.
+  mutating func flag() -> Bool? {
+    switch count() {
+    case 0?: false
+    case 1?: true
+    default: nil
+    }
+  }
+
+  /// The next value as a hash the cache writes: 16 lower-case hexadecimal digits.
+  mutating func hash() -> String? {
+    guard let field = field(), field.count == 16,
+      field.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+    else { return nil }
+    return String(decoding: field, as: UTF8.self)
+  }
+
+  /// Writes values as `CacheFields` reads them.
+  struct Writer {
+    var bytes: [UInt8]
+
+    init(capacity: Int) {
+      bytes = []
+      bytes.reserveCapacity(capacity)
+    }
+
+    mutating func text(_ text: String) {
+      let utf8 = text.utf8
+      bytes += Array(String(utf8.count).utf8)
+      bytes.append(UInt8(ascii: ":"))
+      bytes += utf8
+      bytes.append(UInt8(ascii: ","))
+    }
+
+    mutating func count(_ count: Int) {
+      text(String(count))
+    }
   }
 }

@@ -402,7 +402,7 @@ package final class StagingFolder: Sendable {
       let next = statePath + "/" + BuildCache.nextName
       unlink(next)
       do throws(FileWriteError) {
-        try FileWriter.writeNew(cache.json(describing: identity), at: next)
+        try FileWriter.writeNew(cache.encoded(describing: identity), at: next)
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }

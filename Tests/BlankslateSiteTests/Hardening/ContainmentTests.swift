@@ -1,4 +1,5 @@
 import BlankslateKit
+@testable import BlankslateSite
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -163,7 +164,11 @@ struct ContainmentTests {
     #expect(try scene.outsideFiles() == before)
   }
 
-  @Test func theBuildCacheIsNeverPublishedAndATamperedOneChangesNoPage() throws {
+  /// The cache is read as untrusted input: a file cut short, a length that
+  /// is off by one, a count that is no count, or a cache of another format
+  /// is no cache, and the rebuild's pages are a full build's.
+  @Test(arguments: ["none", "truncated", "length", "count", "json"])
+  func theBuildCacheIsNeverPublishedAndATamperedOneChangesNoPage(_ tampering: String) throws {
     let scene = try Scene()
     defer { scene.copy.remove() }
     let folder = scene.copy.folder
@@ -172,24 +177,82 @@ struct ContainmentTests {
     let output = folder.appending(path: "_site")
     let published = try folderContents(output)
     #expect(published.keys.allSatisfy { !$0.contains("cache") }, "\(published.keys.filter { $0.contains("cache") })")
-    // Someone rewrites the cache: alt texts, search texts and lint counts it vouches for.
-    for name in ["published.cache.json", "back.cache.json"] {
+    for name in ["published.cache", "back.cache"] {
       let url = folder.appending(path: "._site.blankslate/" + name)
-      let text = try String(contentsOf: url, encoding: .utf8)
-      let tampered = text.replacingOccurrences(of: #""alt":""#, with: #""alt":"Visit evil.example "#)
-        .replacingOccurrences(of: #""bytes":"#, with: #""bytes":1e300,"x":"#)
-      try Data(tampered.utf8).write(to: url)
+      var bytes = [UInt8](try Data(contentsOf: url))
+      #expect(bytes.starts(with: Array("blankslate build cache 3\n".utf8)))
+      let text = String(decoding: bytes, as: UTF8.self)
+      switch tampering {
+      case "truncated":
+        bytes = Array(bytes.prefix(bytes.count / 2))
+      case "length":
+        // The first alt text's length, one more than its bytes.
+        let alt = try #require(text.range(of: "Zero-code placeholder"))
+        let colon = try #require(text[..<alt.lowerBound].lastIndex(of: ":"))
+        let digits = text[..<colon].reversed().prefix { $0.isNumber }
+        let start = text.index(colon, offsetBy: -digits.count)
+        let length = try #require(Int(text[start..<colon]))
+        bytes = Array((text[..<start] + String(length + 1) + text[colon...]).utf8)
+      case "count":
+        // A design's byte count written as a number no count is.
+        let count = try #require(text.range(of: #",1:1,"#) ?? text.range(of: #",1:0,"#))
+        bytes = Array((text[..<count.lowerBound] + ",5:1e300" + text[text.index(before: count.upperBound)...]).utf8)
+      case "json":
+        bytes = Array(#"{"v": 2, "identity": "x", "folder": "y", "designs": {}, "pages": {}}"#.utf8)
+      default:
+        break
+      }
+      try Data(bytes).write(to: url)
     }
     try scene.copy.edit(
       "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
     let rebuilt = try scene.run(["build"])
     #expect(rebuilt.status == 0, "\(rebuilt.error)")
+    // A whole cache spares the unchanged designs; a tampered one is no cache, and every design is rendered.
+    #expect(
+      rebuilt.output.contains("unchanged and reused") == (tampering == "none"), "\(tampering): \(rebuilt.output)")
     let full = try scene.run(["build", "--no-cache", "--output", "full"])
     #expect(full.status == 0)
     let fresh = try folderContents(folder.appending(path: "full"))
     let incremental = try folderContents(output)
     #expect(incremental.keys.sorted() == fresh.keys.sorted())
     for (path, data) in incremental where fresh[path] != data { Issue.record("\(path) differs from a full build") }
+  }
+
+  /// A cache that is whole is trusted: the rebuild after one edit renders only
+  /// that design, and its output is a full build's.
+  @Test func aWholeCacheRoundTripsEveryValue() throws {
+    var cache = BuildCache(identity: "blankslate test")
+    var meta = DesignMeta()
+    meta.bytes = 123_456
+    meta.texts = ["No data", "暂无数据, with a comma", "لا توجد بيانات", "tab\tand\nline"]
+    meta.characters = Set("No data 暂无".unicodeScalars)
+    meta.thumbnailAlt = "Zero-code: 12:34, done"
+    var counts = LintCounts()
+    counts.errors = 1
+    counts.warnings = 2
+    counts.accepted = 3
+    meta.lint = ["default": counts, "accessible": LintCounts()]
+    cache.designs["zero-code"] = BuildCache.Entry(
+      key: BuildCache.Key(own: "0123456789abcdef", previous: "fedcba9876543210", next: "00000000ffffffff"),
+      meta: meta, entries: (10..<20, 30..<45, "aaaaaaaaaaaaaaaa"))
+    cache.designs["other"] = BuildCache.Entry(
+      key: BuildCache.Key(own: "1111111111111111", previous: "2222222222222222", next: "3333333333333333"),
+      meta: DesignMeta(), entries: nil)
+    cache.pages["index.html"] = "4444444444444444"
+    let bytes = cache.encoded(describing: "folder 1 2 3")
+    let decoded = try #require(BuildCache.decode(bytes, identity: "blankslate test"))
+    #expect(decoded.folder == "folder 1 2 3")
+    let again = try #require(decoded.cache)
+    #expect(again.encoded(describing: "folder 1 2 3") == bytes)
+    #expect(again.designs["zero-code"]?.meta == meta)
+    #expect(again.designs["zero-code"]?.entries?.search == 30..<45)
+    #expect(again.designs["other"]?.entries == nil)
+    #expect(again.pages == ["index.html": "4444444444444444"])
+    // Another tool's cache names its folder, and is not used.
+    #expect(BuildCache.decode(bytes, identity: "blankslate other")?.cache == nil)
+    // Any byte cut off the end is no cache.
+    #expect(BuildCache.decode(Array(bytes.dropLast()), identity: "blankslate test")?.cache == nil)
   }
 
   @Test func renamingADefinitionFileRendersItsPagesAgain() throws {
