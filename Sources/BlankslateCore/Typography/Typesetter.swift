@@ -118,8 +118,24 @@ public final class Typesetter: Sendable {
       self.locale = locale
       isRightToLeft = PinnedFont.isRightToLeft(locale)
       let region = PinnedFont.Region.forLocale(locale)
-      faces = PinnedFont.Coverage.allCases.map { PinnedFont.face($0, weight: weight, region: region).id }
+      let weights = Self.facesByRegionAndWeight[region] ?? [:]
+      faces =
+        weights[weight]
+        ?? PinnedFont.Coverage.allCases.map { PinnedFont.face($0, weight: weight, region: region).id }
     }
+
+    /// The faces of every region at the weights text is set in (100 to 900),
+    /// chosen once: a style is made for every text laid out.
+    static let facesByRegionAndWeight: [PinnedFont.Region: [Int: [Int]]] = Dictionary(
+      uniqueKeysWithValues: PinnedFont.Region.allCases.map { region in
+        (
+          region,
+          Dictionary(
+            uniqueKeysWithValues: stride(from: 100, through: 900, by: 100).map { weight in
+              (weight, PinnedFont.Coverage.allCases.map { PinnedFont.face($0, weight: weight, region: region).id })
+            })
+        )
+      })
   }
 
   /// What the whole paragraph resolved to, shared by its lines.
