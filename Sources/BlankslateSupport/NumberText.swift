@@ -72,6 +72,11 @@ public enum NumberText {
     if fraction % 10 != 0 { output.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
   }
 
+  /// Appends the decimal digits of `value` (with a `-` when negative) to `output` without making a string.
+  package static func append(integer value: Int32, to output: inout [UInt8]) {
+    appendDigits(Int64(value), to: &output)
+  }
+
   private static func appendDigits(_ value: Int64, to output: inout [UInt8]) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     let magnitude = value.magnitude

@@ -600,9 +600,9 @@ public final class Typesetter: Sendable {
         let originX = Int32((runX + Double(x) * perUnit).rounded()) + outline.startX
         let originY = Int32((-Double(y) * perUnit).rounded()) + outline.startY
         data.append(0x4D)  // M
-        data.append(contentsOf: String(originX).utf8)
+        NumberText.append(integer: originX, to: &data)
         if originY >= 0 { data.append(0x20) }
-        data.append(contentsOf: String(originY).utf8)
+        NumberText.append(integer: originY, to: &data)
         data.append(contentsOf: outline.rest)
       }
     }
