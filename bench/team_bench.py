@@ -20,6 +20,7 @@ Lines (the issue's, with their targets):
   one locale added to site.json  ≤ 0.6× our full build
   check of an unchanged site     ≤ 0.2× our full build
   output per render              ≤ 14 KB (SVG, HTML, and the glyph outlines' share)
+  serve, save to reload          ≤ 0.01× our full build (bench/reload.py)
 Prints the lines, then one JSON object with every run.
 """
 import json
@@ -188,6 +189,15 @@ checks = [timed([blankslate, "check", "--site", team, "--report", os.path.join(w
 runs["check"] = checks
 check = statistics.median(c[0] for c in checks)
 print(f"check of an unchanged site: {check:.3f} s = {check / full_time:.2f}× our full build (target ≤ 0.2)")
+
+# serve: save one definition → the reload event, against our full build timed beside it (bench/reload.py).
+fresh(os.path.join(work, "team-serve"), os.path.join(work, ".team-serve.blankslate"))
+reload = json.loads(subprocess.run(
+    [sys.executable, os.path.join(here, "reload.py"), blankslate, team, os.path.join(work, "team-serve"), hugo,
+     str(pairs * 2)], check=True, capture_output=True, text=True).stdout)
+runs["reload"] = reload
+print(f"serve, save to reload: {reload['ours']:.3f} s = {reload['ratio']:.3f}× our full build timed beside it "
+      f"(target ≤ 0.01); hugo server, one page: {reload['hugo']:.3f} s")
 
 # Memory growth: peak per render at 1k, 5k, 10k and 50k renders.
 growth = []

@@ -7,10 +7,14 @@ neither the published output nor the back buffer can already hold it.
 Usage: python3 bench/toggle.py SITE
 """
 import json
+import os
 import re
 import sys
 
+# bench/make_site.py names its designs design-NNNNN, bench/make_team_site.py screen-NNNNN.
 path = f"{sys.argv[1]}/placeholders/design-00001.json"
+if not os.path.exists(path):
+    path = f"{sys.argv[1]}/placeholders/screen-00001.json"
 with open(path) as f:
     design = json.load(f)
 variant = design["variants"][0]
