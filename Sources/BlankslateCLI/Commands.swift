@@ -303,17 +303,7 @@ public enum Commands {
       throw CommandSpec.UsageError(description: "export takes one kind: swift")
     }
     let site = parsed[.site]
-    let definition: SiteDefinition
-    do throws(BuildError) {
-      definition =
-        try SiteInputs.load(
-          Console.current.url(site), display: site, workers: ProcessInfo.processInfo.activeProcessorCount,
-          assets: false, fonts: false
-        ).site
-    } catch {
-      Terminal.failure(error.description)
-      return 2
-    }
+    guard let definition = definitions(of: site) else { return 2 }
     let folder = parsed.value("--output") ?? "Export"
     let files = SwiftExport.files(for: definition)
     if parsed.has("--check") {
@@ -346,18 +336,24 @@ public enum Commands {
     return 0
   }
 
-  static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let site = parsed[.site]
-    let definition: SiteDefinition
-    let workers = ProcessInfo.processInfo.activeProcessorCount
+  /// The definitions of the site folder `site` (as typed), for the commands
+  /// that lay no text out (`list`, `export`, `fonts`): no image is read and a
+  /// missing font is no error. Nil after saying what is wrong.
+  static func definitions(of site: String) -> SiteDefinition? {
     do throws(BuildError) {
-      definition = try SiteInputs.load(
-        Console.current.url(site), display: site, workers: workers, assets: false, fonts: false
+      return try SiteInputs.load(
+        Console.current.url(site), display: site, workers: ProcessInfo.processInfo.activeProcessorCount,
+        assets: false, fonts: false
       ).site
     } catch {
       Terminal.failure(error.description)
-      return 2
+      return nil
     }
+  }
+
+  static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
+    let site = parsed[.site]
+    guard let definition = definitions(of: site) else { return 2 }
     Terminal.out(parsed.has("--json") ? SiteListing(definition).json : SiteListing(definition).text)
     return 0
   }

@@ -10,17 +10,7 @@ import Foundation
 enum FontsCommand {
   static func run(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed[.site]
-    let definition: SiteDefinition
-    do throws(BuildError) {
-      definition =
-        try SiteInputs.load(
-          Console.current.url(site), display: site, workers: ProcessInfo.processInfo.activeProcessorCount,
-          assets: false, fonts: false
-        ).site
-    } catch {
-      Terminal.failure(error.description)
-      return 2
-    }
+    guard let definition = Commands.definitions(of: site) else { return 2 }
     let search = FontSearch.forSite(Console.current.url(site).path)
     let used = Self.files(definition.typography)
     var missing = 0
@@ -159,13 +149,7 @@ enum FontsCommand {
             Terminal.failure("\(source) changed while it was read; nothing more is copied")
             return nil
           }
-          let temporary = destination + ".\(getpid()).partial"
-          try FileWriter.writeNew(bytes, at: temporary, sync: true)
-          guard rename(temporary, destination) == 0 else {
-            unlink(temporary)
-            Terminal.failure("\(folder)/\(file.name): cannot be written (\(String(cString: strerror(errno))))")
-            return nil
-          }
+          try FileWriter.replace(destination, with: bytes, sync: true)
         } catch {
           Terminal.failure("\(folder)/\(file.name): cannot be copied from \(source) (\(error))")
           return nil
@@ -178,19 +162,10 @@ enum FontsCommand {
     // Each package's copyright file, which holds the licence's full text.
     for package in Set(used.compactMap { $0.file?.debianPackage }).sorted() {
       guard let text = try? FileTree.read("/usr/share/doc/\(package)/copyright", limit: 1 << 20) else { continue }
-      let copy = target + "/\(package).copyright"
-      unlink(copy)
-      try? FileWriter.writeNew(text, at: copy)
+      try? FileWriter.replace(target + "/\(package).copyright", with: text)
     }
     do {
-      let manifest = target + "/LICENSES.md"
-      let temporary = manifest + ".\(getpid()).partial"
-      try FileWriter.writeNew(Array(licences.joined(separator: "\n").utf8), at: temporary)
-      guard rename(temporary, manifest) == 0 else {
-        unlink(temporary)
-        Terminal.failure("\(folder)/LICENSES.md: cannot be written")
-        return nil
-      }
+      try FileWriter.replace(target + "/LICENSES.md", with: Array(licences.joined(separator: "\n").utf8))
     } catch {
       Terminal.failure("\(folder)/LICENSES.md: cannot be written (\(error))")
       return nil

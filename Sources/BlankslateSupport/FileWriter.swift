@@ -29,6 +29,19 @@ package enum FileWriter {
     }
   }
 
+  /// Replaces `path` with `bytes` in one step: a new temporary file beside it
+  /// (`writeNew`), renamed over it, so a reader sees the old file or the new
+  /// one, never a part. A link at `path` is replaced, not followed.
+  package static func replace(_ path: String, with bytes: [UInt8], sync: Bool = false) throws(FileWriteError) {
+    let temporary = path + ".\(getpid()).partial"
+    try writeNew(bytes, at: temporary, sync: sync)
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw FileWriteError(reason: reason)
+    }
+  }
+
   /// Writes a file named on the command line (`--json FILE`, `--junit FILE`).
   ///
   /// A regular file (or a new path) is replaced atomically: a temporary file

@@ -37,11 +37,33 @@ package enum CommandRunner {
   package static func spawn(
     _ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:]
   ) throws -> Run {
+    try capture(
+      binary, arguments, in: folder,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
+  }
+
+  /// The standard output of the program at `path` with `arguments` (which must exit 0).
+  package static func output(
+    _ path: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+  ) throws -> String {
+    let run = try capture(URL(fileURLWithPath: path), arguments, in: folder, environment: environment)
+    guard run.status == 0 else {
+      throw ToolFailure(
+        description: "\(path) \(arguments.joined(separator: " ")) exited \(run.status): \(run.error.suffix(2000))")
+    }
+    return run.output
+  }
+
+  /// Runs `executable` under the watchdog and collects both streams (standard
+  /// error read beside standard output, so neither pipe fills and stalls it).
+  private static func capture(
+    _ executable: URL, _ arguments: [String], in folder: URL?, environment: [String: String]?
+  ) throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    if let folder { process.currentDirectoryURL = folder }
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -56,39 +78,11 @@ package enum CommandRunner {
       error: String(decoding: errData, as: UTF8.self))
   }
 
-  /// Runs a system tool and returns its exit status.
-  /// The standard output of the program at `path` with `arguments` (which must exit 0).
-  package static func output(
-    _ path: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
-  )
-    throws -> String
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = folder }
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.runWatched()
-    let errorsRead = errors.readToEndInBackground()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = String(decoding: errorsRead(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ToolFailure(
-        description:
-          "\(path) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(errorText.suffix(2000))")
-    }
-    return String(decoding: data, as: UTF8.self)
-  }
-
   package struct ToolFailure: Error, CustomStringConvertible {
     package let description: String
   }
 
+  /// Runs a system tool and returns its exit status.
   package static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

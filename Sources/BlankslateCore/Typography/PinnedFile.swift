@@ -304,10 +304,6 @@ final class FontHashes: Sendable {
       guard let entry = entries[path], FileTree.version(of: path)?.key == entry.key else { continue }
       text += "\(entry.sha256)\t\(entry.key)\t\(path)\n"
     }
-    let temporary = cacheFile + ".\(getpid())"
-    do {
-      try FileWriter.writeNew(Array(text.utf8), at: temporary)
-      if rename(temporary, cacheFile) != 0 { unlink(temporary) }
-    } catch {}
+    try? FileWriter.replace(cacheFile, with: Array(text.utf8))
   }
 }
