@@ -68,7 +68,11 @@ extension CommandSpec {
         the renders of a variant it applies to, with the command that accepts it;
         --diff adds the line diff of its first render (glyph outlines shortened to
         a hash). Renders without a golden are new; goldens without a render are
-        orphaned. Under CI nothing is ever written to the goldens;
+        orphaned. A design whose inputs (its file, its images, site.json, the
+        fonts and the tool) are what the gallery (--gallery) was built from is
+        compared as the gallery holds it, not drawn again; a gallery file that
+        differs from its golden is drawn again, so it never decides a
+        difference. Under CI nothing is ever written to the goldens;
         SNAPSHOT_TESTING_RECORD=all|missing|failed records after comparing.
         """,
       positional: nil,
@@ -81,7 +85,10 @@ extension CommandSpec {
         Option(
           name: "--markdown", value: "FILE",
           help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
-        gallery, templates, reportPNG, reportScale,
+        Option(
+          name: "--gallery", value: "DIR",
+          help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site"),
+        templates, reportPNG, reportScale,
         Option(name: "--diff", value: nil, help: "print each change's line diff (its first render's)"), jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),

@@ -41,6 +41,7 @@ enum SnapshotCommands {
     do throws(SnapshotError) {
       var options = options
       options.keepsUnchangedRenders = mode == .all
+      options.gallery = Console.current.url(parsed[.gallery])
       let run = try SnapshotChecker(options: options).run()
       let summary = run.summary
       printResults(summary, diffs: parsed.has("--diff"))

@@ -67,6 +67,38 @@ struct BuildCache: Sendable {
     return found
   }
 
+  /// The designs of `site` whose SVG renders the built gallery at `gallery`
+  /// holds as they would be drawn now: a cache of the gallery's (found by the
+  /// folder's identity) was made by this tool with these fonts, and keys the
+  /// design as today's inputs do. The templates and PNG scale the gallery was
+  /// built with do not matter: they shape its pages, not its SVGs. Empty
+  /// when the gallery has no such cache.
+  static func currentDesigns(
+    in gallery: URL, site: SiteDefinition, assets: AssetCatalog, fonts: String
+  ) -> Set<String> {
+    guard let folder = StagingFolder.identity(of: gallery.standardizedFileURL.path) else { return [] }
+    let state = StagingFolder.statePath(of: gallery)
+    let renderIdentity = Self.renderIdentity(fonts: fonts) + " "
+    for name in [publishedName, backName, nextName] {
+      guard let bytes = try? FileTree.read(state + "/" + name, limit: maximumSize, noFollow: true),
+        bytes.starts(with: header)
+      else { continue }
+      var fields = CacheFields(bytes, from: header.count)
+      guard let madeBy = fields.text(), madeBy.hasPrefix(renderIdentity), fields.text() == folder,
+        let cache = decodeEntries(&fields, identity: madeBy)
+      else { continue }
+      var current: Set<String> = []
+      for (index, design) in site.designs.enumerated()
+      where cache.designs[design.id]?.key.own
+        == key(of: index, in: site, identity: madeBy, settings: site.settingsHash, assets: assets).own
+      {
+        current.insert(design.id)
+      }
+      return current
+    }
+    return []
+  }
+
   /// A cache file as read: the folder it describes and, when it is valid and made by this identity, the cache.
   struct CacheFile {
     var folder: String
@@ -229,10 +261,16 @@ struct BuildCache: Sendable {
   /// cache), every pinned font's identity, and a hash of every template file.
   /// `pngScale`: a build with PNGs (and at which scale) is another output, never mixed with one without.
   static func identity(templates: TemplateSet, fonts: String, pngScale: Int? = nil) -> String {
+    renderIdentity(fonts: fonts) + (pngScale.map { " png@\($0)x" } ?? "") + " templates:" + templates.fingerprint
+  }
+
+  /// What of `identity` the SVG renders depend on: the tool and the fonts
+  /// (`fonts`: `FontLibrary.fingerprint` and the tracking), not the templates
+  /// or the PNG scale. Every identity starts with it and a space.
+  static func renderIdentity(fonts: String) -> String {
     var hash = ContentHash()
     hash.add(fonts)
     return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex)"
-      + (pngScale.map { " png@\($0)x" } ?? "") + " templates:" + templates.fingerprint
   }
 
   /// The key of `design`, the `index`-th of `site`.

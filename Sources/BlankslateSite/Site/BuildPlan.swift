@@ -65,14 +65,18 @@ struct BuildPlan {
   private static func identity(of inputs: Inputs, options: BuildOptions) throws(BuildError) -> String {
     let fonts: String
     do throws(FontError) {
-      // The site's faces: the stand-ins, or the team's files in their slots, and the tracking asked for.
-      fonts =
-        try inputs.site.typography.typesetter.fontLibrary.fingerprint()
-        + (inputs.site.typography.tracking.map { "\ntracking " + $0.rawValue } ?? "")
+      fonts = try Self.fonts(of: inputs.site)
     } catch {
       throw .fonts(error)
     }
     return BuildCache.identity(templates: inputs.templates, fonts: fonts, pngScale: options.pngScale)
+  }
+
+  /// The site's faces as the cache identifies them: the stand-ins, or the
+  /// team's files in their slots, and the tracking asked for.
+  static func fonts(of site: SiteDefinition) throws(FontError) -> String {
+    try site.typography.typesetter.fontLibrary.fingerprint()
+      + (site.typography.tracking.map { "\ntracking " + $0.rawValue } ?? "")
   }
 
   /// The builds whose files this one may reuse: the back buffer it writes

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import BlankslateCore
 import BlankslateSupport
 import BlankslateValidation
@@ -27,6 +28,12 @@ public struct SnapshotOptions: Sendable {
   /// A render's SVG as it already exists (`serve`: the bytes its build just
   /// published), so it is not laid out and drawn again; nil renders it.
   public var existingRender: (@Sendable (RenderID) -> [UInt8]?)?
+  /// A built gallery (`check --gallery`): a render of a design whose inputs
+  /// are the same as when the gallery was built (`BuildCache.currentDesigns`)
+  /// is compared first as the gallery holds it; only when that differs from
+  /// its golden is it drawn anew, so a stale or edited gallery file never
+  /// decides a difference.
+  public var gallery: URL?
 
   public init(
     siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
@@ -50,6 +57,9 @@ public struct SnapshotRun: Sendable {
   /// Orphaned goldens of the selection, relative to the store.
   public var orphans: [String]
   public var store: GoldenStore
+  /// How many renders were laid out and drawn; the rest were compared as they
+  /// already existed (`SnapshotOptions.existingRender`, `gallery`).
+  public var drawn = 0
   /// Each selected variant's definition as the site is now, beside what is recorded.
   var definitions: [VariantDefinition] = []
   /// Recorded definitions of variants the site no longer has (only when the run covers the whole site).
@@ -138,6 +148,7 @@ public struct SnapshotChecker: Sendable {
     let ranks = Dictionary(allJobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     let renderer = Renderer(assets: assets, typesetter: site.typography.typesetter)
+    let published = options.existingRender == nil ? options.gallery.map { Self.publishedRenders(in: $0, inputs) } : nil
     // One work item per design, so its renders share the laid-out host bars.
     var groups: [[RenderJob]] = []
     for job in jobs {
@@ -151,6 +162,7 @@ public struct SnapshotChecker: Sendable {
     let keep = options.keepsUnchangedRenders
     let isCancelled = options.isCancelled
     let existing = options.existingRender
+    let drawn = Atomic<Int>(0)
     typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
     let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index -> [Compared] in
       if isCancelled?() == true { return [] }
@@ -158,7 +170,17 @@ public struct SnapshotChecker: Sendable {
       return batches[index].map {
         job -> Compared in
         do throws(SnapshotError) {
-          let bytes = existing?(job.id) ?? renderer.render(job, cache: cache).svg
+          if let bytes = published?(job.id) {
+            let item = try Self.compare(job, bytes: bytes, store: store, keep: keep)
+            if item.result.status == .unchanged { return .success(item) }
+          }
+          let bytes: [UInt8]
+          if let kept = existing?(job.id) {
+            bytes = kept
+          } else {
+            bytes = renderer.render(job, cache: cache).svg
+            drawn.add(1, ordering: .relaxed)
+          }
           return .success(try Self.compare(job, bytes: bytes, store: store, keep: keep))
         } catch {
           return .failure(error)
@@ -188,7 +210,25 @@ public struct SnapshotChecker: Sendable {
     let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
     return SnapshotRun(
       summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
-      store: store, definitions: definitions, orphanedDefinitions: orphanedDefinitions)
+      store: store, drawn: drawn.load(ordering: .relaxed), definitions: definitions,
+      orphanedDefinitions: orphanedDefinitions)
+  }
+
+  /// A render's SVG as `gallery` holds it, when its design's inputs are
+  /// unchanged since that build; read inside the gallery, the file itself
+  /// never through a link.
+  private static func publishedRenders(
+    in gallery: URL, _ inputs: SiteInputs
+  ) -> @Sendable (RenderID) -> [UInt8]? {
+    guard let fonts = try? BuildPlan.fonts(of: inputs.site) else { return { _ in nil } }
+    let current = BuildCache.currentDesigns(
+      in: gallery, site: inputs.site, assets: inputs.catalog, fonts: fonts)
+    guard !current.isEmpty else { return { _ in nil } }
+    let folder = ContainedFolder(gallery.path)
+    return { id in
+      guard current.contains(id.design), let path = try? folder.check(id.svgPath) else { return nil }
+      return try? FileTree.read(path, limit: GoldenStore.maximumSize, noFollow: true)
+    }
   }
 
   /// `bytes`: the render's SVG, drawn now or as it already exists.

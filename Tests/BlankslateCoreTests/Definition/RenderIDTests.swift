@@ -28,7 +28,8 @@ struct RenderIDTests {
 
   @Test(arguments: [
     "", "design", "design/", "/v.d.t.l", "a/b/c.d.e.f", "d/v.dev.theme", "d/v.dev.theme.l.s.extra", "d/v..theme.l",
-    "d/v.dev.theme.l ", "d/ü.dev.theme.l", "d/v.dev.th_eme.l",
+    "d/v.dev.theme.l ", "d/ü.dev.theme.l", "d/v.dev.th_eme.l", "d/v.dev.theme.l.", "d/.v.dev.theme.l",
+    "d.e/v.dev.theme.l", "d/v.dev.theme.l/x", "d//v.dev.theme.l",
   ])
   func anythingElseIsNotAnID(_ text: String) {
     #expect(RenderID(text) == nil, "\(text)")

@@ -75,6 +75,59 @@ struct SnapshotTests {
     #expect(try copy.check().results.isEmpty)
   }
 
+  /// `check --gallery`: a render whose design has the inputs it was built
+  /// from is read from the gallery, not drawn; anything else is drawn, and a
+  /// gallery file that differs from its golden never decides a difference.
+  @Test func aBuiltGalleryStandsInOnlyForDesignsWhoseInputsAreUnchanged() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let gallery = copy.folder.appending(path: "_site")
+    _ = try SiteBuilder(options: BuildOptions(siteFolder: copy.site, output: gallery, workers: 2)).build()
+    func check() throws -> SnapshotRun {
+      var options = SnapshotOptions(siteFolder: copy.site, siteDisplay: "Site", workers: 2)
+      options.gallery = gallery
+      return try SnapshotChecker(options: options).run()
+    }
+    let built = try check()
+    #expect(built.summary.results.isEmpty)
+    #expect(built.summary.checked == 768)
+    #expect(built.drawn == 0)
+
+    // A gallery file edited by hand is drawn anew and compared as drawn: it still passes.
+    let edited = gallery.appending(path: "designs/table/empty.iphone-se.light.en.svg")
+    let background = ##"<rect id="bs-background" width="375" height="667" fill="#FFFFFF"/>"##
+    let svg = try String(contentsOf: edited, encoding: .utf8)
+    #expect(svg.contains(background))
+    try Data(svg.replacingOccurrences(of: background, with: background.replacing("FFFFFF", with: "FF0000")).utf8)
+      .write(to: edited)
+    // A gallery file that is a link (here, to its golden) is not followed.
+    let linked = gallery.appending(path: "designs/table/empty.iphone-se.dark.en.svg")
+    try FileManager.default.removeItem(at: linked)
+    try FileManager.default.createSymbolicLink(
+      at: linked, withDestinationURL: copy.site.appending(path: "__snapshots__/table/empty.iphone-se.dark.en.svg"))
+    let tampered = try check()
+    #expect(tampered.summary.results.isEmpty)
+    #expect(tampered.drawn == 2)
+
+    // A design edited since the build is drawn; the others are still read.
+    try copy.edit(
+      "placeholders/no-network.json", replacing: #""button": { "title""#,
+      with: #""button": { "size": [120, 30], "title""#)
+    let changed = try check()
+    let noNetwork = changed.summary.checked - changed.summary.passed.filter { $0.design != "no-network" }.count
+    #expect(noNetwork == 96)
+    #expect(changed.drawn == 96 + 2)
+    #expect(!changed.summary.results.isEmpty)
+    #expect(changed.summary.results.allSatisfy { $0.id.design == "no-network" && $0.status == .changed })
+
+    // site.json is every design's input: after an edit there, nothing is read.
+    let settings = copy.site.appending(path: "site.json")
+    let text = try String(contentsOf: settings, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: #""title": "Blankslate gallery""#, with: #""title": "Gallery""#).utf8)
+      .write(to: settings)
+    #expect(try check().drawn == 768)
+  }
+
   @Test func newVariantsAndDeletedDesignsAreReported() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
