@@ -241,6 +241,14 @@ struct ContainmentTests {
       meta: DesignMeta(), entries: nil)
     cache.pages["index.html"] = "4444444444444444"
     let bytes = cache.encoded(describing: "folder 1 2 3")
+    // Each value is a netstring: its length in bytes, then the bytes.
+    let text = String(decoding: bytes, as: UTF8.self)
+    for netstring in [
+      "15:blankslate test,", "6:123456,", "7:No data,", "26:暂无数据, with a comma,", "12:tab\tand\nline,", "1:0,",
+      "2:10,",
+    ] {
+      #expect(text.contains(netstring), "\(netstring)")
+    }
     let decoded = try #require(BuildCache.decode(bytes, identity: "blankslate test"))
     #expect(decoded.folder == "folder 1 2 3")
     let again = try #require(decoded.cache)
