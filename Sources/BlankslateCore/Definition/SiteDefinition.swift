@@ -17,6 +17,10 @@ public struct SiteDefinition: Sendable, Equatable {
   public var limits: SiteLimits
   /// A hash of `site.json`'s bytes ("" without one): part of every design's cache key.
   public var settingsHash = ""
+  /// A hash of what `site.json` says besides its lists of devices, themes,
+  /// locales and text sizes: with the first of each (the gallery's default
+  /// view), all a render's own files read of it (`BuildCache.Key.renders`).
+  public var settingsHashWithoutLists = ""
   /// The app's accent (`tint`), also on each design (`Design.appTint`); nil: systemBlue.
   public var tint: ColorValue?
   /// The fonts the site's text is set in: the stand-ins, or the team's own files (`fonts`, `tracking`).

@@ -124,6 +124,7 @@ public struct SiteLoader: Sendable {
       title: settings.title, devices: settings.devices, themes: settings.themes, locales: settings.locales,
       textSizes: settings.textSizes, designs: designs, lint: settings.lint, limits: limits)
     site.settingsHash = settings.hash
+    site.settingsHashWithoutLists = settings.hashWithoutLists
     site.tint = settings.tint
     site.typography = settings.typography
     site.coverage = settings.coverage
@@ -222,6 +223,7 @@ public struct SiteLoader: Sendable {
     let fields = FieldDecoder(file: displayPath("site.json"))
     var settings = SiteSettings.decode(json, fields: fields, root: root)
     settings.hash = hash
+    settings.hashWithoutLists = SiteSettings.hashWithoutLists(json)
     errors += fields.errors.sorted(by: Self.byPosition)
     return settings
   }

@@ -18,6 +18,39 @@ struct SiteSettings {
   var coverage: [ContentState] = []
   /// A hash of the file's bytes.
   var hash = ""
+  /// A hash of what the file says besides which devices, themes, locales
+  /// and text sizes there are (`SiteDefinition.settingsHashWithoutLists`).
+  var hashWithoutLists = ""
+
+  /// The keys whose lists make the render matrix.
+  static let listKeys: Set<String> = ["devices", "themes", "locales", "textSizes"]
+
+  /// `json`'s content without the top-level `listKeys`: every member, name
+  /// and value, by kind, so that no two documents that say different things
+  /// hash alike (white space and the lists aside).
+  static func hashWithoutLists(_ json: JSONValue) -> String {
+    var hash = ContentHash()
+    func add(_ value: JSONValue, top: Bool) {
+      switch value.kind {
+      case .null: hash.add("n")
+      case .bool(let flag): hash.add(flag ? "t" : "f")
+      case .number(_, let literal): hash.add("#" + literal)
+      case .string(let text): hash.add("s" + text)
+      case .array(let items):
+        hash.add("[\(items.count)")
+        for item in items { add(item, top: false) }
+      case .object(let members):
+        let kept = members.filter { !top || !listKeys.contains($0.key) }
+        hash.add("{\(kept.count)")
+        for member in kept {
+          hash.add(member.key)
+          add(member.value, top: false)
+        }
+      }
+    }
+    add(json, top: true)
+    return hash.hex
+  }
 
   /// `$schema` names the file's JSON Schema for editors; it is checked to be a string and otherwise ignored.
   static let keys = [

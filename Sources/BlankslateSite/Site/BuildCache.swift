@@ -35,6 +35,11 @@ struct BuildCache: Sendable {
     var own: String
     var previous: String
     var next: String
+    /// Its own, but of `site.json` only what the files of each render read:
+    /// not which devices, themes, locales and text sizes there are (their
+    /// first ones aside). When only that differs, the renders both builds
+    /// have keep their SVGs, and their pages change only in their switches.
+    var renders: String
   }
 
   struct Entry: Sendable {
@@ -47,6 +52,8 @@ struct BuildCache: Sendable {
 
   /// The tool and templates the cached outputs were made with.
   var identity: String
+  /// The build's devices, themes, locales and text sizes (`RenderLists`).
+  var lists = RenderLists()
   var designs: [String: Entry] = [:]
   /// The fingerprint of each index page's content, by path.
   var pages: [String: String] = [:]
@@ -89,8 +96,8 @@ struct BuildCache: Sendable {
       else { continue }
       var current: Set<String> = []
       for (index, design) in site.designs.enumerated()
-      where cache.designs[design.id]?.key.own
-        == key(of: index, in: site, identity: madeBy, settings: site.settingsHash, assets: assets).own
+      where cache.designs[design.id]?.key.renders
+        == key(of: index, in: site, identity: madeBy, settings: site.settingsHash, assets: assets).renders
       {
         current.insert(design.id)
       }
@@ -118,7 +125,7 @@ struct BuildCache: Sendable {
   }
 
   /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 3\n".utf8)
+  static let header = Array("blankslate build cache 4\n".utf8)
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
@@ -135,10 +142,13 @@ struct BuildCache: Sendable {
   /// The designs and pages after the header, or nil when any value is out of place.
   private static func decodeEntries(_ fields: inout CacheFields, identity: String) -> BuildCache? {
     var cache = BuildCache(identity: identity)
-    guard let designCount = fields.count() else { return nil }
+    guard let lists = fields.text().flatMap(RenderLists.init(encoded:)), let designCount = fields.count() else {
+      return nil
+    }
+    cache.lists = lists
     for _ in 0..<designCount {
       guard let id = fields.text(), isText(id), let own = fields.hash(), let previous = fields.hash(),
-        let next = fields.hash(), let hasAlt = fields.flag(), let bytes = fields.count()
+        let next = fields.hash(), let renders = fields.hash(), let hasAlt = fields.flag(), let bytes = fields.count()
       else { return nil }
       var meta = DesignMeta()
       meta.bytes = bytes
@@ -163,7 +173,7 @@ struct BuildCache: Sendable {
         counts.accepted = accepted
         meta.lint[variant] = counts
       }
-      var entry = Entry(key: Key(own: own, previous: previous, next: next), meta: meta)
+      var entry = Entry(key: Key(own: own, previous: previous, next: next, renders: renders), meta: meta)
       guard let hasEntries = fields.flag() else { return nil }
       if hasEntries {
         guard let a = fields.count(), let b = fields.count(), let c = fields.count(), let d = fields.count(), a <= b,
@@ -194,6 +204,7 @@ struct BuildCache: Sendable {
     writer.bytes += Self.header
     writer.text(identity)
     writer.text(folder)
+    writer.text(lists.encoded)
     writer.count(designs.count)
     for id in designs.keys.sorted() {
       guard let entry = designs[id] else { continue }
@@ -201,6 +212,7 @@ struct BuildCache: Sendable {
       writer.text(entry.key.own)
       writer.text(entry.key.previous)
       writer.text(entry.key.next)
+      writer.text(entry.key.renders)
       writer.count(entry.meta.thumbnailAlt == nil ? 0 : 1)
       writer.count(entry.meta.bytes)
       if let alt = entry.meta.thumbnailAlt { writer.text(alt) }
@@ -278,18 +290,28 @@ struct BuildCache: Sendable {
     of index: Int, in site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog
   ) -> Key {
     let design = site.designs[index]
+    var inputs = ContentHash()
+    inputs.add(design.sourceHash)
+    // Pages name the file a design comes from (the resolved definition, annotations).
+    inputs.add(design.sourceFile)
+    for variant in design.variants {
+      for path in variant.properties.imagePaths {
+        inputs.add(path)
+        inputs.add(assets.entry(for: path)?.base64 ?? "")
+      }
+    }
     var hash = ContentHash()
     hash.add(identity)
     hash.add(settings)
-    hash.add(design.sourceHash)
-    // Pages name the file a design comes from (the resolved definition, annotations).
-    hash.add(design.sourceFile)
-    for variant in design.variants {
-      for path in variant.properties.imagePaths {
-        hash.add(path)
-        hash.add(assets.entry(for: path)?.base64 ?? "")
-      }
-    }
+    hash.add(inputs.hex)
+    // The first device, theme, locale and text size are the gallery's
+    // default view: which render gives the design its thumbnail, its search
+    // texts and its design-wide findings.
+    var renders = ContentHash()
+    renders.add(identity)
+    renders.add(site.settingsHashWithoutLists)
+    renders.add(RenderLists(firstsOf: site).encoded)
+    renders.add(inputs.hex)
     // The pages of the first and last variants name their neighbours.
     var previous = ContentHash()
     if index > 0, let last = site.designs[index - 1].variants.last {
@@ -305,7 +327,7 @@ struct BuildCache: Sendable {
         site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}"
           + first.name)
     }
-    return Key(own: hash.hex, previous: previous.hex, next: next.hex)
+    return Key(own: hash.hex, previous: previous.hex, next: next.hex, renders: renders.hex)
   }
 }
 
@@ -425,5 +447,69 @@ struct CacheFields {
       }
       return count
     }
+  }
+}
+
+/// Which devices, themes, locales and text sizes a build rendered, by name,
+/// in order: what a cache says its build held, so the next build knows which
+/// of its renders the earlier one has.
+struct RenderLists: Sendable, Equatable {
+  var devices: [String] = []
+  var themes: [String] = []
+  var locales: [String] = []
+  var textSizes: [String] = []
+
+  init() {}
+
+  init(of site: SiteDefinition) {
+    devices = site.devices.map(\.rawValue)
+    themes = site.themes.map(\.rawValue)
+    locales = site.locales
+    textSizes = site.textSizes.map(\.rawValue)
+  }
+
+  /// The first of each list only: the gallery's default view.
+  init(firstsOf site: SiteDefinition) {
+    devices = site.devices.prefix(1).map(\.rawValue)
+    themes = site.themes.prefix(1).map(\.rawValue)
+    locales = Array(site.locales.prefix(1))
+    textSizes = site.textSizes.prefix(1).map(\.rawValue)
+  }
+
+  /// `devices|themes|locales|textSizes`, each comma-separated; every name is
+  /// letters, digits and hyphens (`RenderID`'s parts), so it reads back one way.
+  var encoded: String {
+    [devices, themes, locales, textSizes].map { $0.joined(separator: ",") }.joined(separator: "|")
+  }
+
+  /// Reads `encoded`; nil for anything else.
+  init?(encoded text: String) {
+    let lists = text.split(separator: "|", omittingEmptySubsequences: false).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    guard lists.count == 4,
+      lists.allSatisfy({ list in
+        list.allSatisfy { name in !name.isEmpty && name.utf8.allSatisfy(Self.isNameByte) }
+      })
+    else { return nil }
+    (devices, themes, locales, textSizes) = (lists[0], lists[1], lists[2], lists[3])
+  }
+
+  /// Whether each of these lists names only what `other`'s does: every
+  /// render of this build is one of `other`'s.
+  func isPart(of other: RenderLists) -> Bool {
+    Set(devices).isSubset(of: other.devices) && Set(themes).isSubset(of: other.themes)
+      && Set(locales).isSubset(of: other.locales) && Set(textSizes).isSubset(of: other.textSizes)
+  }
+
+  /// Whether the build rendered `job` (its variant aside).
+  func contains(_ job: RenderJob) -> Bool {
+    devices.contains(job.device.rawValue) && themes.contains(job.theme.rawValue) && locales.contains(job.locale)
+      && textSizes.contains(job.textSize.rawValue)
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+      || byte == UInt8(ascii: "-")
   }
 }

@@ -167,6 +167,7 @@ struct BuildPlan {
   ) throws(BuildError) -> (files: [SiteFiles.MadeFile], cache: BuildCache) {
     let site = inputs.site
     var cache = BuildCache(identity: identity)
+    cache.lists = RenderLists(of: site)
     var lint: [String: [String: LintCounts]] = [:]
     var alts: [String: String] = [:]
     for (index, (design, output)) in zip(site.designs, designs.outputs).enumerated() {
@@ -268,6 +269,7 @@ struct BuildPlan {
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: matrix.count,
       files: tally.files, bytes: tally.bytes,
       lint: outputs.flatMap(\.meta.lint.values).reduce(LintCounts()) { $0.adding($1) }, notes: inputs.assets.notes,
-      rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count, timings: timings)
+      rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count,
+      extended: outputs.filter(\.extended).count, timings: timings)
   }
 }

@@ -56,20 +56,33 @@ struct DesignPhase: Sendable {
   private enum Source {
     case kept(BuildCache.Entry)
     case linked(BuildCache.Entry)
+    /// Published with other devices, themes, locales or text sizes, and nothing else changed.
+    case extended(BuildCache.Entry, earlier: GalleryPages.SwitchLists)
     case rendered
   }
 
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
     case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
+    case extend(design: Int, entry: BuildCache.Entry, earlier: GalleryPages.SwitchLists)
   }
 
   /// Every design's output and entries, in site order.
   func run() throws(BuildError) -> [Result] {
+    let lists = RenderLists(of: site)
     let sources: [Source] = site.designs.indices.map { index in
       let id = site.designs[index].id
       if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own { return .kept(entry) }
       if let entry = published?.cache.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
+      // Only the lists grew (and the neighbours its pages name did not
+      // change): the published renders are all still renders, and its meta
+      // (findings, texts, characters) is theirs, to add the new ones to.
+      if let published, let entry = published.cache.designs[id], entry.key.renders == keys[index].renders,
+        entry.key.previous == keys[index].previous, entry.key.next == keys[index].next,
+        published.cache.lists.isPart(of: lists), let earlier = GalleryPages.SwitchLists(published.cache.lists)
+      {
+        return .extended(entry, earlier: earlier)
+      }
       return .rendered
     }
     // Whatever else the back buffer holds for a design goes first: a render
@@ -94,10 +107,15 @@ struct DesignPhase: Sendable {
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {
+      if case .extended(let entry, let earlier) = source {
+        tasks.append(.extend(design: index, entry: entry, earlier: earlier))
+      }
+    }
+    for (index, source) in sources.enumerated() {
       switch source {
       case .kept(let entry): tasks.append(.reuse(design: index, entry: entry, linked: false))
       case .linked(let entry): tasks.append(.reuse(design: index, entry: entry, linked: true))
-      case .rendered: break
+      case .extended, .rendered: break
       }
     }
 
@@ -112,6 +130,10 @@ struct DesignPhase: Sendable {
         guard let parts = assembly.add(part, task: task) else { return nil }
         defer { Failpoint.reach("build.design-done") }
         return (design, rendered(design, parts: parts))
+      case .extend(let design, let entry, let earlier):
+        let result = extend(design, entry: entry, earlier: earlier)
+        progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
+        return (design, result)
       case .reuse(let design, let entry, let linked):
         let result = reuse(design, entry: entry, linked: linked)
         Failpoint.reach("build.design-done")
@@ -131,6 +153,29 @@ struct DesignPhase: Sendable {
     var output = renderer.assemble(site.designs[index], parts: parts)
     guard output.failure == nil else { return Result(output: output, entries: nil) }
     let entries = output.timings.measure(.site) { siteIndex.entries(of: site.designs[index], meta: output.meta) }
+    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint)
+  }
+
+  /// Design `index` carried over from the published build, made across other
+  /// lists (`DesignRenderer.extend`); rendered whole when its pages cannot be.
+  private func extend(_ index: Int, entry: BuildCache.Entry, earlier: GalleryPages.SwitchLists) -> Result {
+    let design = site.designs[index]
+    guard let published,
+      let output = renderer.extend(
+        design, jobs: Array(matrix.run(ranges[index])), earlier: earlier, lists: published.cache.lists,
+        meta: entry.meta, from: publishedFolder)
+    else {
+      do throws(BuildError) {
+        try staging.clear(SitePaths.designFolder(design.id))
+      } catch {
+        var failed = DesignRenderer.RenderedDesign()
+        failed.failure = error
+        return Result(output: failed, entries: nil)
+      }
+      return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
+    }
+    guard output.failure == nil else { return Result(output: output, entries: nil) }
+    let entries = siteIndex.entries(of: design, meta: output.meta)
     return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint)
   }
 

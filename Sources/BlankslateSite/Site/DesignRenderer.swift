@@ -1,3 +1,4 @@
+import Foundation
 import BlankslateCore
 import BlankslateSupport
 import BlankslateValidation
@@ -30,6 +31,8 @@ struct DesignRenderer: Sendable {
     var rendered = false
     /// Reused, with the pages that name a changed neighbour rendered again.
     var refreshed = false
+    /// Carried over from a build with fewer devices, themes, locales or text sizes (`extend`).
+    var extended = false
     var meta = DesignMeta()
     var timings = BuildTimings()
     var failure: BuildError?
@@ -116,6 +119,14 @@ struct DesignRenderer: Sendable {
       output.meta.characters.formUnion(part.characters)
     }
     guard output.failure == nil else { return output }
+    output.meta.texts = Self.sortedUnique(output.meta.texts)
+    writeDesignPage(design, alts: alts, into: &output)
+    return output
+  }
+
+  /// Writes the design's page over `output` (its renders written), and
+  /// checks the links of every page written for the design.
+  private func writeDesignPage(_ design: Design, alts: [String: String], into output: inout RenderedDesign) {
     var designPart = RenderedRun()
     do {
       let designPage = try designPart.timings.measure(.page) { () throws(TemplateError) -> String in
@@ -126,7 +137,7 @@ struct DesignRenderer: Sendable {
         timings: &designPart.timings)
     } catch {
       output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
-      return output
+      return
     }
     output.designPageIDs = designPart.tally.pages.last?.ids
     output.tally.add(designPart.tally)
@@ -137,7 +148,6 @@ struct DesignRenderer: Sendable {
         output.tally.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
     output.tally.pages = []
-    return output
   }
 
   /// Renders again only the pages of `jobs` over a design's reused files:
@@ -174,6 +184,140 @@ struct DesignRenderer: Sendable {
         part.tally.pages, fileSet: expectedFiles, displayRoot: outputDisplay)
     }
     return output
+  }
+
+  /// A design whose renders an earlier build (`folder`, made across
+  /// `earlier`'s lists, with `meta`) holds in part, carried over to this
+  /// build's lists: the renders both builds have keep their SVGs (linked) and
+  /// their pages with only the switches made anew; the others are rendered;
+  /// the design page is written anew. Nil when a carried page does not hold
+  /// its switches as `partials/switches.html` writes them alone (a theme that
+  /// lays them out with more of the page): then the design is rendered whole.
+  func extend(
+    _ design: Design, jobs: [RenderJob], earlier: GalleryPages.SwitchLists, lists: RenderLists, meta: DesignMeta,
+    from folder: URL
+  ) -> RenderedDesign? {
+    var output = RenderedDesign()
+    output.extended = true
+    let writer = CheckedWriter(staging: staging, display: outputDisplay)
+    let now = GalleryPages.SwitchLists(site)
+    let carried = jobs.filter { lists.contains($0) }
+    var part = RenderedRun()
+    var alts: [String: String] = [:]
+    let designFolder = SitePaths.designFolder(design.id)
+    do {
+      // A file of the earlier build that is gone or unreadable: the design is rendered whole.
+      guard
+        (try? part.timings.measure(.reuse) { () throws(BuildError) in
+          try staging.reuse(
+            carried.flatMap { job in [SitePaths.svgName(job)] + (pngScale == nil ? [] : [job.id.name + ".png"]) },
+            in: designFolder, from: folder)
+        }) != nil
+      else { return nil }
+      for job in carried {
+        guard
+          let page = try? FileTree.read(
+            folder.path + "/" + SitePaths.page(job), limit: TemplateRenderer.maximumPageBytes, noFollow: true),
+          let svg = try? FileTree.read(
+            folder.path + "/" + SitePaths.svg(job), limit: GoldenStore.maximumSize, noFollow: true),
+          let description = Self.description(inSVG: svg)
+        else { return nil }
+        alts[job.renderName] = description.isEmpty ? job.title : job.title + ": " + description
+        // A theme's switches that need more of the page than the lists cannot be written alone.
+        guard
+          let (old, new) = try? part.timings.measure(
+            .page,
+            { () throws(TemplateError) in
+              (try pages.switches(for: job, lists: earlier), try pages.switches(for: job, lists: now))
+            }),
+          let spliced = Self.replacingOnce(old, with: new, in: page)
+        else { return nil }
+        try writer.write(
+          spliced, to: SitePaths.page(job), check: .markup(.html), into: &part.tally, timings: &part.timings)
+        part.tally.bytes +=
+          (staging.size(of: SitePaths.svg(job)) ?? 0)
+          + (pngScale == nil ? 0 : staging.size(of: SitePaths.png(job)) ?? 0)
+        part.tally.files += pngScale == nil ? 1 : 2
+      }
+    } catch {
+      output.failure = Self.buildError(error, folder: designFolder)
+      return output
+    }
+    let added = renderPart(ArraySlice(jobs.filter { !lists.contains($0) }))
+    part.tally.add(added.tally)
+    part.timings.add(added.timings)
+    for (name, alt) in added.alts { alts[name] = alt }
+    output.meta = meta
+    output.meta.lint.merge(added.lint) { $0.adding($1) }
+    output.meta.texts = Self.sortedUnique(meta.texts + added.texts)
+    output.meta.characters.formUnion(added.characters)
+    output.tally = part.tally
+    output.timings = part.timings
+    if let failure = added.failure {
+      output.failure = failure
+      return output
+    }
+    writeDesignPage(design, alts: alts, into: &output)
+    return output
+  }
+
+  /// The text of an SVG's `<desc id="bs-desc">` as `SVGRenderer` wrote it
+  /// (the predefined and numeric references it writes read back); nil
+  /// when it has none.
+  static func description(inSVG svg: [UInt8]) -> String? {
+    let open = Array(#"<desc id="bs-desc">"#.utf8)
+    guard let found = offset(of: open, in: svg), let end = offset(of: Array("</desc>".utf8), in: svg, from: found)
+    else { return nil }
+    let start = found + open.count
+    var text = String(decoding: svg[start..<end], as: UTF8.self)
+    guard text.contains("&") else { return text }
+    for (reference, character) in [
+      ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#10;", "\n"), ("&#9;", "\t"),
+      ("&#13;", "\r"), ("&amp;", "&"),
+    ] {
+      text = text.replacingOccurrences(of: reference, with: character)
+    }
+    return text
+  }
+
+  /// `bytes` with the one occurrence of `old` replaced by `new`; nil when
+  /// `old` is empty or occurs other than once.
+  static func replacingOnce(_ old: [UInt8], with new: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
+    guard !old.isEmpty, let found = offset(of: old, in: bytes), offset(of: old, in: bytes, from: found + 1) == nil
+    else { return nil }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count - old.count + new.count)
+    result += bytes[..<found]
+    result += new
+    result += bytes[(found + old.count)...]
+    return result
+  }
+
+  /// Where `needle` (not empty) first occurs in `bytes` at or after `start`:
+  /// `memchr` to each candidate first byte, `memcmp` for the rest (the
+  /// generic search of a byte array took half of a build that carries pages over).
+  static func offset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
+    guard let first = needle.first, start >= 0 else { return nil }
+    return bytes.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { wanted in
+        guard let base = haystack.baseAddress, let pattern = wanted.baseAddress else { return nil }
+        var position = start
+        while position + wanted.count <= haystack.count {
+          guard let hit = memchr(base + position, Int32(first), haystack.count - wanted.count + 1 - position) else {
+            return nil
+          }
+          let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + candidate, pattern, wanted.count) == 0 { return candidate }
+          position = candidate + 1
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Texts once each, in byte order: the same whichever build, or part of one, found them.
+  static func sortedUnique(_ texts: [String]) -> [String] {
+    Set(texts).sorted { $0.precedesInByteOrder($1) }
   }
 
   /// What carries from one render of a part to the next.

@@ -38,7 +38,7 @@ extension GalleryPages {
     context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))
     context["live"] = .string(live)
     context["liveHint"] = .string(Self.liveHint(for: scene))
-    context["switchGroups"] = .list(switchGroups(for: job))
+    context["switchGroups"] = .list(switchGroups(for: job, lists: SwitchLists(site)))
     let counts = LintCounts(findings)
     context["lintKind"] = .string(counts.badge.kind)
     context["lintLabel"] = .string(counts.badge.label)
@@ -222,34 +222,60 @@ extension GalleryPages {
     return job.design.id == design ? file : "../\(job.design.id)/\(file)"
   }
 
-  /// Links to the same variant on the site's other devices, themes, locales and text sizes.
-  private func switchGroups(for job: RenderJob) -> [TemplateValue] {
-    func option(_ label: String, _ target: RenderJob?) -> TemplateValue {
-      guard let target else { return ["label": .string(label), "current": false] }
-      return [
-        "label": .string(label), "href": .string(target.id.pageName),
-        "current": .bool(target.id == job.id),
-      ]
+  /// The lists a render page's switches link across: the site's, or an
+  /// earlier build's (`RenderLists`), whose pages a build may carry over.
+  struct SwitchLists: Sendable {
+    var devices: [Device]
+    var themes: [Theme]
+    var locales: [String]
+    var textSizes: [TextSize]
+
+    init(_ site: SiteDefinition) {
+      (devices, themes, locales, textSizes) = (site.devices, site.themes, site.locales, site.textSizes)
+    }
+
+    /// The lists a cache names; nil when one names what this tool does not know.
+    init?(_ lists: RenderLists) {
+      let devices = lists.devices.compactMap(Device.init(rawValue:))
+      let themes = lists.themes.compactMap(Theme.init(rawValue:))
+      let sizes = lists.textSizes.compactMap(TextSize.init(rawValue:))
+      guard devices.count == lists.devices.count, themes.count == lists.themes.count,
+        sizes.count == lists.textSizes.count, !devices.isEmpty, !themes.isEmpty, !lists.locales.isEmpty, !sizes.isEmpty
+      else { return nil }
+      (self.devices, self.themes, locales, textSizes) = (devices, themes, lists.locales, sizes)
+    }
+  }
+
+  /// The switches of `job`'s page (`partials/switches.html`) as they read
+  /// across `lists`: the one part of a render page that names the other
+  /// devices, themes, locales and text sizes.
+  func switches(for job: RenderJob, lists: SwitchLists) throws(TemplateError) -> [UInt8] {
+    try templates.renderBytes("partials/switches", ["switchGroups": .list(switchGroups(for: job, lists: lists))])
+  }
+
+  /// Links to the same variant on the site's other devices, themes, locales
+  /// and text sizes: every one is a render of the matrix (each list by each).
+  private func switchGroups(for job: RenderJob, lists: SwitchLists) -> [TemplateValue] {
+    func option(
+      _ label: String, _ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize? = nil
+    ) -> TemplateValue {
+      let target = RenderID(
+        design: job.design.id, variant: job.variant.id, device: device, theme: theme, locale: locale,
+        textSize: size ?? job.textSize)
+      return ["label": .string(label), "href": .string(target.pageName), "current": .bool(target == job.id)]
     }
     let variant = job.variant.id
-    // The variant is found once; its other renders are a step along one axis.
-    let start = matrix.variantStart(of: job)
-    func sibling(_ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize? = nil) -> RenderJob? {
-      start.flatMap {
-        matrix.job(variantStart: $0, device: device, theme: theme, locale: locale, textSize: size ?? job.textSize)
-      }
-    }
-    let devices = site.devices.map { option($0.metrics.name, sibling($0, job.theme, job.locale)) }
-    let themes = site.themes.map { option(Self.themeLabel($0), sibling(job.device, $0, job.locale)) }
-    let sizes = site.textSizes.map { option($0.label, sibling(job.device, job.theme, job.locale, $0)) }
+    let devices = lists.devices.map { option($0.metrics.name, $0, job.theme, job.locale) }
+    let themes = lists.themes.map { option(Self.themeLabel($0), job.device, $0, job.locale) }
+    let sizes = lists.textSizes.map { option($0.label, job.device, job.theme, job.locale, $0) }
     // At most a window of languages around this one (a page listing all of
     // 1,000 locales, on each of 1,000 pages, would grow with their square);
     // the design page's matrix links every one.
-    let nearby = Self.window(of: site.locales, around: job.locale, size: Self.languageLinks)
-    var locales = nearby.map { option($0, sibling(job.device, job.theme, $0)) }
-    if nearby.count < site.locales.count {
+    let nearby = Self.window(of: lists.locales, around: job.locale, size: Self.languageLinks)
+    var locales = nearby.map { option($0, job.device, job.theme, $0) }
+    if nearby.count < lists.locales.count {
       locales.append([
-        "label": .string("All \(site.locales.count) languages"),
+        "label": .string("All \(lists.locales.count) languages"),
         "href": .string(SitePaths.designPageName + "#" + PageID.variant(variant)), "current": false,
       ])
     }
@@ -257,7 +283,7 @@ extension GalleryPages {
       ["label": "Devices", "options": .list(devices)],
       ["label": "Themes", "options": .list(themes)],
       ["label": "Languages", "options": .list(locales)],
-    ] + (site.textSizes.count > 1 ? [["label": "Text sizes", "options": .list(sizes)]] : [])
+    ] + (lists.textSizes.count > 1 ? [["label": "Text sizes", "options": .list(sizes)]] : [])
   }
 
   /// How many languages a render page links to directly.

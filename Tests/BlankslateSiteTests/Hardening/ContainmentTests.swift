@@ -180,7 +180,7 @@ struct ContainmentTests {
     for name in ["published.cache", "back.cache"] {
       let url = folder.appending(path: "._site.blankslate/" + name)
       var bytes = [UInt8](try Data(contentsOf: url))
-      #expect(bytes.starts(with: Array("blankslate build cache 3\n".utf8)))
+      #expect(bytes.starts(with: Array("blankslate build cache 4\n".utf8)))
       let text = String(decoding: bytes, as: UTF8.self)
       switch tampering {
       case "truncated":
@@ -234,12 +234,18 @@ struct ContainmentTests {
     counts.accepted = 3
     meta.lint = ["default": counts, "accessible": LintCounts()]
     cache.designs["zero-code"] = BuildCache.Entry(
-      key: BuildCache.Key(own: "0123456789abcdef", previous: "fedcba9876543210", next: "00000000ffffffff"),
+      key: BuildCache.Key(
+        own: "0123456789abcdef", previous: "fedcba9876543210", next: "00000000ffffffff", renders: "abababababababab"),
       meta: meta, entries: (10..<20, 30..<45, "aaaaaaaaaaaaaaaa"))
     cache.designs["other"] = BuildCache.Entry(
-      key: BuildCache.Key(own: "1111111111111111", previous: "2222222222222222", next: "3333333333333333"),
+      key: BuildCache.Key(
+        own: "1111111111111111", previous: "2222222222222222", next: "3333333333333333", renders: "5555555555555555"),
       meta: DesignMeta(), entries: nil)
     cache.pages["index.html"] = "4444444444444444"
+    cache.lists = try #require(RenderLists(encoded: "iphone-15,ipad-mini|light|en,zh-Hans|large"))
+    #expect(RenderLists(encoded: "iphone-15||en|large") == nil)
+    #expect(RenderLists(encoded: "iphone-15|light|en") == nil)
+    #expect(RenderLists(encoded: "iphone 15|light|en|large") == nil)
     let bytes = cache.encoded(describing: "folder 1 2 3")
     // Each value is a netstring: its length in bytes, then the bytes.
     let text = String(decoding: bytes, as: UTF8.self)
@@ -257,6 +263,8 @@ struct ContainmentTests {
     #expect(again.designs["zero-code"]?.entries?.search == 30..<45)
     #expect(again.designs["other"]?.entries == nil)
     #expect(again.pages == ["index.html": "4444444444444444"])
+    #expect(again.lists == cache.lists)
+    #expect(again.designs["other"]?.key.renders == "5555555555555555")
     // Another tool's cache names its folder, and is not used.
     #expect(BuildCache.decode(bytes, identity: "blankslate other")?.cache == nil)
     // Any byte cut off the end is no cache.
