@@ -161,8 +161,10 @@ struct BuildCache: Sendable {
         guard let text = fields.text(), isText(text) else { return nil }
         meta.texts.append(text)
       }
-      guard let characters = fields.text(), isText(characters), let lintCount = fields.count() else { return nil }
-      meta.characters = Set(characters.unicodeScalars)
+      guard let text = fields.text(), isText(text), let characters = DrawnCharacters(sorted: text),
+        let lintCount = fields.count()
+      else { return nil }
+      meta.characters = characters
       for _ in 0..<lintCount {
         guard let variant = fields.text(), isText(variant), let errors = fields.count(),
           let warnings = fields.count(), let accepted = fields.count()
@@ -218,7 +220,7 @@ struct BuildCache: Sendable {
       if let alt = entry.meta.thumbnailAlt { writer.text(alt) }
       writer.count(entry.meta.texts.count)
       for text in entry.meta.texts { writer.text(text) }
-      writer.text(Self.text(of: entry.meta.characters))
+      writer.text(entry.meta.characters.text)
       writer.count(entry.meta.lint.count)
       for variant in entry.meta.lint.keys.sorted() {
         let counts = entry.meta.lint[variant] ?? LintCounts()
@@ -243,17 +245,6 @@ struct BuildCache: Sendable {
       writer.text(pages[path] ?? "")
     }
     return writer.bytes
-  }
-
-  /// `characters` in code point order, as one string.
-  private static func text(of characters: Set<Unicode.Scalar>) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(characters.count * 3)
-    for value in characters.map(\.value).sorted() {
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      UTF8.encode(scalar) { bytes.append($0) }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The whole numbers of a JSON array, or nil when it is not one of them only.

@@ -186,7 +186,9 @@ struct BuildPlan {
       inputs.templates.staticFiles.map { (SitePaths.galleryFolder + "/" + $0.path, $0.bytes) }
       + inputs.assets.files.map { ($0.path, $0.bytes) }
     let siteIndex = self.siteIndex
-    let characters = designs.outputs.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.meta.characters) }
+    var drawn = Set<Unicode.Scalar>()
+    for output in designs.outputs { drawn.formUnion(output.meta.characters.text.unicodeScalars) }
+    let characters = drawn
     // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
     let made = timings.measure(.site) {
       ParallelWork.map(count: pageCount + 6, workers: options.workers) { task -> SiteFiles.MadeFile in

@@ -108,6 +108,7 @@ struct DesignRenderer: Sendable {
     output.rendered = true
     var alts: [String: String] = [:]
     var seenTexts: Set<String> = []
+    var characters = Set<Unicode.Scalar>()
     for part in parts {
       output.tally.add(part.tally)
       output.timings.add(part.timings)
@@ -116,8 +117,9 @@ struct DesignRenderer: Sendable {
       if output.meta.thumbnailAlt == nil { output.meta.thumbnailAlt = part.alts.first?.alt }
       output.meta.lint.merge(part.lint) { $0.adding($1) }
       output.meta.texts += part.texts.filter { seenTexts.insert($0).inserted }
-      output.meta.characters.formUnion(part.characters)
+      characters.formUnion(part.characters)
     }
+    output.meta.characters = DrawnCharacters(characters)
     guard output.failure == nil else { return output }
     output.meta.texts = Self.sortedUnique(output.meta.texts)
     writeDesignPage(design, alts: alts, into: &output)
@@ -389,9 +391,42 @@ struct DesignMeta: Sendable, Equatable {
   /// The texts its renders show (first device and theme, every locale), each once, for search.
   var texts: [String] = []
   /// Every character its renders draw, bars included: what the gallery's fonts must hold.
-  var characters: Set<Unicode.Scalar> = []
+  var characters = DrawnCharacters()
   /// The text alternative of its first render, the index card's thumbnail.
   var thumbnailAlt: String?
   /// The bytes of its files (renders and design page).
   var bytes = 0
+}
+
+/// Characters once each, in code point order, kept as the text of them: a
+/// cache reads and writes it as it is (sorting every design's characters on
+/// every save of `serve`, and reading them back into sets, was a tenth of a rebuild).
+struct DrawnCharacters: Sendable, Equatable {
+  /// The characters, each once, in code point order.
+  private(set) var text = ""
+
+  init() {}
+
+  /// `characters` in order.
+  init(_ characters: Set<Unicode.Scalar>) {
+    text = String(String.UnicodeScalarView(characters.sorted { $0.value < $1.value }))
+  }
+
+  /// `text` as a cache holds it; nil unless each character is there once, in order.
+  init?(sorted text: String) {
+    var previous: UInt32?
+    for scalar in text.unicodeScalars {
+      if let previous, scalar.value <= previous { return nil }
+      previous = scalar.value
+    }
+    self.text = text
+  }
+
+  var isEmpty: Bool { text.isEmpty }
+
+  /// These and `characters`, in order.
+  mutating func formUnion(_ characters: Set<Unicode.Scalar>) {
+    guard !characters.isEmpty else { return }
+    self = DrawnCharacters(characters.union(text.unicodeScalars))
+  }
 }
