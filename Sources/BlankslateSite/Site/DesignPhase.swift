@@ -186,11 +186,13 @@ struct DesignPhase: Sendable {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.RenderedDesign()
+    let withPNG = renderer.pngScale != nil
     if linked {
+      // Every file of the design's: with PNGs, each render's too.
       let names =
-        matrix.run(ranges[index]).flatMap { [SitePaths.svgName($0), SitePaths.pageName($0)] } + [
-          SitePaths.designPageName
-        ]
+        matrix.run(ranges[index]).flatMap {
+          [SitePaths.svgName($0), SitePaths.pageName($0)] + (withPNG ? [$0.id.name + ".png"] : [])
+        } + [SitePaths.designPageName]
       do {
         try reused.timings.measure(.reuse) { () throws(BuildError) in
           try staging.reuse(names, in: folder, from: publishedFolder)
@@ -208,7 +210,7 @@ struct DesignPhase: Sendable {
     }
     let earlier = linked ? published : inPlace
     reused.meta = entry.meta
-    reused.tally.files = ranges[index].count * 2 + 1
+    reused.tally.files = ranges[index].count * (withPNG ? 3 : 2) + 1
     reused.tally.bytes = entry.meta.bytes
     let edges = [
       entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,

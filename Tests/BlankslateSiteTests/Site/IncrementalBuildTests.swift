@@ -186,6 +186,52 @@ struct IncrementalBuildTests {
     #expect(page.contains(#"href="empty.iphone-se.light.ja.html""#))
   }
 
+  /// With PNGs, a design linked from the published output brings its PNGs
+  /// too, and a carried-over one keeps them: every rebuild is a full build's.
+  @Test func aBuildWithPNGsKeepsThemThroughEveryKindOfReuse() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit("site.json", replacing: #""devices": ["iphone-se", "iphone-15"]"#, with: #""devices": ["iphone-se"]"#)
+    try copy.edit(
+      "site.json", replacing: #""locales": ["zh-Hans", "en", "de", "ar"]"#, with: #""locales": ["en", "ar"]"#)
+    let output = copy.folder.appending(path: "_site")
+    func build(incremental: Bool = true, into folder: URL) throws -> BuildSummary {
+      var options = BuildOptions(
+        siteFolder: copy.site, siteDisplay: "Site", output: folder, outputDisplay: "_site", workers: 2)
+      options.incremental = incremental
+      options.pngScale = 1
+      return try SiteBuilder(options: options).build()
+    }
+    func expectFullBuildsFiles(_ rebuilt: BuildSummary) throws {
+      let scratch = copy.folder.appending(path: "full")
+      try? FileManager.default.removeItem(at: scratch)
+      let full = try build(incremental: false, into: scratch)
+      let incremental = try folderContents(output)
+      let fresh = try folderContents(scratch)
+      let missing = Set(fresh.keys).subtracting(incremental.keys).sorted()
+      let extra = Set(incremental.keys).subtracting(fresh.keys).sorted()
+      #expect(missing.isEmpty, "\(missing.count) files missing, such as \(missing.prefix(3))")
+      #expect(extra.isEmpty, "\(extra.count) files a full build has not, such as \(extra.prefix(3))")
+      #expect(full.files == fresh.count - 1 && incremental.keys.contains { $0.hasSuffix(".png") })
+      #expect(rebuilt.files == full.files && rebuilt.bytes == full.bytes)
+      for (path, data) in incremental where fresh[path].map({ $0 != data }) == true {
+        Issue.record("\(path) differs from a full build")
+      }
+    }
+    #expect(try build(into: output).rendered == 10)
+    // One design edited: the others are linked from the published output (the back buffer is empty).
+    try copy.edit(
+      "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
+    let edited = try build(into: output)
+    #expect(edited.rendered == 1)
+    try expectFullBuildsFiles(edited)
+    // A locale added: every design carried over.
+    try copy.edit("site.json", replacing: #""locales": ["en", "ar"]"#, with: #""locales": ["en", "ar", "ja"]"#)
+    let grown = try build(into: output)
+    #expect(grown.extended == 10)
+    try expectFullBuildsFiles(grown)
+  }
+
   /// The byte work of carrying a page over: the switches are replaced only
   /// where they occur exactly once, and an SVG's description reads back
   /// through every reference the SVG writer writes.
