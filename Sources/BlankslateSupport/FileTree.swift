@@ -52,6 +52,9 @@ extension FileTree {
     package var size: Int64
     var modified: Int64
     var modifiedNanoseconds: Int
+
+    /// When the file's bytes were last written, as (seconds, nanoseconds).
+    package var modificationTime: (seconds: Int64, nanoseconds: Int) { (modified, modifiedNanoseconds) }
   }
 
   /// The identity of the regular file at `path` (a link is not followed), or nil.
@@ -101,6 +104,14 @@ extension FileTree {
     #else
       status.st_ctim
     #endif
+  }
+
+  /// When the entry at `path` (of any kind; a link is not followed) last
+  /// changed, as (seconds, nanoseconds); nil when there is none.
+  package static func changeTime(of path: String) -> (seconds: Int64, nanoseconds: Int)? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return (Int64(changed(status).tv_sec), changed(status).tv_nsec)
   }
 
   /// The version of the regular file at `path` (a link is not followed), or nil.

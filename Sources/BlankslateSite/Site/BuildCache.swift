@@ -54,6 +54,10 @@ struct BuildCache: Sendable {
   var identity: String
   /// The build's devices, themes, locales and text sizes (`RenderLists`).
   var lists = RenderLists()
+  /// When the cache file was written (its modification time; nil for a
+  /// cache made in memory): every folder of the build it describes was
+  /// final by then, so one changed later was changed by someone else.
+  var written: (seconds: Int64, nanoseconds: Int)?
   var designs: [String: Entry] = [:]
   /// The fingerprint of each index page's content, by path.
   var pages: [String: String] = [:]
@@ -119,6 +123,7 @@ struct BuildCache: Sendable {
     var loaded: CacheFile?
     if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true) {
       loaded = decode(bytes, identity: identity)
+      loaded?.cache?.written = file?.modificationTime
     }
     if let memo, let file { memo.keep(loaded, file: file, identity: identity) }
     return loaded

@@ -72,7 +72,9 @@ struct DesignPhase: Sendable {
     let lists = RenderLists(of: site)
     let sources: [Source] = site.designs.indices.map { index in
       let id = site.designs[index].id
-      if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own { return .kept(entry) }
+      if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own, keepsItsFolder(id) {
+        return .kept(entry)
+      }
       if let entry = published?.cache.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
       // Only the lists grew (and the neighbours its pages name did not
       // change): the published renders are all still renders, and its meta
@@ -146,6 +148,18 @@ struct DesignPhase: Sendable {
     let all = results.map { $0 ?? Result(output: DesignRenderer.RenderedDesign(), entries: nil) }
     if let failure = all.lazy.compactMap(\.output.failure).first { throw failure }
     return all
+  }
+
+  /// Whether design `id`'s folder in the back buffer is as the build that
+  /// left it wrote it: it has not changed since that build's cache was
+  /// written. A folder changed later (a file replaced by a link to a secret,
+  /// in the output the back buffer was when it was published) is not kept:
+  /// the design is linked from the published output or rendered.
+  private func keepsItsFolder(_ id: String) -> Bool {
+    guard let written = inPlace?.cache.written,
+      let changed = FileTree.changeTime(of: staging.folderPath + "/" + SitePaths.designFolder(id))
+    else { return false }
+    return (changed.seconds, changed.nanoseconds) <= (written.seconds, written.nanoseconds)
   }
 
   /// A design rendered from its parts, with its entries made anew.

@@ -38,7 +38,9 @@ public struct SiteBuilder: Sendable {
       if let memo = options.memo, let file = FileTree.identity(of: staging.statePath + "/" + BuildCache.publishedName),
         let folder = StagingFolder.identity(of: options.output.path)
       {
-        memo.keep(BuildCache.CacheFile(folder: folder, cache: cache), file: file, identity: plan.identity)
+        var published = cache
+        published.written = file.modificationTime
+        memo.keep(BuildCache.CacheFile(folder: folder, cache: published), file: file, identity: plan.identity)
       }
       return plan.summary(designs, tally: tally, timings: timings)
     } catch {

@@ -321,7 +321,14 @@ package final class StagingFolder: Sendable {
       throw .io(path: target, reason: "cannot open the staging folder: \(String(cString: strerror(errno)))")
     }
     defer { close(targetFolder) }
-    for name in names where linkat(sourceFolder, name, targetFolder, name, 0) != 0 {
+    for name in names {
+      // Only a regular file is lent: a link or anything else planted in the
+      // previous output is not carried into the next (the design is rendered instead).
+      var status = stat()
+      if fstatat(sourceFolder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        throw .io(path: source + "/" + name, reason: "the previous output's file is not a regular file")
+      }
+      guard linkat(sourceFolder, name, targetFolder, name, 0) != 0 else { continue }
       guard errno != ENOENT else {
         throw .io(path: source + "/" + name, reason: "the previous output's file is gone")
       }

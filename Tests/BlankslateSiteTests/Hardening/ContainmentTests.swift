@@ -40,6 +40,40 @@ struct ContainmentTests {
     }
   }
 
+  /// A link planted in the published gallery (to a secret outside) is never
+  /// carried into a later build: not when a design is linked from the
+  /// published output (only regular files are lent), nor when that output,
+  /// now the back buffer, is built in place (a design folder changed after
+  /// its build's cache was written is not kept). The design is rendered again.
+  @Test func aLinkPlantedInTheGalleryIsNeverPublishedAgain() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let folder = scene.copy.folder
+    #expect(try scene.run(["build"]).status == 0)
+    let planted = folder.appending(path: "_site/designs/table/empty.iphone-se.light.en.svg")
+    try FileManager.default.removeItem(at: planted)
+    try FileManager.default.createSymbolicLink(
+      at: planted, withDestinationURL: scene.outside.appending(path: "environ"))
+    // Edits elsewhere: the first rebuild links from `_site/`, the next builds in place over the output it planted in.
+    for color in ["purple", "#008080", "orange"] {
+      let zeroCode = scene.copy.site.appending(path: "placeholders/zero-code.json")
+      let text = try String(contentsOf: zeroCode, encoding: .utf8)
+      let edited = text.replacing(#/"messageColor": "[^"]*"/#, with: #""messageColor": "\#(color)""#)
+      #expect(edited != text)
+      try Data(edited.utf8).write(to: zeroCode)
+      #expect(try scene.run(["build"]).status == 0)
+      var status = stat()
+      #expect(lstat(planted.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "\(color)")
+      let published = try folderContents(folder.appending(path: "_site"))
+      #expect(!published.values.contains { String(decoding: $0, as: UTF8.self).contains(Scene.secret) }, "\(color)")
+    }
+    let links = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { relative in
+      var status = stat()
+      return lstat(folder.appending(path: relative).path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+    #expect(links.isEmpty, "\(links)")
+  }
+
   @Test func aGoldenLinkedOutOfTheSiteIsRefusedAndNeverRead() throws {
     let scene = try Scene()
     defer { scene.copy.remove() }
