@@ -446,49 +446,50 @@ struct CacheFields {
   }
 }
 
-/// Which devices, themes, locales and text sizes a build rendered, by name,
-/// in order: what a cache says its build held, so the next build knows which
-/// of its renders the earlier one has.
+/// Which devices, themes, locales and text sizes a build rendered, in
+/// order: what a cache says its build held, so the next build knows which
+/// of its renders the earlier one has, and what a render page's switches
+/// link across (the site's lists, or an earlier build's).
 struct RenderLists: Sendable, Equatable {
-  var devices: [String] = []
-  var themes: [String] = []
+  var devices: [Device] = []
+  var themes: [Theme] = []
   var locales: [String] = []
-  var textSizes: [String] = []
+  var textSizes: [TextSize] = []
 
   init() {}
 
   init(of site: SiteDefinition) {
-    devices = site.devices.map(\.rawValue)
-    themes = site.themes.map(\.rawValue)
-    locales = site.locales
-    textSizes = site.textSizes.map(\.rawValue)
+    (devices, themes, locales, textSizes) = (site.devices, site.themes, site.locales, site.textSizes)
   }
 
   /// The first of each list only: the gallery's default view.
   init(firstsOf site: SiteDefinition) {
-    devices = site.devices.prefix(1).map(\.rawValue)
-    themes = site.themes.prefix(1).map(\.rawValue)
+    devices = Array(site.devices.prefix(1))
+    themes = Array(site.themes.prefix(1))
     locales = Array(site.locales.prefix(1))
-    textSizes = site.textSizes.prefix(1).map(\.rawValue)
+    textSizes = Array(site.textSizes.prefix(1))
   }
 
   /// `devices|themes|locales|textSizes`, each comma-separated; every name is
   /// letters, digits and hyphens (`RenderID`'s parts), so it reads back one way.
   var encoded: String {
-    [devices, themes, locales, textSizes].map { $0.joined(separator: ",") }.joined(separator: "|")
+    [devices.map(\.rawValue), themes.map(\.rawValue), locales, textSizes.map(\.rawValue)]
+      .map { $0.joined(separator: ",") }.joined(separator: "|")
   }
 
-  /// Reads `encoded`; nil for anything else.
+  /// Reads `encoded`; nil for anything else, or a name this tool does not know.
   init?(encoded text: String) {
     let lists = text.split(separator: "|", omittingEmptySubsequences: false).map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    guard lists.count == 4,
-      lists.allSatisfy({ list in
-        list.allSatisfy { name in !name.isEmpty && name.utf8.allSatisfy(Self.isNameByte) }
-      })
+    guard lists.count == 4 else { return nil }
+    let devices = lists[0].compactMap(Device.init(rawValue:))
+    let themes = lists[1].compactMap(Theme.init(rawValue:))
+    let sizes = lists[3].compactMap(TextSize.init(rawValue:))
+    guard devices.count == lists[0].count, themes.count == lists[1].count, sizes.count == lists[3].count,
+      lists[2].allSatisfy(RenderID.isPart)
     else { return nil }
-    (devices, themes, locales, textSizes) = (lists[0], lists[1], lists[2], lists[3])
+    (self.devices, self.themes, locales, textSizes) = (devices, themes, lists[2], sizes)
   }
 
   /// Whether each of these lists names only what `other`'s does: every
@@ -500,12 +501,7 @@ struct RenderLists: Sendable, Equatable {
 
   /// Whether the build rendered `job` (its variant aside).
   func contains(_ job: RenderJob) -> Bool {
-    devices.contains(job.device.rawValue) && themes.contains(job.theme.rawValue) && locales.contains(job.locale)
-      && textSizes.contains(job.textSize.rawValue)
-  }
-
-  private static func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-      || byte == UInt8(ascii: "-")
+    devices.contains(job.device) && themes.contains(job.theme) && locales.contains(job.locale)
+      && textSizes.contains(job.textSize)
   }
 }

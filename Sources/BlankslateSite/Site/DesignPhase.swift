@@ -57,14 +57,14 @@ struct DesignPhase: Sendable {
     case kept(BuildCache.Entry)
     case linked(BuildCache.Entry)
     /// Published with other devices, themes, locales or text sizes, and nothing else changed.
-    case extended(BuildCache.Entry, earlier: GalleryPages.SwitchLists)
+    case extended(BuildCache.Entry)
     case rendered
   }
 
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
     case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
-    case extend(design: Int, entry: BuildCache.Entry, earlier: GalleryPages.SwitchLists)
+    case extend(design: Int, entry: BuildCache.Entry)
   }
 
   /// Every design's output and entries, in site order.
@@ -81,9 +81,9 @@ struct DesignPhase: Sendable {
       // (findings, texts, characters) is theirs, to add the new ones to.
       if let published, let entry = published.cache.designs[id], entry.key.renders == keys[index].renders,
         entry.key.previous == keys[index].previous, entry.key.next == keys[index].next,
-        published.cache.lists.isPart(of: lists), let earlier = GalleryPages.SwitchLists(published.cache.lists)
+        published.cache.lists.isPart(of: lists)
       {
-        return .extended(entry, earlier: earlier)
+        return .extended(entry)
       }
       return .rendered
     }
@@ -109,9 +109,7 @@ struct DesignPhase: Sendable {
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {
-      if case .extended(let entry, let earlier) = source {
-        tasks.append(.extend(design: index, entry: entry, earlier: earlier))
-      }
+      if case .extended(let entry) = source { tasks.append(.extend(design: index, entry: entry)) }
     }
     for (index, source) in sources.enumerated() {
       switch source {
@@ -132,8 +130,8 @@ struct DesignPhase: Sendable {
         guard let parts = assembly.add(part, task: task) else { return nil }
         defer { Failpoint.reach("build.design-done") }
         return (design, rendered(design, parts: parts))
-      case .extend(let design, let entry, let earlier):
-        let result = extend(design, entry: entry, earlier: earlier)
+      case .extend(let design, let entry):
+        let result = extend(design, entry: entry)
         progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
         return (design, result)
       case .reuse(let design, let entry, let linked):
@@ -172,12 +170,12 @@ struct DesignPhase: Sendable {
 
   /// Design `index` carried over from the published build, made across other
   /// lists (`DesignRenderer.extend`); rendered whole when its pages cannot be.
-  private func extend(_ index: Int, entry: BuildCache.Entry, earlier: GalleryPages.SwitchLists) -> Result {
+  private func extend(_ index: Int, entry: BuildCache.Entry) -> Result {
     let design = site.designs[index]
     guard let published,
       let output = renderer.extend(
-        design, jobs: Array(matrix.run(ranges[index])), earlier: earlier, lists: published.cache.lists,
-        meta: entry.meta, from: publishedFolder)
+        design, jobs: Array(matrix.run(ranges[index])), earlier: published.cache.lists, meta: entry.meta,
+        from: publishedFolder)
     else {
       do throws(BuildError) {
         try staging.clear(SitePaths.designFolder(design.id))

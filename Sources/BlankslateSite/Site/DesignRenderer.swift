@@ -196,14 +196,13 @@ struct DesignRenderer: Sendable {
   /// its switches as `partials/switches.html` writes them alone (a theme that
   /// lays them out with more of the page): then the design is rendered whole.
   func extend(
-    _ design: Design, jobs: [RenderJob], earlier: GalleryPages.SwitchLists, lists: RenderLists, meta: DesignMeta,
-    from folder: URL
+    _ design: Design, jobs: [RenderJob], earlier: RenderLists, meta: DesignMeta, from folder: URL
   ) -> RenderedDesign? {
     var output = RenderedDesign()
     output.extended = true
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
-    let now = GalleryPages.SwitchLists(site)
-    let carried = jobs.filter { lists.contains($0) }
+    let now = RenderLists(of: site)
+    let carried = jobs.filter { earlier.contains($0) }
     var part = RenderedRun()
     var alts: [String: String] = [:]
     let designFolder = SitePaths.designFolder(design.id)
@@ -245,7 +244,7 @@ struct DesignRenderer: Sendable {
       output.failure = Self.buildError(error, folder: designFolder)
       return output
     }
-    let added = renderPart(ArraySlice(jobs.filter { !lists.contains($0) }))
+    let added = renderPart(ArraySlice(jobs.filter { !earlier.contains($0) }))
     part.tally.add(added.tally)
     part.timings.add(added.timings)
     for (name, alt) in added.alts { alts[name] = alt }

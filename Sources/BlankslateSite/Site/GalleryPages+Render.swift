@@ -38,7 +38,7 @@ extension GalleryPages {
     context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))
     context["live"] = .string(live)
     context["liveHint"] = .string(Self.liveHint(for: scene))
-    context["switchGroups"] = .list(switchGroups(for: job, lists: SwitchLists(site)))
+    context["switchGroups"] = .list(switchGroups(for: job, lists: RenderLists(of: site)))
     let counts = LintCounts(findings)
     context["lintKind"] = .string(counts.badge.kind)
     context["lintLabel"] = .string(counts.badge.label)
@@ -222,40 +222,16 @@ extension GalleryPages {
     return job.design.id == design ? file : "../\(job.design.id)/\(file)"
   }
 
-  /// The lists a render page's switches link across: the site's, or an
-  /// earlier build's (`RenderLists`), whose pages a build may carry over.
-  struct SwitchLists: Sendable {
-    var devices: [Device]
-    var themes: [Theme]
-    var locales: [String]
-    var textSizes: [TextSize]
-
-    init(_ site: SiteDefinition) {
-      (devices, themes, locales, textSizes) = (site.devices, site.themes, site.locales, site.textSizes)
-    }
-
-    /// The lists a cache names; nil when one names what this tool does not know.
-    init?(_ lists: RenderLists) {
-      let devices = lists.devices.compactMap(Device.init(rawValue:))
-      let themes = lists.themes.compactMap(Theme.init(rawValue:))
-      let sizes = lists.textSizes.compactMap(TextSize.init(rawValue:))
-      guard devices.count == lists.devices.count, themes.count == lists.themes.count,
-        sizes.count == lists.textSizes.count, !devices.isEmpty, !themes.isEmpty, !lists.locales.isEmpty, !sizes.isEmpty
-      else { return nil }
-      (self.devices, self.themes, locales, textSizes) = (devices, themes, lists.locales, sizes)
-    }
-  }
-
   /// The switches of `job`'s page (`partials/switches.html`) as they read
   /// across `lists`: the one part of a render page that names the other
   /// devices, themes, locales and text sizes.
-  func switches(for job: RenderJob, lists: SwitchLists) throws(TemplateError) -> [UInt8] {
+  func switches(for job: RenderJob, lists: RenderLists) throws(TemplateError) -> [UInt8] {
     try templates.renderBytes("partials/switches", ["switchGroups": .list(switchGroups(for: job, lists: lists))])
   }
 
   /// Links to the same variant on the site's other devices, themes, locales
   /// and text sizes: every one is a render of the matrix (each list by each).
-  private func switchGroups(for job: RenderJob, lists: SwitchLists) -> [TemplateValue] {
+  private func switchGroups(for job: RenderJob, lists: RenderLists) -> [TemplateValue] {
     func option(
       _ label: String, _ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize? = nil
     ) -> TemplateValue {
