@@ -15,13 +15,30 @@ struct IncrementalBuildTests {
   }
 
   static func build(
-    _ site: URL, into output: URL, incremental: Bool = true, memo: BuildMemo? = nil
+    _ site: URL, into output: URL, incremental: Bool = true, memo: BuildMemo? = nil, pngScale: Int? = nil
   ) throws -> BuildSummary {
     var options = BuildOptions(
       siteFolder: site, siteDisplay: "Site", output: output, outputDisplay: "_site", workers: 2)
     options.incremental = incremental
     options.memo = memo
+    options.pngScale = pngScale
     return try SiteBuilder(options: options).build()
+  }
+
+  /// The copy's matrix narrowed: each list given replaces the bundled site's
+  /// (a full build follows every rebuild, so the suite builds fewer renders).
+  static func narrow(
+    _ copy: SiteCopy, devices: String? = nil, themes: String? = nil, locales: String? = nil,
+    textSizes: String? = nil
+  ) throws {
+    let bundled = [
+      ("devices", #"["iphone-se", "iphone-15"]"#, devices), ("themes", #"["light", "dark"]"#, themes),
+      ("locales", #"["zh-Hans", "en", "de", "ar"]"#, locales),
+      ("textSizes", #"["large", "accessibilityExtraExtraExtraLarge"]"#, textSizes),
+    ]
+    for case let (key, old, new?) in bundled {
+      try copy.edit("site.json", replacing: "\"\(key)\": \(old)", with: "\"\(key)\": \(new)")
+    }
   }
 
   @Test func aChangedDesignIsTheOnlyOneRenderedAndTheResultIsAFullBuildsBytes() throws {
@@ -95,13 +112,20 @@ struct IncrementalBuildTests {
   /// The output and a full build of the same site hold the same files and
   /// bytes; returns the full build's summary.
   @discardableResult
-  static func expectFullBuildsBytes(_ output: URL, site: URL, scratch: URL) throws -> BuildSummary {
+  static func expectFullBuildsBytes(
+    _ output: URL, site: URL, scratch: URL, pngScale: Int? = nil
+  ) throws -> BuildSummary {
     try? FileManager.default.removeItem(at: scratch)
-    let summary = try build(site, into: scratch, incremental: false)
+    let summary = try build(site, into: scratch, incremental: false, pngScale: pngScale)
     let incremental = try folderContents(output)
     let fresh = try folderContents(scratch)
-    #expect(incremental.keys.sorted() == fresh.keys.sorted())
-    for (path, data) in incremental where fresh[path] != data {
+    let missing = Set(fresh.keys).subtracting(incremental.keys).sorted()
+    let extra = Set(incremental.keys).subtracting(fresh.keys).sorted()
+    #expect(missing.isEmpty, "\(missing.count) files missing, such as \(missing.prefix(3))")
+    #expect(extra.isEmpty, "\(extra.count) files a full build has not, such as \(extra.prefix(3))")
+    // Every file but the output's marker is counted.
+    #expect(summary.files == fresh.count - 1)
+    for (path, data) in incremental where fresh[path].map({ $0 != data }) == true {
       Issue.record("\(path) differs from a full build")
     }
     return summary
@@ -117,12 +141,7 @@ struct IncrementalBuildTests {
   func growingTheListsRendersOnlyTheNewRenders(keepingAMemo: Bool) throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("site.json", replacing: #""devices": ["iphone-se", "iphone-15"]"#, with: #""devices": ["iphone-se"]"#)
-    try copy.edit(
-      "site.json", replacing: #""locales": ["zh-Hans", "en", "de", "ar"]"#, with: #""locales": ["en", "ar"]"#)
-    try copy.edit(
-      "site.json", replacing: #""textSizes": ["large", "accessibilityExtraExtraExtraLarge"]"#,
-      with: #""textSizes": ["large"]"#)
+    try Self.narrow(copy, devices: #"["iphone-se"]"#, locales: #"["en", "ar"]"#, textSizes: #"["large"]"#)
     let output = copy.folder.appending(path: "_site")
     let scratch = copy.folder.appending(path: "full")
     let memo = keepingAMemo ? BuildMemo() : nil
@@ -191,43 +210,24 @@ struct IncrementalBuildTests {
   @Test func aBuildWithPNGsKeepsThemThroughEveryKindOfReuse() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
-    try copy.edit("site.json", replacing: #""devices": ["iphone-se", "iphone-15"]"#, with: #""devices": ["iphone-se"]"#)
-    try copy.edit(
-      "site.json", replacing: #""locales": ["zh-Hans", "en", "de", "ar"]"#, with: #""locales": ["en", "ar"]"#)
+    try Self.narrow(copy, devices: #"["iphone-se"]"#, locales: #"["en", "ar"]"#)
     let output = copy.folder.appending(path: "_site")
-    func build(incremental: Bool = true, into folder: URL) throws -> BuildSummary {
-      var options = BuildOptions(
-        siteFolder: copy.site, siteDisplay: "Site", output: folder, outputDisplay: "_site", workers: 2)
-      options.incremental = incremental
-      options.pngScale = 1
-      return try SiteBuilder(options: options).build()
-    }
+    let scratch = copy.folder.appending(path: "full")
     func expectFullBuildsFiles(_ rebuilt: BuildSummary) throws {
-      let scratch = copy.folder.appending(path: "full")
-      try? FileManager.default.removeItem(at: scratch)
-      let full = try build(incremental: false, into: scratch)
-      let incremental = try folderContents(output)
-      let fresh = try folderContents(scratch)
-      let missing = Set(fresh.keys).subtracting(incremental.keys).sorted()
-      let extra = Set(incremental.keys).subtracting(fresh.keys).sorted()
-      #expect(missing.isEmpty, "\(missing.count) files missing, such as \(missing.prefix(3))")
-      #expect(extra.isEmpty, "\(extra.count) files a full build has not, such as \(extra.prefix(3))")
-      #expect(full.files == fresh.count - 1 && incremental.keys.contains { $0.hasSuffix(".png") })
+      let full = try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch, pngScale: 1)
+      #expect(try folderContents(output).keys.contains { $0.hasSuffix(".png") })
       #expect(rebuilt.files == full.files && rebuilt.bytes == full.bytes)
-      for (path, data) in incremental where fresh[path].map({ $0 != data }) == true {
-        Issue.record("\(path) differs from a full build")
-      }
     }
-    #expect(try build(into: output).rendered == 10)
+    #expect(try Self.build(copy.site, into: output, pngScale: 1).rendered == 10)
     // One design edited: the others are linked from the published output (the back buffer is empty).
     try copy.edit(
       "placeholders/zero-code.json", replacing: #""messageColor": "orange""#, with: #""messageColor": "purple""#)
-    let edited = try build(into: output)
+    let edited = try Self.build(copy.site, into: output, pngScale: 1)
     #expect(edited.rendered == 1)
     try expectFullBuildsFiles(edited)
     // A locale added: every design carried over.
     try copy.edit("site.json", replacing: #""locales": ["en", "ar"]"#, with: #""locales": ["en", "ar", "ja"]"#)
-    let grown = try build(into: output)
+    let grown = try Self.build(copy.site, into: output, pngScale: 1)
     #expect(grown.extended == 10)
     try expectFullBuildsFiles(grown)
   }
@@ -260,13 +260,9 @@ struct IncrementalBuildTests {
     defer { copy.remove() }
     // Every design and variant, on a narrower matrix (a full build follows each edit): a
     // left-to-right and a right-to-left locale, one device, theme and text size.
-    try copy.edit("site.json", replacing: #""devices": ["iphone-se", "iphone-15"]"#, with: #""devices": ["iphone-se"]"#)
-    try copy.edit("site.json", replacing: #""themes": ["light", "dark"]"#, with: #""themes": ["dark"]"#)
-    try copy.edit(
-      "site.json", replacing: #""locales": ["zh-Hans", "en", "de", "ar"]"#, with: #""locales": ["de", "ar"]"#)
-    try copy.edit(
-      "site.json", replacing: #""textSizes": ["large", "accessibilityExtraExtraExtraLarge"]"#,
-      with: #""textSizes": ["accessibilityExtraExtraExtraLarge"]"#)
+    try Self.narrow(
+      copy, devices: #"["iphone-se"]"#, themes: #"["dark"]"#, locales: #"["de", "ar"]"#,
+      textSizes: #"["accessibilityExtraExtraExtraLarge"]"#)
     let output = copy.folder.appending(path: "_site")
     let scratch = copy.folder.appending(path: "full")
     let memo = keepingAMemo ? BuildMemo() : nil
