@@ -92,16 +92,13 @@ struct BuildCache: Sendable {
     let renderIdentity = Self.renderIdentity(fonts: fonts) + " "
     for name in [publishedName, backName, nextName] {
       guard let bytes = try? FileTree.read(state + "/" + name, limit: maximumSize, noFollow: true),
-        bytes.starts(with: header)
-      else { continue }
-      var fields = CacheFields(bytes, from: header.count)
-      guard let madeBy = fields.text(), madeBy.hasPrefix(renderIdentity), fields.text() == folder,
-        let cache = decodeEntries(&fields, identity: madeBy)
+        let file = decode(bytes, accepting: { $0.hasPrefix(renderIdentity) }), file.folder == folder,
+        let cache = file.cache
       else { continue }
       var current: Set<String> = []
       for (index, design) in site.designs.enumerated()
       where cache.designs[design.id]?.key.renders
-        == key(of: index, in: site, identity: madeBy, settings: site.settingsHash, assets: assets).renders
+        == key(of: index, in: site, identity: cache.identity, settings: site.settingsHash, assets: assets).renders
       {
         current.insert(design.id)
       }
@@ -137,11 +134,17 @@ struct BuildCache: Sendable {
   /// a cache file at all. Read field by field (`CacheFields`), with no JSON
   /// parse: a rebuild reads two of these before anything else.
   static func decode(_ bytes: [UInt8], identity: String) -> CacheFile? {
+    decode(bytes, accepting: { $0 == identity })
+  }
+
+  /// As `decode(_:identity:)`, for a cache made by any identity `accepts`
+  /// (the cache keeps the one it was made by).
+  static func decode(_ bytes: [UInt8], accepting accepts: (String) -> Bool) -> CacheFile? {
     guard bytes.starts(with: header) else { return nil }
     var fields = CacheFields(bytes, from: header.count)
     guard let madeBy = fields.text(), let folder = fields.text() else { return nil }
-    guard madeBy == identity else { return CacheFile(folder: folder, cache: nil) }
-    return CacheFile(folder: folder, cache: decodeEntries(&fields, identity: identity))
+    guard accepts(madeBy) else { return CacheFile(folder: folder, cache: nil) }
+    return CacheFile(folder: folder, cache: decodeEntries(&fields, identity: madeBy))
   }
 
   /// The designs and pages after the header, or nil when any value is out of place.
