@@ -118,10 +118,11 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// In the output: `designs/<design>/<name>.svg`, `.html` and `.png`.
   public var svgPath: String { Self.designFolder(design) + "/" + svgName }
   public var pagePath: String { Self.designFolder(design) + "/" + pageName }
-  public var pngPath: String { Self.designFolder(design) + "/" + name + ".png" }
-  /// The SVG's and the page's names inside their design's folder.
+  public var pngPath: String { Self.designFolder(design) + "/" + pngName }
+  /// The SVG's, the page's and the PNG's names inside their design's folder.
   public var svgName: String { name + ".svg" }
   public var pageName: String { name + ".html" }
+  public var pngName: String { name + ".png" }
 
   /// `design--name`: one file name for the render among every design's (the report's images).
   public var flatName: String { design + "--" + name }

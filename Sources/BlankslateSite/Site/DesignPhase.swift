@@ -203,7 +203,7 @@ struct DesignPhase: Sendable {
       // Every file of the design's: with PNGs, each render's too.
       let names =
         matrix.run(ranges[index]).flatMap {
-          [SitePaths.svgName($0), SitePaths.pageName($0)] + (withPNG ? [$0.id.name + ".png"] : [])
+          [SitePaths.svgName($0), SitePaths.pageName($0)] + (withPNG ? [$0.id.pngName] : [])
         } + [SitePaths.designPageName]
       do {
         try reused.timings.measure(.reuse) { () throws(BuildError) in

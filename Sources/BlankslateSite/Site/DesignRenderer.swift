@@ -211,7 +211,7 @@ struct DesignRenderer: Sendable {
       guard
         (try? part.timings.measure(.reuse) { () throws(BuildError) in
           try staging.reuse(
-            carried.flatMap { job in [SitePaths.svgName(job)] + (pngScale == nil ? [] : [job.id.name + ".png"]) },
+            carried.flatMap { job in [SitePaths.svgName(job)] + (pngScale == nil ? [] : [job.id.pngName]) },
             in: designFolder, from: folder)
         }) != nil
       else { return nil }

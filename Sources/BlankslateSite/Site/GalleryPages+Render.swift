@@ -31,7 +31,7 @@ extension GalleryPages {
     context["layout"] = .string(job.design.layout.rawValue)
     context["state"] = .string(job.variant.state(in: job.design.layout).rawValue)
     context["svg"] = .string(job.id.svgName)
-    if linksPNGs { context["png"] = .string(job.id.name + ".png") }
+    if linksPNGs { context["png"] = .string(job.id.pngName) }
     context["alt"] = .string(render.alt)
     context["width"] = .string(NumberText.format(metrics.width))
     context["height"] = .string(NumberText.format(metrics.height))
