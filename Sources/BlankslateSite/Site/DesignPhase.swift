@@ -149,15 +149,17 @@ struct DesignPhase: Sendable {
   }
 
   /// Whether design `id`'s folder in the back buffer is as the build that
-  /// left it wrote it: it has not changed since that build's cache was
-  /// written. A folder changed later (a file replaced by a link to a secret,
-  /// in the output the back buffer was when it was published) is not kept:
-  /// the design is linked from the published output or rendered.
+  /// left it wrote it: it last changed before that build's cache was
+  /// written (which `StagingFolder.publish` makes later than every design
+  /// folder). A folder changed since, even within the same clock tick (a
+  /// file replaced by a link to a secret, in the output the back buffer was
+  /// when it was published), is not kept: the design is linked from the
+  /// published output or rendered.
   private func keepsItsFolder(_ id: String) -> Bool {
     guard let written = inPlace?.cache.written,
       let changed = FileTree.changeTime(of: staging.folderPath + "/" + SitePaths.designFolder(id))
     else { return false }
-    return (changed.seconds, changed.nanoseconds) <= (written.seconds, written.nanoseconds)
+    return changed < written
   }
 
   /// A design rendered from its parts, with its entries made anew.

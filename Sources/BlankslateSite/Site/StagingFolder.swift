@@ -413,6 +413,7 @@ package final class StagingFolder: Sendable {
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }
+      settle(next, after: cache.designs.keys.map { folderPath + "/" + SitePaths.designFolder($0) })
     }
     Failpoint.reach("build.before-publish")
     var previous: String?
@@ -448,6 +449,27 @@ package final class StagingFolder: Sendable {
     if let previous, !isBackBuffer {
       // The new output is in place; what cannot be removed now, the next run removes.
       try? FileTree.remove(previous, workers: workers)
+    }
+  }
+
+  /// Gives the cache file at `path` a time later than the last change of
+  /// every folder in `folders`. A design folder is kept by the next build
+  /// only when it last changed before its cache was written
+  /// (`DesignPhase.keepsItsFolder`); a file system's clock moves in ticks
+  /// of a few milliseconds, so a folder written in the cache's own tick
+  /// would look as new as a link planted there after the build. The cache's
+  /// time is set again until the tick has passed (a small site's build can
+  /// end inside one), for at most 50 ms: a clock that stays behind a folder
+  /// longer (set back) leaves the folder to be linked or rendered, never kept.
+  private func settle(_ path: String, after folders: [String]) {
+    var latest: (seconds: Int64, nanoseconds: Int) = (0, 0)
+    for folder in folders {
+      if let changed = FileTree.changeTime(of: folder), changed > latest { latest = changed }
+    }
+    for _ in 0..<100 {
+      guard let written = FileTree.identity(of: path)?.modificationTime, written <= latest else { return }
+      usleep(500)
+      utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
     }
   }
 

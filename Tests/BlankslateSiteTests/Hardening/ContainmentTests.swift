@@ -44,7 +44,8 @@ struct ContainmentTests {
   /// carried into a later build: not when a design is linked from the
   /// published output (only regular files are lent), nor when that output,
   /// now the back buffer, is built in place (a design folder changed after
-  /// its build's cache was written is not kept). The design is rendered again.
+  /// its build's cache was written, even in the same clock tick, is not
+  /// kept). The design is rendered again.
   @Test func aLinkPlantedInTheGalleryIsNeverPublishedAgain() throws {
     let scene = try Scene()
     defer { scene.copy.remove() }
@@ -54,6 +55,13 @@ struct ContainmentTests {
     try FileManager.default.removeItem(at: planted)
     try FileManager.default.createSymbolicLink(
       at: planted, withDestinationURL: scene.outside.appending(path: "environ"))
+    // Planted within the tick the cache was written in (a file system's clock
+    // moves in ticks of milliseconds): the cache's time is set to the folder's.
+    var folderStatus = stat()
+    #expect(lstat(planted.deletingLastPathComponent().path, &folderStatus) == 0)
+    var times = [folderStatus.st_ctim, folderStatus.st_ctim]
+    let cache = folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path
+    #expect(utimensat(AT_FDCWD, cache, &times, AT_SYMLINK_NOFOLLOW) == 0)
     // Edits elsewhere: the first rebuild links from `_site/`, the next builds in place over the output it planted in.
     for color in ["purple", "#008080", "orange"] {
       let zeroCode = scene.copy.site.appending(path: "placeholders/zero-code.json")
