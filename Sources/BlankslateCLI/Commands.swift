@@ -10,6 +10,11 @@ public enum Commands {
   /// What allocates the process's memory, for `--version`: the executable
   /// links mimalloc and says so here (the library does not link it).
   nonisolated(unsafe) public static var allocator = "system malloc"
+  /// Whether the process ends when its command returns (the executable sets
+  /// true): then `build` leaves what it held to the exit
+  /// (`BuildOptions.freesWhatItHeld`). Commands run in a longer process
+  /// (the tests, a tool on the kit) free it.
+  nonisolated(unsafe) public static var exitsAfterTheCommand = false
 
   /// Runs the command line: the command's declaration (`CommandSpec`)
   /// parses the options and answers `--help`; the handler calls the kit.
@@ -112,6 +117,7 @@ public enum Commands {
       templates: parsed.value(.templates).map { Console.current.url($0) })
     options.incremental = !parsed.has("--no-cache")
     options.pngScale = try pngScale(parsed)
+    options.freesWhatItHeld = !exitsAfterTheCommand
     let quiet = parsed.has("--quiet")
     let bar = quiet ? nil : ProgressBar.forStandardError(label: "renders")
     if let bar {

@@ -3,4 +3,5 @@ import Foundation
 
 Terminal.prepare()
 Commands.allocator = Allocator.description
+Commands.exitsAfterTheCommand = true
 exit(Terminal.exitStatus(Commands.run(Array(CommandLine.arguments.dropFirst()))))

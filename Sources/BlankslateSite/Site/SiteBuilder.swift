@@ -42,7 +42,12 @@ public struct SiteBuilder: Sendable {
         published.written = file.modificationTime
         memo.keep(BuildCache.CacheFile(folder: folder, cache: published), file: file, identity: plan.identity)
       }
-      return plan.summary(designs, tally: tally, timings: timings)
+      let summary = plan.summary(designs, tally: tally, timings: timings)
+      if !options.freesWhatItHeld {
+        // Left for the process's exit to take back, all at once.
+        _ = Unmanaged.passRetained(Held((inputs, plan, designs, files, cache)))
+      }
+      return summary
     } catch {
       staging.discard()
       throw error
@@ -67,4 +72,11 @@ public struct SiteBuilder: Sendable {
         path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
     }
   }
+}
+
+/// What a build held, kept past its return when the process ends after it
+/// (`BuildOptions.freesWhatItHeld`).
+private final class Held<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
