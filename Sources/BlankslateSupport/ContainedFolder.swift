@@ -50,13 +50,20 @@ package final class ContainedFolder: @unchecked Sendable {
   /// - Returns: the path to use (the folder's path joined with `relative`).
   @discardableResult
   package func check(_ relative: String) throws(Escape) -> String {
-    let components = relative.split(separator: "/").map(String.init)
+    try check(relative, includingTheLast: true)
+  }
+
+  /// `check`, of every component or of the folders on the way only.
+  private func check(_ relative: String, includingTheLast checksLast: Bool) throws(Escape) -> String {
+    // Split by bytes: a path's components are its bytes between slashes.
+    let components = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
     var prefix = ""
     for (index, component) in components.enumerated() {
       if component == "." { continue }
       guard component != ".." else { throw Escape(folder: display, relative: relative, target: nil) }
       let next = prefix.isEmpty ? component : prefix + "/" + component
       let isLast = index == components.count - 1
+      if isLast, !checksLast { break }
       if !isLast, knownInside(next) {
         prefix = next
         continue
@@ -76,12 +83,26 @@ package final class ContainedFolder: @unchecked Sendable {
   }
 
   /// The bytes of the regular file `relative`, which must lie inside.
+  /// The folders on the way are checked; the file itself is opened without
+  /// following a link, and only a link is checked the long way (it must
+  /// resolve inside), then read through.
   package func read(_ relative: String, limit: Int) throws(ContainedReadError) -> [UInt8] {
     let full: String
     do throws(Escape) {
-      full = try check(relative)
+      full = try check(relative, includingTheLast: false)
     } catch {
       throw .escape(error)
+    }
+    do throws(FileReadError) {
+      return try FileTree.read(full, limit: limit, noFollow: true)
+    } catch .symbolicLink {
+      do throws(Escape) {
+        try check(relative)
+      } catch {
+        throw .escape(error)
+      }
+    } catch {
+      throw .read(error)
     }
     do throws(FileReadError) {
       return try FileTree.read(full, limit: limit)
