@@ -43,6 +43,7 @@ enum SnapshotCommands {
       options.keepsUnchangedRenders = mode == .all
       options.gallery = Console.current.url(parsed[.gallery])
       let run = try SnapshotChecker(options: options).run()
+      defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
       let summary = run.summary
       printResults(summary, diffs: parsed.has("--diff"))
       try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)

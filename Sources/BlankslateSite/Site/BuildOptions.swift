@@ -29,10 +29,8 @@ public struct BuildOptions: Sendable {
   public var memo: BuildMemo?
   /// Whether the build frees what it held (its definitions, plan, pages and
   /// caches) before it returns. A process that exits after one build (the
-  /// `blankslate` executable) sets false and leaves that to its exit, as
-  /// compilers do (clang's `-disable-free`): taking a large site's values
-  /// apart one by one costs a rebuild 4 % of its time and frees nothing
-  /// the exit would not.
+  /// `blankslate` executable) sets false and leaves that to its exit
+  /// (`KeptUntilExit`).
   public var freesWhatItHeld = true
 
   public init(

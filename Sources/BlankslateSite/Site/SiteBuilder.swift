@@ -44,8 +44,7 @@ public struct SiteBuilder: Sendable {
       }
       let summary = plan.summary(designs, tally: tally, timings: timings)
       if !options.freesWhatItHeld {
-        // Left for the process's exit to take back, all at once.
-        _ = Unmanaged.passRetained(Held((inputs, plan, designs, files, cache)))
+        KeptUntilExit.keep((inputs, plan, designs, files, cache))
       }
       return summary
     } catch {
@@ -72,11 +71,4 @@ public struct SiteBuilder: Sendable {
         path: options.templates?.path ?? "templates", reason: "cannot read the templates (\(FileWriter.reason(error)))")
     }
   }
-}
-
-/// What a build held, kept past its return when the process ends after it
-/// (`BuildOptions.freesWhatItHeld`).
-private final class Held<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
