@@ -7,7 +7,13 @@ extension GalleryPages {
   /// layout could show the state and no variant does, or not applicable.
   /// The states are the site's `coverage.states` when it names them, else
   /// every state a design of the site shows.
-  func coveragePage() throws(TemplateError) -> String {
+  func renderCoveragePage(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    try templates.render("coverage", .object(context))
+  }
+
+  /// What the coverage page shows: a build that finds the same in its back
+  /// buffer's page keeps that page.
+  func coverageContext() -> [String: TemplateValue] {
     let path = SitePaths.coveragePage
     var context = base(pageTitle: "Coverage · \(site.title)", path: path, breadcrumbs: [["label": "Coverage"]])
     let states =
@@ -44,6 +50,6 @@ extension GalleryPages {
     context["matrix"] = .string(
       "\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) languages (\(site.locales.joined(separator: ", "))) × \(site.textSizes.count) text sizes"
     )
-    return try templates.render("coverage", .object(context))
+    return context
   }
 }

@@ -36,7 +36,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(path)
     fingerprint.add(contextFingerprint.hex)
-    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
       return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .markup(.html)) { () throws(BuildError) in
@@ -58,7 +58,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(path)
     fingerprint.add(pages.site.title)
-    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
       return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .markup(.html)) { () throws(BuildError) in
@@ -72,15 +72,27 @@ struct SiteFiles: Sendable {
     return made
   }
 
-  /// `coverage.html`: the designs against the states, made on every build (it reads every design's variants).
+  /// `coverage.html`: the designs against the states; kept as it is when
+  /// the back buffer holds the one made from the same rows by this tool and templates.
   func coveragePage() -> MadeFile {
-    make(SitePaths.coveragePage, check: .markup(.html)) { () throws(BuildError) in
+    let path = SitePaths.coveragePage
+    let context = pages.coverageContext()
+    var fingerprint = ContentHash()
+    fingerprint.add(identity)
+    fingerprint.add(path)
+    TemplateValue.object(context).fingerprint(into: &fingerprint)
+    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
+      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
+    }
+    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
       do throws(TemplateError) {
-        return Array(try pages.coveragePage().utf8)
+        return Array(try pages.renderCoveragePage(context).utf8)
       } catch {
         throw .template(error)
       }
     }
+    made.pageKey = (path, fingerprint.hex)
+    return made
   }
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
@@ -93,7 +105,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(text)
     for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
-    if inPlace?.pages[path] == fingerprint.hex, let size = staging.size(of: path) {
+    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
       return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
     }
     var made = make(path, check: .none) { () throws(BuildError) in
@@ -108,6 +120,18 @@ struct SiteFiles: Sendable {
     }
     made.pageKey = (path, fingerprint.hex)
     return made
+  }
+
+  /// The size of the back buffer's page at `path` when it may be kept: a
+  /// regular file that last changed before the back buffer's cache was
+  /// written (`StagingFolder.publish` settles the cache's time after every
+  /// page it names). A page edited since, even in the same clock tick, is
+  /// made again, so nothing written into a published gallery is published again.
+  private func keptSize(of path: String) -> Int? {
+    guard let written = inPlace?.written, let file = staging.regularFile(path), file.changed < written else {
+      return nil
+    }
+    return file.size
   }
 
   /// The file at `path`, made by `bytes`, checked as `check`.

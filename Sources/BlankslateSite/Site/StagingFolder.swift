@@ -300,9 +300,14 @@ package final class StagingFolder: Sendable {
 
   /// The size of the regular file at `relativePath`, or nil when there is none.
   func size(of relativePath: String) -> Int? {
+    regularFile(relativePath)?.size
+  }
+
+  /// The size and last change of the regular file at `relativePath` (a link is not followed), or nil.
+  func regularFile(_ relativePath: String) -> (size: Int, changed: (seconds: Int64, nanoseconds: Int))? {
     var status = stat()
     guard lstat(folderPath + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return Int(status.st_size)
+    return (Int(status.st_size), (Int64(status.st_ctim.tv_sec), status.st_ctim.tv_nsec))
   }
 
   /// Puts the previous output's files `names` of `folder` into the new
@@ -413,7 +418,11 @@ package final class StagingFolder: Sendable {
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }
-      settle(next, after: cache.designs.keys.map { folderPath + "/" + SitePaths.designFolder($0) })
+      // The design folders, and the site's pages a next build may keep (`SiteFiles.keptSize`).
+      settle(
+        next,
+        after: cache.designs.keys.map { folderPath + "/" + SitePaths.designFolder($0) }
+          + cache.pages.keys.map { folderPath + "/" + $0 })
     }
     Failpoint.reach("build.before-publish")
     var previous: String?
@@ -453,10 +462,10 @@ package final class StagingFolder: Sendable {
   }
 
   /// Gives the cache file at `path` a time later than the last change of
-  /// every folder in `folders`. A design folder is kept by the next build
-  /// only when it last changed before its cache was written
-  /// (`DesignPhase.keepsItsFolder`); a file system's clock moves in ticks
-  /// of a few milliseconds, so a folder written in the cache's own tick
+  /// every folder and file in `folders`. A design folder or a site page is
+  /// kept by the next build only when it last changed before its cache was
+  /// written (`DesignPhase.keepsItsFolder`, `SiteFiles.keptSize`); a file
+  /// system's clock moves in ticks of a few milliseconds, so a folder written in the cache's own tick
   /// would look as new as a link planted there after the build. The cache's
   /// time is set again until the tick has passed (a small site's build can
   /// end inside one), for at most 50 ms: a clock that stays behind a folder

@@ -82,6 +82,52 @@ struct ContainmentTests {
     #expect(links.isEmpty, "\(links)")
   }
 
+  /// A site page edited in the published gallery (an index page, the
+  /// coverage and symbols pages, the fonts' stylesheet) is never published
+  /// again: when that output is the back buffer and its cache says the page
+  /// is current, the page is kept only if it last changed before the cache
+  /// was written, even within the same clock tick. It is made again.
+  @Test func aSitePageEditedInTheGalleryIsNeverPublishedAgain() throws {
+    let scene = try Scene()
+    defer { scene.copy.remove() }
+    let folder = scene.copy.folder
+    #expect(try scene.run(["build"]).status == 0)
+    #expect(try scene.run(["build"]).status == 0)
+    let marker = "TAMPERED-7d2e"
+    let pages = ["index.html", "coverage.html", "symbols.html", "_gallery/fonts.css"]
+    var earliest: timespec?
+    for page in pages {
+      let url = folder.appending(path: "_site/" + page)
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data((page.hasSuffix(".css") ? "/* \(marker) */" : "<!-- \(marker) -->").utf8))
+      try handle.close()
+      var status = stat()
+      #expect(lstat(url.path, &status) == 0)
+      if earliest.map({ ($0.tv_sec, $0.tv_nsec) > (status.st_ctim.tv_sec, status.st_ctim.tv_nsec) }) ?? true {
+        earliest = status.st_ctim
+      }
+    }
+    // Edited within the tick the cache was written in: the cache's time is set to the first edit's.
+    let changed = try #require(earliest)
+    var times = [changed, changed]
+    let cache = folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path
+    #expect(utimensat(AT_FDCWD, cache, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    // The first rebuild publishes the other buffer; the next builds in place over the edited output.
+    for color in ["purple", "#008080", "orange"] {
+      let zeroCode = scene.copy.site.appending(path: "placeholders/zero-code.json")
+      let text = try String(contentsOf: zeroCode, encoding: .utf8)
+      let edited = text.replacing(#/"messageColor": "[^"]*"/#, with: #""messageColor": "\#(color)""#)
+      #expect(edited != text)
+      try Data(edited.utf8).write(to: zeroCode)
+      #expect(try scene.run(["build"]).status == 0)
+      for page in pages {
+        let text = try String(contentsOf: folder.appending(path: "_site/" + page), encoding: .utf8)
+        #expect(!text.contains(marker), "\(page) after \(color)")
+      }
+    }
+  }
+
   @Test func aGoldenLinkedOutOfTheSiteIsRefusedAndNeverRead() throws {
     let scene = try Scene()
     defer { scene.copy.remove() }
