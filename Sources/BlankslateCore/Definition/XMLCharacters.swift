@@ -22,12 +22,21 @@ package enum XMLCharacters {
     return Array(text.utf8).withUnsafeBufferPointer(mayRefuse)
   }
 
-  private static func mayRefuse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var previous: (UInt8, UInt8) = (0, 0)
-    for byte in bytes {
-      if byte < 0x20, byte != 0x9, byte != 0xA, byte != 0xD { return true }
-      if previous == (0xEF, 0xBF), byte == 0xBE || byte == 0xBF { return true }
-      previous = (previous.1, byte)
+  /// `mayRefuse(_:)` over UTF-8 bytes.
+  package static func mayRefuse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Two comparisons for most bytes: text is rarely below 0x20 or at 0xEF.
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 {
+        if byte != 0x9, byte != 0xA, byte != 0xD { return true }
+      } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF,
+        bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
+      {
+        return true
+      }
+      index += 1
     }
     return false
   }

@@ -155,26 +155,26 @@ struct BuildCache: Sendable {
     }
     cache.lists = lists
     for _ in 0..<designCount {
-      guard let id = fields.text(), isText(id), let own = fields.hash(), let previous = fields.hash(),
+      guard let id = fields.definitionText(), let own = fields.hash(), let previous = fields.hash(),
         let next = fields.hash(), let renders = fields.hash(), let hasAlt = fields.flag(), let bytes = fields.count()
       else { return nil }
       var meta = DesignMeta()
       meta.bytes = bytes
       if hasAlt {
-        guard let alt = fields.text(), isText(alt) else { return nil }
+        guard let alt = fields.definitionText() else { return nil }
         meta.thumbnailAlt = alt
       }
       guard let textCount = fields.count() else { return nil }
       for _ in 0..<textCount {
-        guard let text = fields.text(), isText(text) else { return nil }
+        guard let text = fields.definitionText() else { return nil }
         meta.texts.append(text)
       }
-      guard let text = fields.text(), isText(text), let characters = DrawnCharacters(sorted: text),
+      guard let text = fields.definitionText(), let characters = DrawnCharacters(sorted: text),
         let lintCount = fields.count()
       else { return nil }
       meta.characters = characters
       for _ in 0..<lintCount {
-        guard let variant = fields.text(), isText(variant), let errors = fields.count(),
+        guard let variant = fields.definitionText(), let errors = fields.count(),
           let warnings = fields.count(), let accepted = fields.count()
         else { return nil }
         var counts = LintCounts()
@@ -195,15 +195,10 @@ struct BuildCache: Sendable {
     }
     guard let pageCount = fields.count() else { return nil }
     for _ in 0..<pageCount {
-      guard let path = fields.text(), isText(path), let key = fields.hash() else { return nil }
+      guard let path = fields.definitionText(), let key = fields.hash() else { return nil }
       cache.pages[path] = key
     }
     return fields.isAtEnd ? cache : nil
-  }
-
-  /// Text a definition could have held: XML characters, no longer than the longest string a site allows.
-  private static func isText(_ text: String) -> Bool {
-    text.utf8.count <= 16 << 20 && !XMLCharacters.mayRefuse(text)
   }
 
   /// The cache as a file, naming the folder it describes: the header, then
@@ -344,8 +339,8 @@ struct CacheFields {
 
   var isAtEnd: Bool { position == bytes.count }
 
-  /// The next value's bytes, or nil when it is not a well-formed netstring.
-  private mutating func field() -> ArraySlice<UInt8>? {
+  /// Where the next value's bytes lie, or nil when it is not a well-formed netstring.
+  private mutating func field() -> Range<Int>? {
     var length = 0
     var digits = 0
     while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
@@ -361,21 +356,50 @@ struct CacheFields {
     let end = start + length
     guard bytes[end] == UInt8(ascii: ",") else { return nil }
     position = end + 1
-    return bytes[start..<end]
+    return start..<end
   }
 
   /// The next value as UTF-8 text (nil for bytes that are not).
   mutating func text() -> String? {
     guard let field = field() else { return nil }
-    return String(validating: field, as: UTF8.self)
+    return bytes.withUnsafeBufferPointer { Self.text(UnsafeBufferPointer(rebasing: $0[field])) }
+  }
+
+  /// The next value as text a definition could have held: UTF-8 of XML
+  /// characters, no longer than the longest string a site allows (nil for
+  /// anything else). Checked on the bytes, before a string is made: a
+  /// rebuild reads tens of thousands of these.
+  mutating func definitionText() -> String? {
+    guard let field = field(), field.count <= 16 << 20 else { return nil }
+    return bytes.withUnsafeBufferPointer { all in
+      let utf8 = UnsafeBufferPointer(rebasing: all[field])
+      return XMLCharacters.mayRefuse(utf8) ? nil : Self.text(utf8)
+    }
+  }
+
+  /// `utf8` as a string, or nil when it is not UTF-8: decoding repairs what
+  /// is not, and a repaired string's bytes differ from the ones it was made from.
+  private static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    var text = String(decoding: utf8, as: UTF8.self)
+    let same = text.withUTF8 { decoded in
+      guard decoded.count == utf8.count, let left = decoded.baseAddress, let right = utf8.baseAddress else {
+        return decoded.count == utf8.count
+      }
+      return memcmp(left, right, utf8.count) == 0
+    }
+    return same ? text : nil
   }
 
   /// The next value as a count: decimal digits, small enough to count bytes.
   mutating func count() -> Int? {
-    guard let field = field(), !field.isEmpty, field.count <= 15,
-      field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-    else { return nil }
-    return field.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    guard let field = field(), !field.isEmpty, field.count <= 15 else { return nil }
+    var count = 0
+    for index in field {
+      let byte = bytes[index]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      count = count * 10 + Int(byte - 0x30)
+    }
+    return count
   }
 
   /// The next value as 0 or 1.
@@ -390,9 +414,9 @@ struct CacheFields {
   /// The next value as a hash the cache writes: 16 lower-case hexadecimal digits.
   mutating func hash() -> String? {
     guard let field = field(), field.count == 16,
-      field.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+      bytes[field].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
     else { return nil }
-    return String(decoding: field, as: UTF8.self)
+    return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[field]), as: UTF8.self) }
   }
 
   /// Writes values as `CacheFields` reads them.

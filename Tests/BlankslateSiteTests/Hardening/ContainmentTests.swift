@@ -361,6 +361,36 @@ struct ContainmentTests {
     #expect(BuildCache.decode(Array(bytes.dropLast()), identity: "blankslate test")?.cache == nil)
   }
 
+  /// A cache's texts are checked on their bytes: one that is not UTF-8, or
+  /// holds a character XML refuses (a control character, U+FFFE, U+FFFF),
+  /// makes the file no cache; U+FFFD, tabs and line feeds are text.
+  @Test(
+    arguments: [
+      ([0xC3, 0x28, 0x20], false), ([0xE6, 0x9A, 0x20], false), ([0x01, 0x6F, 0x20], false),
+      ([0xEF, 0xBF, 0xBE], false), ([0xEF, 0xBF, 0xBF], false), ([0xEF, 0xBF, 0xBD], true),
+      ([0x09, 0x0A, 0x0D], true), ([0x4E, 0x6F, 0x20], true),
+    ] as [([UInt8], Bool)])
+  func aCacheTextIsUTF8OfXMLCharactersOrNoCache(_ replacement: [UInt8], isCache: Bool) throws {
+    var cache = BuildCache(identity: "blankslate test")
+    var meta = DesignMeta()
+    meta.texts = ["No data"]
+    cache.designs["zero-code"] = BuildCache.Entry(
+      key: BuildCache.Key(
+        own: "0123456789abcdef", previous: "fedcba9876543210", next: "00000000ffffffff", renders: "abababababababab"),
+      meta: meta, entries: nil)
+    cache.lists = try #require(RenderLists(encoded: "iphone-15|light|en|large"))
+    var bytes = cache.encoded(describing: "folder")
+    // "No " becomes the three replacement bytes; the netstring's length stays right.
+    let start = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("7:No data,".utf8)) }) + 2
+    bytes.replaceSubrange(start..<(start + 3), with: replacement)
+    let decoded = try #require(BuildCache.decode(bytes, identity: "blankslate test"))
+    #expect((decoded.cache != nil) == isCache, "\(replacement)")
+    if isCache {
+      #expect(
+        decoded.cache?.designs["zero-code"]?.meta.texts == [String(decoding: replacement, as: UTF8.self) + "data"])
+    }
+  }
+
   @Test func renamingADefinitionFileRendersItsPagesAgain() throws {
     let scene = try Scene()
     defer { scene.copy.remove() }
