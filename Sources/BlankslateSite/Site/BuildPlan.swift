@@ -45,20 +45,43 @@ struct BuildPlan {
     self.inputs = inputs
     self.staging = staging
     let site = inputs.site
-    matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
-    var pages = GalleryPages(
-      site: site, matrix: matrix, templates: inputs.templates, cards: options.memo?.indexCards(of: site))
-    pages.linksPNGs = options.pngScale != nil
-    self.pages = pages
-    siteIndex = SiteIndex(site: site, withPNGs: options.pngScale != nil)
-    identity = try Self.identity(of: inputs, options: options)
-    keys = site.designs.indices.map { [identity] in
-      BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: inputs.assets.catalog)
+    let identity = try Self.identity(of: inputs, options: options)
+    self.identity = identity
+    // The earlier builds' caches are read on one worker while the other
+    // makes the render matrix, the page model and the keys: a rebuild's
+    // plan is otherwise one thread's work on a machine of several.
+    let catalog = inputs.assets.catalog
+    let templates = inputs.templates
+    let parts = ParallelWork.map(count: 2, workers: min(2, options.workers)) { part -> Part in
+      guard part == 0 else {
+        let (inPlace, published) = Self.earlierBuilds(staging: staging, identity: identity, options: options)
+        return .earlier(inPlace: inPlace, published: published)
+      }
+      let matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
+      var pages = GalleryPages(
+        site: site, matrix: matrix, templates: templates, cards: options.memo?.indexCards(of: site))
+      pages.linksPNGs = options.pngScale != nil
+      let keys = site.designs.indices.map {
+        BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: catalog)
+      }
+      return .model(matrix: matrix, pages: pages, keys: keys)
     }
-    (inPlace, published) = Self.earlierBuilds(staging: staging, identity: identity, options: options)
+    guard case .model(let matrix, let pages, let keys) = parts[0], case .earlier(let inPlace, let published) = parts[1]
+    else { preconditionFailure("the plan's two parts are made in order") }
+    self.matrix = matrix
+    self.pages = pages
+    self.keys = keys
+    (self.inPlace, self.published) = (inPlace, published)
+    siteIndex = SiteIndex(site: site, withPNGs: options.pngScale != nil)
     try Self.prepare(staging, keepingItsFiles: inPlace != nil, for: site, options: options)
     artFiles = Self.galleryArt(tint: site.tint)
     expected = Self.expectedFiles(of: inputs, pages: pages, art: artFiles, options: options)
+  }
+
+  /// One of the plan's two parts, made side by side.
+  private enum Part: Sendable {
+    case model(matrix: RenderMatrix, pages: GalleryPages, keys: [BuildCache.Key])
+    case earlier(inPlace: DesignPhase.EarlierBuild?, published: DesignPhase.EarlierBuild?)
   }
 
   /// What every design's cache key shares: the templates, the fonts' identities and the PNG scale.
