@@ -144,6 +144,25 @@ extension FileTree {
     return try read(descriptor: descriptor, limit: limit)
   }
 
+  /// The bytes of the regular file at `path` (a link there is not followed)
+  /// when it last changed strictly before `time`, or nil: a file a build
+  /// wrote before recording `time` is read only while it is as that build left it.
+  package static func contents(
+    of path: String, changedBefore time: (seconds: Int64, nanoseconds: Int)
+  ) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    func unchanged() -> Bool {
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { return false }
+      return (Int64(changed(status).tv_sec), changed(status).tv_nsec) < time
+    }
+    // Checked again after the read: a write while it was read changes the time too.
+    guard unchanged(), let bytes = try? read(descriptor: descriptor, limit: Int.max), unchanged() else { return nil }
+    return bytes
+  }
+
   /// The bytes of the regular file open as `descriptor`, at most `limit` of
   /// them: its type and size are checked with `fstat` before a byte is read.
   package static func read(descriptor: Int32, limit: Int) throws(FileReadError) -> [UInt8] {

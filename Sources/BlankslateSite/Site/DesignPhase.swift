@@ -23,7 +23,7 @@ struct DesignPhase: Sendable {
 
     init(cache: BuildCache, folder: String) {
       self.cache = cache
-      files = OnDemand { SiteIndex.EarlierFiles.read(from: folder) }
+      files = OnDemand { cache.written.flatMap { SiteIndex.EarlierFiles.read(from: folder, writtenAt: $0) } }
     }
   }
 
@@ -242,8 +242,7 @@ struct DesignPhase: Sendable {
       return Result(output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true)
     }
     if let files = earlier?.index, let at = entry.entries,
-      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search),
-      copied.fingerprint == at.fingerprint
+      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
     {
       return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true)
     }

@@ -45,8 +45,8 @@ package struct SiteIndex {
     var json: [UInt8]
     var search: [UInt8]
 
-    /// A hash of both, so that entries copied from an earlier build's files
-    /// are known to be the ones it wrote.
+    /// A hash of both: the cache records it beside where the entries lie, and
+    /// `serve`'s memo keeps entries by it.
     var fingerprint: String {
       var hash = ContentHash()
       hash.add(json)
@@ -121,8 +121,8 @@ package struct SiteIndex {
   }
 
   /// A design's entries as an earlier build wrote them: the byte ranges its
-  /// cache recorded, in that build's `index.json` and search index. Nil when
-  /// they lie outside the files; the caller compares the fingerprint.
+  /// cache recorded, in that build's `index.json` and search index
+  /// (`EarlierFiles`, read only while unchanged). Nil when they lie outside the files.
   static func entries(in earlier: EarlierFiles, json: Range<Int>, search: Range<Int>) -> Entries? {
     guard json.upperBound <= earlier.json.count, search.upperBound <= earlier.search.count else { return nil }
     return Entries(json: Array(earlier.json[json]), search: Array(earlier.search[search]))
@@ -133,10 +133,14 @@ package struct SiteIndex {
     var json: [UInt8]
     var search: [UInt8]
 
-    /// The files in `folder`, or nil when either is missing.
-    static func read(from folder: String) -> EarlierFiles? {
-      guard let json = FileTree.contents(of: folder + "/" + SitePaths.indexJSON),
-        let search = FileTree.contents(of: folder + "/" + SitePaths.searchIndex)
+    /// The files in `folder` as the build whose cache was written at
+    /// `written` left them: nil when either is missing, is not a regular
+    /// file, or changed since (even within that clock tick; `StagingFolder.publish`
+    /// moves the cache's time past both). Their bytes are then that build's,
+    /// and the entries its cache places in them are read without a hash.
+    static func read(from folder: String, writtenAt written: (seconds: Int64, nanoseconds: Int)) -> EarlierFiles? {
+      guard let json = FileTree.contents(of: folder + "/" + SitePaths.indexJSON, changedBefore: written),
+        let search = FileTree.contents(of: folder + "/" + SitePaths.searchIndex, changedBefore: written)
       else { return nil }
       return EarlierFiles(json: json, search: search)
     }
