@@ -8,11 +8,12 @@ output (OUTPUT, or OUTPUT-2, OUTPUT-3... for the second and later binaries)
 and its back buffer; then RUNS times (default 9): for each binary in turn,
 edit screen-00001's first English title, build, time it. Binaries given
 together alternate run by run, so the machine's drift moves them alike.
-Prints, per binary, the median of all runs but the first (whose back buffer
-is a full build behind) and every run.
+Prints, per binary, the median wall time and CPU time (user and system) of
+all runs but the first (whose back buffer is a full build behind), and every run.
 """
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -30,6 +31,7 @@ for blankslate, folder in zip(binaries, outputs):
     subprocess.run([blankslate, "build", "--site", site, "--output", folder, "--quiet"], check=True)
 path = os.path.join(site, "placeholders", "screen-00001.json")
 times = [[] for _ in binaries]
+cpu = [[] for _ in binaries]
 for run in range(runs):
     for index, (blankslate, folder) in enumerate(zip(binaries, outputs)):
         with open(path, encoding="utf-8") as f:
@@ -37,8 +39,13 @@ for run in range(runs):
         design["variants"][0]["title"]["en"] = f"No saved orders (rebuild {run} {time.time_ns()})"
         with open(path, "w", encoding="utf-8") as f:
             json.dump(design, f, ensure_ascii=False, indent=1)
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([blankslate, "build", "--site", site, "--output", folder, "--quiet"], check=True)
         times[index].append(time.perf_counter() - start)
-for blankslate, measured in zip(binaries, times):
-    print(f"{blankslate}: median {statistics.median(measured[1:]):.3f} s; runs " + " ".join(f"{t:.3f}" for t in measured))
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu[index].append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
+for blankslate, measured, spent in zip(binaries, times, cpu):
+    print(
+        f"{blankslate}: median {statistics.median(measured[1:]):.3f} s, CPU {statistics.median(spent[1:]):.3f} s; runs "
+        + " ".join(f"{t:.3f}" for t in measured))

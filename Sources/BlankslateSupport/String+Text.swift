@@ -48,3 +48,21 @@ extension String {
     return utf8.lexicographicallyPrecedes(other.utf8)
   }
 }
+
+extension String {
+  /// `utf8` as a string, or nil when it is not UTF-8. Decoding repairs what
+  /// is not UTF-8, and a repaired string's bytes differ from the ones it was
+  /// made from; the generic `init?(validating:as:)` runs unspecialised
+  /// (a metadata lookup on every call), and parsers make tens of thousands.
+  package init?(validatingUTF8Bytes utf8: UnsafeBufferPointer<UInt8>) {
+    var text = String(decoding: utf8, as: UTF8.self)
+    let same = text.withUTF8 { decoded in
+      guard decoded.count == utf8.count, let left = decoded.baseAddress, let right = utf8.baseAddress else {
+        return decoded.count == utf8.count
+      }
+      return memcmp(left, right, utf8.count) == 0
+    }
+    guard same else { return nil }
+    self = text
+  }
+}

@@ -26,14 +26,32 @@ struct AssetResolver: Sendable {
     var byPath: [String: Result<String, Problem>] = [:]
   }
 
-  init(siteRoot: URL?, answers: Answers? = nil) {
+  /// The answers of one load of a site, shared by its definitions' resolvers:
+  /// many designs name the same image, and each answer costs a walk of its path.
+  final class Checks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byPath: [String: Result<String, Problem>] = [:]
+
+    func answer(_ path: String, _ check: () -> Result<String, Problem>) -> Result<String, Problem> {
+      if let known = lock.withLock({ byPath[path] }) { return known }
+      let answer = check()
+      lock.withLock { byPath[path] = answer }
+      return answer
+    }
+  }
+
+  /// This load's answers so far, when shared.
+  let checks: Checks?
+
+  init(siteRoot: URL?, answers: Answers? = nil, checks: Checks? = nil) {
     self.siteRoot = siteRoot
     self.answers = answers
+    self.checks = checks
   }
 
   /// The path relative to the site folder when it names an image under `assets/`.
   func resolve(_ path: String) -> Result<String, Problem> {
-    let answer = check(path)
+    let answer = checks?.answer(path) { check(path) } ?? check(path)
     answers?.byPath[path] = answer
     return answer
   }

@@ -51,10 +51,10 @@ public struct SiteLoader: Sendable {
 
       /// Whether what was decoded still stands for these limits and display
       /// path, every image path resolving as it did; then the same bytes decode the same.
-      func holds(limits: SiteLimits, display: String, root: URL) -> Bool {
+      func holds(limits: SiteLimits, display: String, root: URL, checks: AssetResolver.Checks) -> Bool {
         guard self.limits == limits, self.display == display else { return false }
         guard !assets.isEmpty else { return true }
-        let resolver = AssetResolver(siteRoot: root)
+        let resolver = AssetResolver(siteRoot: root, checks: checks)
         return assets.allSatisfy { resolver.resolve($0.key) == $0.value }
       }
     }
@@ -86,10 +86,11 @@ public struct SiteLoader: Sendable {
     let folderIsInside =
       folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
     let rootPath = root.path
+    let checks = AssetResolver.Checks()
     let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
       load(
         placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot,
-        folderIsInside: folderIsInside)
+        folderIsInside: folderIsInside, checks: checks)
     }
 
     var designs: [Design] = []
@@ -140,7 +141,8 @@ public struct SiteLoader: Sendable {
   }
 
   private func load(
-    placeholder file: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool
+    placeholder file: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
+    checks: AssetResolver.Checks
   ) -> LoadedFile {
     var errors: [DefinitionError] = []
     let display = displayPath("placeholders/" + file)
@@ -148,7 +150,9 @@ public struct SiteLoader: Sendable {
     var status = stat()
     // The version decoded last time, of a file in the site and not a link: it is not read again.
     let version = folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil
-    let kept = memo?.entry(file).flatMap { $0.holds(limits: limits, display: display, root: root) ? $0 : nil }
+    let kept = memo?.entry(file).flatMap {
+      $0.holds(limits: limits, display: display, root: root, checks: checks) ? $0 : nil
+    }
     if let kept, let version, kept.version == version { return kept.loaded }
     guard
       let bytes = read(
@@ -163,7 +167,7 @@ public struct SiteLoader: Sendable {
       memo.store(kept, at: file)
       return kept.loaded
     }
-    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() })
+    let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() }, checks: checks)
     let loaded = Self.decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
     if let memo, let answers = resolver.answers {
       memo.store(

@@ -362,7 +362,7 @@ struct CacheFields {
   /// The next value as UTF-8 text (nil for bytes that are not).
   mutating func text() -> String? {
     guard let field = field() else { return nil }
-    return bytes.withUnsafeBufferPointer { Self.text(UnsafeBufferPointer(rebasing: $0[field])) }
+    return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: UnsafeBufferPointer(rebasing: $0[field])) }
   }
 
   /// The next value as text a definition could have held: UTF-8 of XML
@@ -373,21 +373,8 @@ struct CacheFields {
     guard let field = field(), field.count <= 16 << 20 else { return nil }
     return bytes.withUnsafeBufferPointer { all in
       let utf8 = UnsafeBufferPointer(rebasing: all[field])
-      return XMLCharacters.mayRefuse(utf8) ? nil : Self.text(utf8)
+      return XMLCharacters.mayRefuse(utf8) ? nil : String(validatingUTF8Bytes: utf8)
     }
-  }
-
-  /// `utf8` as a string, or nil when it is not UTF-8: decoding repairs what
-  /// is not, and a repaired string's bytes differ from the ones it was made from.
-  private static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-    var text = String(decoding: utf8, as: UTF8.self)
-    let same = text.withUTF8 { decoded in
-      guard decoded.count == utf8.count, let left = decoded.baseAddress, let right = utf8.baseAddress else {
-        return decoded.count == utf8.count
-      }
-      return memcmp(left, right, utf8.count) == 0
-    }
-    return same ? text : nil
   }
 
   /// The next value as a count: decimal digits, small enough to count bytes.

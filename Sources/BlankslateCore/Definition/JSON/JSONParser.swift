@@ -295,9 +295,11 @@ extension JSONParser {
       let text: String?
       if var unescaped = pending {
         unescaped.append(contentsOf: run)
-        text = String(validating: unescaped, as: UTF8.self)
+        text = unescaped.withUnsafeBufferPointer { String(validatingUTF8Bytes: $0) }
       } else {
-        text = String(validating: run, as: UTF8.self)
+        text = bytes.withUnsafeBufferPointer {
+          String(validatingUTF8Bytes: UnsafeBufferPointer(rebasing: $0[run.indices]))
+        }
       }
       guard let text else { throw error("the string is not valid UTF-8") }
       return text
