@@ -42,8 +42,10 @@ package struct SiteIndex {
 
   /// One design's entry in `index.json` and in the search index, as JSON text.
   struct Entries: Sendable {
-    var json: [UInt8]
-    var search: [UInt8]
+    /// Slices of the earlier build's files when copied from them (sharing
+    /// their bytes, not copies), or of bytes made now.
+    var json: ArraySlice<UInt8>
+    var search: ArraySlice<UInt8>
 
     /// A hash of both: the cache records it beside where the entries lie, and
     /// `serve`'s memo keeps entries by it.
@@ -58,8 +60,8 @@ package struct SiteIndex {
   /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
   func entries(of design: Design, meta: DesignMeta) -> Entries {
     Entries(
-      json: designJSON(design),
-      search: searchEntry(design, meta: meta).renderedBytes(pretty: false))
+      json: designJSON(design)[...],
+      search: searchEntry(design, meta: meta).renderedBytes(pretty: false)[...])
   }
 
   /// `index.json`: every design and variant, with the permalink and SVG of
@@ -103,7 +105,7 @@ package struct SiteIndex {
   /// An object of `header`'s members and `designs` (each a design's entry,
   /// already JSON), between `prefix` and `suffix`; and where each entry lies.
   private static func object(
-    _ header: [(String, JSONDocument)], designs: [[UInt8]], after prefix: [UInt8], then suffix: String
+    _ header: [(String, JSONDocument)], designs: [ArraySlice<UInt8>], after prefix: [UInt8], then suffix: String
   ) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     var writer = JSONWriter(prefix: prefix, capacity: designs.reduce(4096) { $0 + $1.count + 1 })
     writer.beginObject()
@@ -125,7 +127,7 @@ package struct SiteIndex {
   /// (`EarlierFiles`, read only while unchanged). Nil when they lie outside the files.
   static func entries(in earlier: EarlierFiles, json: Range<Int>, search: Range<Int>) -> Entries? {
     guard json.upperBound <= earlier.json.count, search.upperBound <= earlier.search.count else { return nil }
-    return Entries(json: Array(earlier.json[json]), search: Array(earlier.search[search]))
+    return Entries(json: earlier.json[json], search: earlier.search[search])
   }
 
   /// An earlier build's `index.json` and search index.

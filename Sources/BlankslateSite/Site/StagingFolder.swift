@@ -275,18 +275,36 @@ package final class StagingFolder: Sendable {
   /// As `update(_:at:)`, for bytes in place.
   func update(_ bytes: UnsafeRawBufferPointer, at relativePath: String) throws(BuildError) {
     let path = folderPath + "/" + relativePath
-    if size(of: relativePath) == bytes.count, let existing = FileTree.contents(of: path),
-      existing.withUnsafeBytes({ existing in
-        guard let left = existing.baseAddress, let right = bytes.baseAddress else {
-          return existing.count == bytes.count
-        }
-        return memcmp(left, right, bytes.count) == 0
-      })
-    {
-      return
-    }
+    if size(of: relativePath) == bytes.count, Self.file(at: path, holds: bytes) { return }
     unlink(path)  // whatever is there is replaced, never written through
     try write(bytes, to: relativePath)
+  }
+
+  /// Whether the regular file at `path` (a link is not followed) holds
+  /// exactly `bytes`: compared a piece at a time, so an index of megabytes
+  /// is not read into a buffer of its own to be compared once.
+  private static func file(at path: String, holds bytes: UnsafeRawBufferPointer) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count
+    else { return false }
+    guard let expected = bytes.baseAddress else { return true }
+    let piece = 1 << 16
+    return withUnsafeTemporaryAllocation(byteCount: piece, alignment: 16) { buffer in
+      guard let read = buffer.baseAddress else { return false }
+      var compared = 0
+      while compared < bytes.count {
+        let count = pread(descriptor, read, min(piece, bytes.count - compared), off_t(compared))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0, memcmp(read, expected + compared, count) == 0 else { return false }
+        compared += count
+      }
+      // Nothing past the end: the file did not grow while it was read.
+      var extra: UInt8 = 0
+      return pread(descriptor, &extra, 1, off_t(compared)) == 0
+    }
   }
 
   /// Removes the file at `relativePath`, if there is one (a link to a
