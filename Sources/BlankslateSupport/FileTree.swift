@@ -106,6 +106,11 @@ extension FileTree {
     #endif
   }
 
+  /// When the file `status` describes last changed, as (seconds, nanoseconds).
+  package static func changeTime(of status: stat) -> (seconds: Int64, nanoseconds: Int) {
+    (Int64(changed(status).tv_sec), changed(status).tv_nsec)
+  }
+
   /// When the entry at `path` (of any kind; a link is not followed) last
   /// changed, as (seconds, nanoseconds); nil when there is none.
   package static func changeTime(of path: String) -> (seconds: Int64, nanoseconds: Int)? {

@@ -325,7 +325,7 @@ package final class StagingFolder: Sendable {
   func regularFile(_ relativePath: String) -> (size: Int, changed: (seconds: Int64, nanoseconds: Int))? {
     var status = stat()
     guard lstat(folderPath + "/" + relativePath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return (Int(status.st_size), (Int64(status.st_ctim.tv_sec), status.st_ctim.tv_nsec))
+    return (Int(status.st_size), FileTree.changeTime(of: status))
   }
 
   /// Puts the previous output's files `names` of `folder` into the new
