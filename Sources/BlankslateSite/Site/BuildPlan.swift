@@ -78,6 +78,12 @@ struct BuildPlan {
     expected = Self.expectedFiles(of: inputs, pages: pages, art: artFiles, options: options)
   }
 
+  /// One of the files `makeSiteFiles` makes, each a task for a worker.
+  private enum SiteTask: Equatable {
+    case fonts, coverage, indexJSON, search, copies, symbols
+    case indexPage(Int)
+  }
+
   /// One of the plan's two parts, made side by side.
   private enum Part: Sendable {
     case model(matrix: RenderMatrix, pages: GalleryPages, keys: [BuildCache.Key])
@@ -212,33 +218,37 @@ struct BuildPlan {
     var drawn = Set<Unicode.Scalar>()
     for output in designs.outputs { drawn.formUnion(output.meta.characters.text.unicodeScalars) }
     let characters = drawn
-    // The gallery's fonts, one task per index page, then index.json, the search index and the gallery's files.
+    // The longest tasks go first, so that the short ones fill the other
+    // workers while they run: the gallery's fonts (subsetting a CJK face),
+    // the coverage page (every design's row), index.json and the search
+    // index; then one task per index page, and the gallery's files.
+    let tasks: [SiteTask] =
+      [.fonts, .coverage, .indexJSON, .search] + (1...pageCount).map(SiteTask.indexPage) + [.copies, .symbols]
     let made = timings.measure(.site) {
-      ParallelWork.map(count: pageCount + 6, workers: options.workers) { task -> SiteFiles.MadeFile in
-        // The fonts go first: subsetting a CJK face is the longest task, and
-        // the index pages fill the other workers while it runs.
-        switch task - 1 {
-        case -1:
+      ParallelWork.map(count: tasks.count, workers: options.workers) { task -> SiteFiles.MadeFile in
+        switch tasks[task] {
+        case .fonts:
           return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
-        case ..<pageCount: return siteFiles.indexPage(task)
-        case pageCount:
+        case .coverage:
+          return siteFiles.coveragePage()
+        case .indexJSON:
           let (bytes, ranges) = siteIndex.json(entries)
           // An earlier build's entries were checked in its index.json: the check reads the rest.
           let trusted = zip(ranges, checked).compactMap { $1 ? $0 : nil }
           var made = siteFiles.make(SitePaths.indexJSON, check: .json(trusting: trusted)) { bytes }
           made.entryRanges = ranges
           return made
-        case pageCount + 1:
+        case .search:
           let (bytes, ranges) = siteIndex.searchScript(entries)
           var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
           made.entryRanges = ranges
           return made
-        case pageCount + 2:
+        case .indexPage(let number):
+          return siteFiles.indexPage(number)
+        case .copies:
           return siteFiles.copies(checked: art, unchecked: copied)
-        case pageCount + 3:
+        case .symbols:
           return siteFiles.symbolsPage()
-        default:
-          return siteFiles.coveragePage()
         }
       }
     }
@@ -247,7 +257,8 @@ struct BuildPlan {
       if let page = file.pageKey { cache.pages[page.path] = page.key }
     }
     // Where each design's entries lie, so the next build can copy them.
-    if let jsonRanges = made[pageCount + 1].entryRanges, let searchRanges = made[pageCount + 2].entryRanges,
+    if let jsonRanges = made[tasks.firstIndex(of: .indexJSON) ?? 0].entryRanges,
+      let searchRanges = made[tasks.firstIndex(of: .search) ?? 0].entryRanges,
       jsonRanges.count == site.designs.count, searchRanges.count == site.designs.count
     {
       for (index, design) in site.designs.enumerated() {
