@@ -47,27 +47,35 @@ struct BuildPlan {
     let site = inputs.site
     let identity = try Self.identity(of: inputs, options: options)
     self.identity = identity
-    // The earlier builds' caches are read on one worker while the other
-    // makes the render matrix, the page model and the keys: a rebuild's
-    // plan is otherwise one thread's work on a machine of several.
+    // Three independent parts, on as many workers as there are: the earlier
+    // builds' caches, the render matrix with the page model, and the keys.
+    // A rebuild's plan is otherwise one thread's work on a machine of
+    // several; the caches go first, the longest part when they are read
+    // from files, and the keys fill in after the shorter one (`serve` has
+    // the caches in memory).
     let catalog = inputs.assets.catalog
     let templates = inputs.templates
-    let parts = ParallelWork.map(count: 2, workers: min(2, options.workers)) { part -> Part in
-      guard part == 0 else {
+    let parts = ParallelWork.map(count: 3, workers: min(3, options.workers)) { part -> Part in
+      switch part {
+      case 0:
         let (inPlace, published) = Self.earlierBuilds(staging: staging, identity: identity, options: options)
         return .earlier(inPlace: inPlace, published: published)
+      case 1:
+        let matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
+        var pages = GalleryPages(
+          site: site, matrix: matrix, templates: templates, cards: options.memo?.indexCards(of: site))
+        pages.linksPNGs = options.pngScale != nil
+        return .model(matrix: matrix, pages: pages)
+      default:
+        return .keys(
+          site.designs.indices.map {
+            BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: catalog)
+          })
       }
-      let matrix = options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)
-      var pages = GalleryPages(
-        site: site, matrix: matrix, templates: templates, cards: options.memo?.indexCards(of: site))
-      pages.linksPNGs = options.pngScale != nil
-      let keys = site.designs.indices.map {
-        BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: catalog)
-      }
-      return .model(matrix: matrix, pages: pages, keys: keys)
     }
-    guard case .model(let matrix, let pages, let keys) = parts[0], case .earlier(let inPlace, let published) = parts[1]
-    else { preconditionFailure("the plan's two parts are made in order") }
+    guard case .earlier(let inPlace, let published) = parts[0], case .model(let matrix, let pages) = parts[1],
+      case .keys(let keys) = parts[2]
+    else { preconditionFailure("the plan's parts are made in order") }
     self.matrix = matrix
     self.pages = pages
     self.keys = keys
@@ -84,10 +92,11 @@ struct BuildPlan {
     case indexPage(Int)
   }
 
-  /// One of the plan's two parts, made side by side.
+  /// One of the plan's parts, made side by side.
   private enum Part: Sendable {
-    case model(matrix: RenderMatrix, pages: GalleryPages, keys: [BuildCache.Key])
     case earlier(inPlace: DesignPhase.EarlierBuild?, published: DesignPhase.EarlierBuild?)
+    case model(matrix: RenderMatrix, pages: GalleryPages)
+    case keys([BuildCache.Key])
   }
 
   /// What every design's cache key shares: the templates, the fonts' identities and the PNG scale.
