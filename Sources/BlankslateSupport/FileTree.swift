@@ -116,7 +116,7 @@ extension FileTree {
   package static func changeTime(of path: String) -> (seconds: Int64, nanoseconds: Int)? {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
-    return (Int64(changed(status).tv_sec), changed(status).tv_nsec)
+    return changeTime(of: status)
   }
 
   /// The version of the regular file at `path` (a link is not followed), or nil.
@@ -161,7 +161,7 @@ extension FileTree {
     func unchanged() -> Bool {
       var status = stat()
       guard fstat(descriptor, &status) == 0 else { return false }
-      return (Int64(changed(status).tv_sec), changed(status).tv_nsec) < time
+      return changeTime(of: status) < time
     }
     // Checked again after the read: a write while it was read changes the time too.
     guard unchanged(), let bytes = try? read(descriptor: descriptor, limit: Int.max), unchanged() else { return nil }

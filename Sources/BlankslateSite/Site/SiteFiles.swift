@@ -36,18 +36,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(path)
     fingerprint.add(contextFingerprint.hex)
-    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
-      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
-    }
-    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
-      do throws(TemplateError) {
-        return Array(try pages.renderIndexPage(context).utf8)
-      } catch {
-        throw .template(error)
-      }
-    }
-    made.pageKey = (path, fingerprint.hex)
-    return made
+    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.renderIndexPage(context) }
   }
 
   /// `symbols.html`: every symbol a definition may use, with its name; kept
@@ -58,18 +47,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(path)
     fingerprint.add(pages.site.title)
-    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
-      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
-    }
-    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
-      do throws(TemplateError) {
-        return Array(try pages.symbolsPage().utf8)
-      } catch {
-        throw .template(error)
-      }
-    }
-    made.pageKey = (path, fingerprint.hex)
-    return made
+    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.symbolsPage() }
   }
 
   /// `coverage.html`: the designs against the states; kept as it is when
@@ -81,18 +59,7 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(path)
     TemplateValue.object(context).fingerprint(into: &fingerprint)
-    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
-      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
-    }
-    var made = make(path, check: .markup(.html)) { () throws(BuildError) in
-      do throws(TemplateError) {
-        return Array(try pages.renderCoveragePage(context).utf8)
-      } catch {
-        throw .template(error)
-      }
-    }
-    made.pageKey = (path, fingerprint.hex)
-    return made
+    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.renderCoveragePage(context) }
   }
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
@@ -105,20 +72,46 @@ struct SiteFiles: Sendable {
     fingerprint.add(identity)
     fingerprint.add(text)
     for locale in Set(locales.map { PinnedFont.Region.forLocale($0).rawValue }).sorted() { fingerprint.add(locale) }
-    if inPlace?.pages[path] == fingerprint.hex, let size = keptSize(of: path) {
-      return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint.hex))
-    }
-    var made = make(path, check: .none) { () throws(BuildError) in
-      do throws(FontError) {
-        return Array(
-          try FontStylesheet.css(
-            characters: sorted, locales: locales, library: pages.site.typography.typesetter.fontLibrary
-          ).utf8)
-      } catch {
-        throw .fonts(error)
+    return kept(path, fingerprint: fingerprint.hex)
+      ?? make(path, key: fingerprint.hex, check: .none) { () throws(BuildError) in
+        do throws(FontError) {
+          return Array(
+            try FontStylesheet.css(
+              characters: sorted, locales: locales, library: pages.site.typography.typesetter.fontLibrary
+            ).utf8)
+        } catch {
+          throw .fonts(error)
+        }
       }
-    }
-    made.pageKey = (path, fingerprint.hex)
+  }
+
+  /// The HTML page at `path` whose content has `fingerprint`: kept from
+  /// the back buffer when it holds that page, else rendered and checked.
+  private func page(
+    _ path: String, fingerprint: ContentHash, _ render: () throws(TemplateError) -> String
+  ) -> MadeFile {
+    kept(path, fingerprint: fingerprint.hex)
+      ?? make(path, key: fingerprint.hex, check: .markup(.html)) { () throws(BuildError) in
+        do throws(TemplateError) {
+          return Array(try render().utf8)
+        } catch {
+          throw .template(error)
+        }
+      }
+  }
+
+  /// The back buffer's file at `path`, when its cache records `fingerprint` for it and it may be kept.
+  private func kept(_ path: String, fingerprint: String) -> MadeFile? {
+    guard inPlace?.pages[path] == fingerprint, let size = keptSize(of: path) else { return nil }
+    return MadeFile(tally: CheckedWriter.WrittenFiles(files: 1, bytes: size), pageKey: (path, fingerprint))
+  }
+
+  /// `make`, recording `key` as the file's fingerprint for the next build.
+  private func make(
+    _ path: String, key: String, check: CheckedWriter.Check, _ bytes: () throws(BuildError) -> [UInt8]
+  ) -> MadeFile {
+    var made = make(path, check: check, bytes)
+    made.pageKey = (path, key)
     return made
   }
 
