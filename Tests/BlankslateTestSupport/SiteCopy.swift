@@ -24,6 +24,16 @@ package struct SiteCopy {
     try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
   }
 
+  /// Gives the zero-code design's message another colour: an edit that
+  /// renders one design again and leaves every other as it was.
+  package func setZeroCodeMessageColor(_ color: String) throws {
+    let url = site.appending(path: "placeholders/zero-code.json")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let edited = text.replacing(#/"messageColor": "[^"]*"/#, with: #""messageColor": "\#(color)""#)
+    guard edited != text else { throw FixtureError.missing("a messageColor other than \(color) in zero-code.json") }
+    try Data(edited.utf8).write(to: url)
+  }
+
   package func golden(_ relative: String) throws -> String {
     try String(contentsOf: site.appending(path: "__snapshots__/" + relative), encoding: .utf8)
   }

@@ -57,18 +57,12 @@ struct ContainmentTests {
       at: planted, withDestinationURL: scene.outside.appending(path: "environ"))
     // Planted within the tick the cache was written in (a file system's clock
     // moves in ticks of milliseconds): the cache's time is set to the folder's.
-    var folderStatus = stat()
-    #expect(lstat(planted.deletingLastPathComponent().path, &folderStatus) == 0)
-    var times = [folderStatus.st_ctim, folderStatus.st_ctim]
-    let cache = folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path
-    #expect(utimensat(AT_FDCWD, cache, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    try FileTimes.setModificationTime(
+      of: folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path,
+      to: FileTimes.earliestChange(of: [planted.deletingLastPathComponent()]))
     // Edits elsewhere: the first rebuild links from `_site/`, the next builds in place over the output it planted in.
     for color in ["purple", "#008080", "orange"] {
-      let zeroCode = scene.copy.site.appending(path: "placeholders/zero-code.json")
-      let text = try String(contentsOf: zeroCode, encoding: .utf8)
-      let edited = text.replacing(#/"messageColor": "[^"]*"/#, with: #""messageColor": "\#(color)""#)
-      #expect(edited != text)
-      try Data(edited.utf8).write(to: zeroCode)
+      try scene.copy.setZeroCodeMessageColor(color)
       #expect(try scene.run(["build"]).status == 0)
       var status = stat()
       #expect(lstat(planted.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "\(color)")
@@ -95,31 +89,20 @@ struct ContainmentTests {
     #expect(try scene.run(["build"]).status == 0)
     let marker = "TAMPERED-7d2e"
     let pages = ["index.html", "coverage.html", "symbols.html", "_gallery/fonts.css"]
-    var earliest: timespec?
-    for page in pages {
-      let url = folder.appending(path: "_site/" + page)
+    let urls = pages.map { folder.appending(path: "_site/" + $0) }
+    for (page, url) in zip(pages, urls) {
       let handle = try FileHandle(forWritingTo: url)
       try handle.seekToEnd()
       try handle.write(contentsOf: Data((page.hasSuffix(".css") ? "/* \(marker) */" : "<!-- \(marker) -->").utf8))
       try handle.close()
-      var status = stat()
-      #expect(lstat(url.path, &status) == 0)
-      if earliest.map({ ($0.tv_sec, $0.tv_nsec) > (status.st_ctim.tv_sec, status.st_ctim.tv_nsec) }) ?? true {
-        earliest = status.st_ctim
-      }
     }
     // Edited within the tick the cache was written in: the cache's time is set to the first edit's.
-    let changed = try #require(earliest)
-    var times = [changed, changed]
-    let cache = folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path
-    #expect(utimensat(AT_FDCWD, cache, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    try FileTimes.setModificationTime(
+      of: folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path,
+      to: FileTimes.earliestChange(of: urls))
     // The first rebuild publishes the other buffer; the next builds in place over the edited output.
     for color in ["purple", "#008080", "orange"] {
-      let zeroCode = scene.copy.site.appending(path: "placeholders/zero-code.json")
-      let text = try String(contentsOf: zeroCode, encoding: .utf8)
-      let edited = text.replacing(#/"messageColor": "[^"]*"/#, with: #""messageColor": "\#(color)""#)
-      #expect(edited != text)
-      try Data(edited.utf8).write(to: zeroCode)
+      try scene.copy.setZeroCodeMessageColor(color)
       #expect(try scene.run(["build"]).status == 0)
       for page in pages {
         let text = try String(contentsOf: folder.appending(path: "_site/" + page), encoding: .utf8)
