@@ -22,13 +22,18 @@ package struct BoundedCache<Key: Hashable, Value> {
     return value
   }
 
-  package mutating func store(_ value: Value, for key: Key) {
-    if current.count >= capacity, current[key] == nil {
+  /// Stores `value`; returns whether that began a new generation (the
+  /// oldest dropped), a moment for a caller to drop what it keeps alongside.
+  @discardableResult
+  package mutating func store(_ value: Value, for key: Key) -> Bool {
+    let turns = current.count >= capacity && current[key] == nil
+    if turns {
       previous = current
       current = [:]
       current.reserveCapacity(capacity)
     }
     current[key] = value
+    return turns
   }
 
   /// How many entries are kept now (at most twice the capacity).

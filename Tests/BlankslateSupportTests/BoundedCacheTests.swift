@@ -22,4 +22,15 @@ struct BoundedCacheTests {
     #expect(cache.value(for: 999) == "again")
     #expect(cache.count == before)
   }
+
+  /// The typesetter hands the fonts' pages back when its cache turns: a
+  /// store says so exactly when it began a generation.
+  @Test func aStoreSaysWhenItBeganANewGeneration() {
+    var cache = BoundedCache<Int, String>(capacity: 3)
+    var turned: [Int] = []
+    for key in 0..<10 where cache.store("\(key)", for: key) { turned.append(key) }
+    #expect(turned == [3, 6, 9])
+    let turnedAgain = cache.store("again", for: 9)
+    #expect(!turnedAgain, "a key stored again replaces its value in the same generation")
+  }
 }

@@ -39,6 +39,8 @@ public struct FontError: Error, CustomStringConvertible, Sendable {
 /// for reading).
 package final class LoadedFace: @unchecked Sendable {
   let font: PinnedFont
+  /// The file's mapping, which the face reads (unmapped after the face is destroyed).
+  private let file: MappedFontFile
   let face: OpaquePointer
   let hbFont: OpaquePointer
   let unitsPerEm: Double
@@ -57,12 +59,12 @@ package final class LoadedFace: @unchecked Sendable {
     if case .missing(let lookedIn, let different) = font.location, let file = font.file {
       throw FontError(font: font, file: file, lookedIn: lookedIn, different: different)
     }
-    var status = stat()
-    guard stat(font.path, &status) == 0 else { throw FontError(font: font, reason: "is missing") }
-    guard (status.st_mode & S_IFMT) == S_IFREG else { throw FontError(font: font, reason: "is not a regular file") }
-    guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
-      throw FontError(font: font, reason: "cannot be read")
-    }
+    let file = try MappedFontFile(font)
+    guard
+      let blob = hb_blob_create_or_fail(
+        file.bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(file.bytes.count),
+        HB_MEMORY_MODE_READONLY, nil, nil)
+    else { throw FontError(font: font, reason: "cannot be read (out of memory)") }
     defer { hb_blob_destroy(blob) }
     guard hb_face_count(blob) > UInt32(font.faceIndex), let face = hb_face_create(blob, UInt32(font.faceIndex)) else {
       throw FontError(font: font, reason: "has no face \(font.faceIndex)")
@@ -74,6 +76,7 @@ package final class LoadedFace: @unchecked Sendable {
       throw FontError(font: font, reason: "is not an OpenType font")
     }
     self.font = font
+    self.file = file
     self.face = face
     hbFont = hb_font_create(face)
     hb_font_make_immutable(hbFont)
@@ -83,13 +86,20 @@ package final class LoadedFace: @unchecked Sendable {
     version = Self.versionString(face)
     let revision = Self.uint32(head, 4)
     let checksum = Self.uint32(head, 8)
-    identity = "\(font.fileName) \(status.st_size) \(String(revision, radix: 16)) \(String(checksum, radix: 16))"
+    identity = "\(font.fileName) \(file.bytes.count) \(String(revision, radix: 16)) \(String(checksum, radix: 16))"
   }
 
   deinit {
     hb_font_destroy(hbFont)
     hb_face_destroy(face)
   }
+
+  /// Hands the file's pages this process has read back to the kernel
+  /// (they stay in the page cache; the next read maps them again).
+  func releasePages() { file.releasePages() }
+
+  /// Where the file is mapped (for the tests, which read the mapping's resident size).
+  var mappedAddress: UInt { UInt(bitPattern: file.bytes.baseAddress) }
 
   /// Whether the face has a glyph for `scalar`.
   func hasGlyph(_ scalar: UInt32) -> Bool {
@@ -176,6 +186,14 @@ public final class FontLibrary: Sendable {
     try faces[id].get()
   }
 
+  /// Hands back the pages of every font file read so far: a build that draws
+  /// thousands of CJK characters reads megabytes of charstrings, each glyph's
+  /// once, and its peak memory should not keep them all. Shaping and drawing
+  /// may go on meanwhile; what they read next is mapped again from the page cache.
+  public func releasePages() {
+    for case .success(let face) in faces { face.releasePages() }
+  }
+
   /// One line per face: file, version and identity, for the README and `--version`.
   public func identities() throws(FontError) -> [String] {
     try faces.map { result throws(FontError) in
@@ -187,5 +205,44 @@ public final class FontLibrary: Sendable {
   /// The identity of every face, for the build cache key.
   public func fingerprint() throws(FontError) -> String {
     try identities().joined(separator: "\n")
+  }
+}
+
+/// A font file mapped read-only and privately, never written, so that its
+/// pages can be handed back at any time (`madvise(MADV_DONTNEED)` drops them
+/// from the process; a later read maps the same bytes again). HarfBuzz reads
+/// it as a read-only blob: where it would amend a table it copies it instead
+/// of writing to the mapping, so no page of it ever holds anything but the file.
+private final class MappedFontFile: @unchecked Sendable {
+  let bytes: UnsafeRawBufferPointer
+
+  init(_ font: PinnedFont) throws(FontError) {
+    // Without blocking: a FIFO put where a font was is refused, not waited on.
+    let descriptor = open(font.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw FontError(font: font, reason: errno == ENOENT ? "is missing" : "cannot be read")
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw FontError(font: font, reason: "is not a regular file")
+    }
+    guard status.st_size > 0, status.st_size <= Int64(UInt32.max) else {
+      throw FontError(font: font, reason: "is not an OpenType font (\(status.st_size) bytes)")
+    }
+    let length = Int(status.st_size)
+    guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
+      throw FontError(font: font, reason: "cannot be read")
+    }
+    bytes = UnsafeRawBufferPointer(start: base, count: length)
+  }
+
+  func releasePages() {
+    guard let base = bytes.baseAddress else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_DONTNEED)
+  }
+
+  deinit {
+    if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
   }
 }

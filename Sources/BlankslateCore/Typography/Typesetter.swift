@@ -98,7 +98,9 @@ public final class Typesetter: Sendable {
     let style = Style(fontSize: key.fontSize, weight: key.weight, locale: key.locale)
     var lines = make(style)
     if lines.isEmpty { lines = [emptyLine(style)] }
-    cache.withLock { $0.store(lines, for: key) }
+    // When the cache turns a generation, the font files' pages that the
+    // texts before it read go back to the kernel too (`FontLibrary.releasePages`).
+    if cache.withLock({ $0.store(lines, for: key) }) { library.releasePages() }
     return lines
   }
 

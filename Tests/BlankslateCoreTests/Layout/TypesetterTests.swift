@@ -1,4 +1,5 @@
 import BlankslateTestSupport
+import Foundation
 import Testing
 
 @testable import BlankslateKit
@@ -293,5 +294,76 @@ struct OrphanTests {
       }
     }
     #expect(wrapped > 5, "the message never wraps: the test checks nothing")
+  }
+}
+
+/// A build hands the font files' pages back to the kernel as it goes, so
+/// thousands of CJK characters do not keep megabytes of charstrings in its
+/// peak memory; what is set after that is drawn from the same bytes.
+@Suite("Font pages handed back")
+struct FontPagesTests {
+  /// 600 ideographs, a line of 30 each: far more charstrings than a page holds.
+  static let text = (0..<20).map { line in
+    String(String.UnicodeScalarView((0..<30).compactMap { Unicode.Scalar(0x4E00 + UInt32(line * 30 + $0) * 7) }))
+  }.joined(separator: "\n")
+
+  @Test func textSetAfterThePagesAreHandedBackIsTheSame() throws {
+    let library = FontLibrary()
+    try library.checkAll()
+    let before = Typesetter(library: library).lines(of: Self.text, fontSize: 17, weight: 400, locale: "ja")
+    let face = library.face(before[0].runs[0].face)
+    #expect(PinnedFont.all[before[0].runs[0].face].fileName.hasPrefix("NotoSansCJK"))
+    #if os(Linux)
+      let read = try #require(Self.residentKilobytes(of: face.mappedAddress))
+      #expect(read >= 64, "setting 600 ideographs read only \(read) KB of the face")
+    #endif
+    library.releasePages()
+    #if os(Linux)
+      let left = try #require(Self.residentKilobytes(of: face.mappedAddress))
+      #expect(left == 0, "\(left) KB of the face are still the process's")
+    #endif
+    // A typesetter of its own, so every line is shaped and drawn again from the file.
+    let after = Typesetter(library: library).lines(of: Self.text, fontSize: 17, weight: 400, locale: "ja")
+    #expect(after == before)
+    #expect(before.count == 20)
+  }
+
+  #if os(Linux)
+    /// The resident size of the mapping that starts at `address`, from `/proc/self/smaps`.
+    static func residentKilobytes(of address: UInt) -> Int? {
+      // Read to the end: a procfs file has no size, and one read gives a page of it.
+      guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps"), let data = try? handle.readToEnd() else {
+        return nil
+      }
+      let smaps = String(decoding: data, as: UTF8.self)
+      var inMapping = false
+      for line in smaps.split(separator: "\n") {
+        if let dash = line.firstIndex(of: "-"), let start = UInt(line[..<dash], radix: 16) {
+          inMapping = start == address
+        } else if inMapping, line.hasPrefix("Rss:") {
+          return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+        }
+      }
+      return nil
+    }
+  #endif
+}
+
+extension FontPagesTests {
+  /// A FIFO or a folder where a font should be is refused at once: the
+  /// mapping is made from a descriptor opened without blocking and checked
+  /// with `fstat` (a FIFO opened to read would wait for a writer forever).
+  @Test(arguments: ["fifo", "folder"])
+  func aSpecialFileWhereAFontShouldBeIsRefusedAtOnce(kind: String) throws {
+    let folder = temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "Team-Regular.otf").path
+    if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) } else { #expect(mkdir(path, 0o755) == 0) }
+    let team = TeamFont(file: "fonts/Team-Regular.otf", path: path, sha256: "", coverages: [.latin], weight: 400)
+    let slot = PinnedFont.all[0].replaced(by: team)
+    let library = FontLibrary(faces: [slot])
+    #expect(throws: FontError.self) { try library.checkAll() }
+    #expect(library.problems().map(\.reason) == ["is not a regular file"])
   }
 }
