@@ -35,12 +35,14 @@ public final class Typesetter: Sendable {
   private let tracking: TrackingTable?
   private let outlines: GlyphOutlines
   private let cache = Mutex(BoundedCache<Key, [TypesetLine]>(capacity: Typesetter.cachedTexts))
-  /// How many texts each generation of the cache keeps (256: on the team-shaped
-  /// bench site, 99 MB at 10k renders where 1,024 took 121 MB, at the same speed): a design's texts in
+  /// How many texts each generation of the cache keeps. A design's texts in
   /// every locale, size and width are looked up many times while it renders,
   /// a site's other designs' rarely (every text a team writes is its own), so
-  /// memory stays flat however large the site.
-  static let cachedTexts = 256
+  /// memory stays flat however large the site. On the team-shaped bench site
+  /// (10k renders), 1,024 peaked at 121 MB, 256 at 80 MB and 128 at 75 MB;
+  /// the texts set were 20.5k at 256, 21.0k at 128 and 21.5k at 64 (which
+  /// saved 2 MB more).
+  static let cachedTexts = 128
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
