@@ -26,8 +26,13 @@ let package = Package(
     // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev), opened with
     // dlopen on first use so that commands without --png never load its ~50 libraries.
     .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
-    // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (libmicrohttpd-dev).
-    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (its header from
+    // libmicrohttpd-dev), opened with dlopen when serve starts, so that no other
+    // command loads it and the GnuTLS it brings.
+    .target(
+      name: "CMicroHTTPD",
+      cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the
     // whole process when the executable links it; a build makes millions of small
     // allocations, and it spends about a tenth less time than glibc's (BENCHMARKS.md).

@@ -49,8 +49,19 @@ public final class DevServer: @unchecked Sendable {
     self.rebuild = rebuild
   }
 
-  /// Listens on `host`:`port` (0: a free port); nil when the address cannot be bound.
+  /// libmicrohttpd opened (once per process), or why it cannot be.
+  static func openLibrary() -> Result<Void, ServeError> {
+    var reason: UnsafePointer<CChar>?
+    guard blankslate_mhd_open(&reason) == 0 else {
+      return .failure(ServeError(description: reason.map { String(cString: $0) } ?? "libmicrohttpd cannot be opened"))
+    }
+    return .success(())
+  }
+
+  /// Listens on `host`:`port` (0: a free port); false when the address
+  /// cannot be bound. libmicrohttpd must be open (`openLibrary`).
   func start(host: String, port requested: UInt16, connections: UInt32 = 512) -> Bool {
+    guard case .success = Self.openLibrary() else { return false }
     let context = Unmanaged.passUnretained(self).toOpaque()
     guard
       let daemon = blankslate_mhd_start(host, requested, connections, DevServer.handle, DevServer.completed, context)
@@ -81,7 +92,7 @@ public final class DevServer: @unchecked Sendable {
 
   func stop() {
     live.stop()
-    if let daemon { MHD_stop_daemon(daemon) }
+    if let daemon { blankslate_mhd_stop(daemon) }
     daemon = nil
   }
 
@@ -144,11 +155,11 @@ public final class DevServer: @unchecked Sendable {
     }
 
   private func argument(_ connection: OpaquePointer, _ name: String) -> String? {
-    MHD_lookup_connection_value(connection, blankslate_mhd_argument_kind, name).map { String(cString: $0) }
+    blankslate_mhd_value(connection, blankslate_mhd_argument_kind, name).map { String(cString: $0) }
   }
 
   private func header(_ connection: OpaquePointer, _ name: String) -> String? {
-    MHD_lookup_connection_value(connection, blankslate_mhd_header_kind, name).map { String(cString: $0) }
+    blankslate_mhd_value(connection, blankslate_mhd_header_kind, name).map { String(cString: $0) }
   }
 
   private func respond(_ connection: OpaquePointer, path: String, method: String, body: [UInt8]) -> MHD_Result {
@@ -253,21 +264,20 @@ public final class DevServer: @unchecked Sendable {
     _ connection: OpaquePointer, status: UInt32, bytes: [UInt8], type: String, allow: String? = nil
   ) -> MHD_Result {
     let response = bytes.withUnsafeBytes { buffer in
-      MHD_create_response_from_buffer(
-        buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), blankslate_mhd_must_copy)
+      blankslate_mhd_response_copying(buffer.baseAddress, buffer.count)
     }
     guard let response else { return blankslate_mhd_no }
-    defer { MHD_destroy_response(response) }
-    MHD_add_response_header(response, "Content-Type", type)
-    MHD_add_response_header(response, "Cache-Control", "no-store")
-    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff")
-    MHD_add_response_header(response, "Referrer-Policy", "no-referrer")
-    MHD_add_response_header(
+    defer { blankslate_mhd_destroy_response(response) }
+    blankslate_mhd_add_header(response, "Content-Type", type)
+    blankslate_mhd_add_header(response, "Cache-Control", "no-store")
+    blankslate_mhd_add_header(response, "X-Content-Type-Options", "nosniff")
+    blankslate_mhd_add_header(response, "Referrer-Policy", "no-referrer")
+    blankslate_mhd_add_header(
       response, "Content-Security-Policy",
       "default-src 'self'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; "
         + "script-src 'self'; connect-src 'self'; frame-ancestors 'self'")
-    if let allow { MHD_add_response_header(response, "Allow", allow) }
-    return MHD_queue_response(connection, status, response)
+    if let allow { blankslate_mhd_add_header(response, "Allow", allow) }
+    return blankslate_mhd_queue(connection, status, response)
   }
 
   // MARK: - Server-sent events
@@ -345,17 +355,17 @@ public final class DevServer: @unchecked Sendable {
     let stream = Stream(server: self, peer: peer, seen: now, pending: Array(first.utf8))
     let context = Unmanaged.passRetained(stream).toOpaque()
     guard
-      let response = MHD_create_response_from_callback(
+      let response = blankslate_mhd_response_from_callback(
         UInt64.max, 1024, DevServer.readEvents, context, DevServer.releaseStream)
     else {
       Unmanaged<Stream>.fromOpaque(context).release()
       return blankslate_mhd_no
     }
-    defer { MHD_destroy_response(response) }
-    MHD_add_response_header(response, "Content-Type", "text/event-stream")
-    MHD_add_response_header(response, "Cache-Control", "no-store")
+    defer { blankslate_mhd_destroy_response(response) }
+    blankslate_mhd_add_header(response, "Content-Type", "text/event-stream")
+    blankslate_mhd_add_header(response, "Cache-Control", "no-store")
     blankslate_mhd_keep_open(connection)
-    return MHD_queue_response(connection, 200, response)
+    return blankslate_mhd_queue(connection, 200, response)
   }
 
   /// The events that take a page from `seen` to `next`: a failure, else a new
@@ -408,6 +418,9 @@ public final class DevServer: @unchecked Sendable {
 extension DevServer {
   /// GNU libmicrohttpd's version as linked (`--version`).
   public static var libraryVersion: String {
-    "libmicrohttpd " + String(cString: MHD_get_version())
+    switch openLibrary() {
+    case .success: "libmicrohttpd " + String(cString: blankslate_mhd_version())
+    case .failure(let error): "libmicrohttpd not found: \(error.description) (only serve needs it)"
+    }
   }
 }

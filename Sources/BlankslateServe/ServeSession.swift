@@ -48,6 +48,8 @@ public final class ServeSession: @unchecked Sendable {
   public func start(host: String, port: UInt16) throws(ServeError) -> String {
     try Self.checkOwn(options.output.path, role: "output")
     try Self.checkOwn(reportFolder.path, role: "report")
+    // Before the first build: a machine without libmicrohttpd is told at once.
+    if case .failure(let error) = DevServer.openLibrary() { throw error }
     let server = DevServer(outputName: options.output.lastPathComponent, token: token, live: live) { [weak self] in
       self?.requestBuild()
     }

@@ -36,6 +36,29 @@ struct CommandLineTests {
     #expect(lines.contains { $0.hasPrefix("allocator mimalloc 2.") }, "\(run.output)")
   }
 
+  #if os(Linux)
+    /// libmicrohttpd and the GnuTLS it brings are loaded by `serve` alone (and
+    /// by `--version`, which names it): a build, a check or `--help` starts
+    /// without them. The loader's own log (glibc's `LD_DEBUG=libs`) says what it loaded.
+    @Test func onlyServeAndVersionLoadTheHTTPServer() throws {
+      func loads(_ arguments: [String]) throws -> (microhttpd: Bool, gnutls: Bool, log: String) {
+        let run = try CommandRunner.spawn(arguments, environment: ["LD_DEBUG": "libs"])
+        #expect(run.status == 0, "\(arguments): \(run.error.suffix(500))")
+        let opened = run.error.split(separator: "\n").filter { $0.contains("calling init:") }
+        return (
+          opened.contains { $0.contains("libmicrohttpd") }, opened.contains { $0.contains("libgnutls") },
+          opened.joined(separator: "\n")
+        )
+      }
+      let version = try loads(["--version"])
+      #expect(version.microhttpd && version.gnutls, "the loader's log does not show libmicrohttpd: \(version.log)")
+      for arguments in [["--help"], ["list", "--site", Repository.root.appending(path: "Site").path]] {
+        let other = try loads(arguments)
+        #expect(!other.microhttpd && !other.gnutls, "\(arguments) loaded the HTTP server: \(other.log)")
+      }
+    }
+  #endif
+
   /// The identity's portable way, forced in the debug build: a hash of the
   /// executable's bytes, as where there is no ELF build id (macOS).
   @Test func withoutABuildIDTheIdentityIsTheExecutablesContentHash() throws {

@@ -1,0 +1,59 @@
+#ifndef BLANKSLATE_CMICROHTTPD_H
+#define BLANKSLATE_CMICROHTTPD_H
+
+// GNU libmicrohttpd (Debian: libmicrohttpd12, headers from libmicrohttpd-dev),
+// the HTTP server `blankslate serve` embeds. Only `serve` needs it, and it
+// brings GnuTLS and seven more libraries whose loading cost every command
+// about 3 ms and 2 MB (a build, a check, `--help`); so it is opened with
+// dlopen when `serve` starts (or `--version` asks), and the calls made go
+// through the table below. Its header gives the types and constants only.
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Opens libmicrohttpd and looks its calls up, once per process: 0, or -1
+/// with the reason in `*error` (static text). Safe to call from any thread.
+int blankslate_mhd_open(const char **error);
+
+/// libmicrohttpd's version ("0.9.75"); call only after `blankslate_mhd_open` succeeded.
+const char *blankslate_mhd_version(void);
+
+/// Starts a daemon on `address` (IPv4 dotted quad or IPv6 text) and `port` (0: any free one):
+/// one thread per connection (server-sent events hold theirs), at most
+/// `connections` at once. MHD_start_daemon is variadic, which Swift cannot call.
+struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsigned int connections,
+                                        MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+                                        void *context);
+void blankslate_mhd_stop(struct MHD_Daemon *daemon);
+
+/// The port the daemon listens on.
+uint16_t blankslate_mhd_port(struct MHD_Daemon *daemon);
+
+/// Lets one connection stay open without a timeout (an event stream: its heartbeat finds a closed peer).
+void blankslate_mhd_keep_open(struct MHD_Connection *connection);
+
+/// How many `Host` headers the request carries (RFC 9112: exactly one).
+int blankslate_mhd_host_count(struct MHD_Connection *connection);
+
+/// The peer's address as text (no port) in `out`; 0, or -1 when it cannot be told.
+int blankslate_mhd_peer(struct MHD_Connection *connection, char *out, size_t size);
+
+/// A request's header (`MHD_HEADER_KIND`) or query argument (`MHD_GET_ARGUMENT_KIND`), or NULL.
+const char *blankslate_mhd_value(struct MHD_Connection *connection, enum MHD_ValueKind kind, const char *key);
+
+struct MHD_Response *blankslate_mhd_response_copying(const void *bytes, size_t size);
+struct MHD_Response *blankslate_mhd_response_from_callback(uint64_t size, size_t block, MHD_ContentReaderCallback read,
+                                                           void *context, MHD_ContentReaderFreeCallback release);
+void blankslate_mhd_add_header(struct MHD_Response *response, const char *name, const char *value);
+enum MHD_Result blankslate_mhd_queue(struct MHD_Connection *connection, unsigned int status,
+                                     struct MHD_Response *response);
+void blankslate_mhd_destroy_response(struct MHD_Response *response);
+
+static const enum MHD_Result blankslate_mhd_yes = MHD_YES;
+static const enum MHD_Result blankslate_mhd_no = MHD_NO;
+static const enum MHD_ValueKind blankslate_mhd_header_kind = MHD_HEADER_KIND;
+static const enum MHD_ValueKind blankslate_mhd_argument_kind = MHD_GET_ARGUMENT_KIND;
+
+#endif
