@@ -43,6 +43,9 @@ public final class Typesetter: Sendable {
   /// the texts set were 20.5k at 256, 21.0k at 128 and 21.5k at 64 (which
   /// saved 2 MB more).
   static let cachedTexts = 128
+  /// How many generations the cache turns between two releases of the font files' pages.
+  static let generationsPerRelease = 8
+  private let generations = Atomic<Int>(0)
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
@@ -100,9 +103,16 @@ public final class Typesetter: Sendable {
     let style = Style(fontSize: key.fontSize, weight: key.weight, locale: key.locale)
     var lines = make(style)
     if lines.isEmpty { lines = [emptyLine(style)] }
-    // When the cache turns a generation, the font files' pages that the
-    // texts before it read go back to the kernel too (`FontLibrary.releasePages`).
-    if cache.withLock({ $0.store(lines, for: key) }) { library.releasePages() }
+    // Every eighth time the cache turns a generation, the font files' pages
+    // that the texts before it read go back to the kernel too
+    // (`FontLibrary.releasePages`): often enough that a site's thousands of
+    // CJK characters never stay mapped together, seldom enough that the
+    // tables every text reads are not read in again and again.
+    if cache.withLock({ $0.store(lines, for: key) }),
+      generations.add(1, ordering: .relaxed).newValue % Self.generationsPerRelease == 0
+    {
+      library.releasePages()
+    }
     return lines
   }
 
