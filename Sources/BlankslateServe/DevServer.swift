@@ -416,7 +416,7 @@ public final class DevServer: @unchecked Sendable {
 }
 
 extension DevServer {
-  /// GNU libmicrohttpd's version as linked (`--version`).
+  /// GNU libmicrohttpd's version where it was opened, or why it was not (`--version`).
   public static var libraryVersion: String {
     switch openLibrary() {
     case .success: "libmicrohttpd " + String(cString: blankslate_mhd_version())
