@@ -143,8 +143,9 @@ public struct LinkChecker: Sendable {
 
   /// `target` resolved against the folder of `page`; nil when it climbs out.
   static func resolve(_ target: String, from page: String) -> String? {
-    // Most links name a file beside the page: its folder and the name, nothing to normalise.
-    if !target.isEmpty, target != ".", target != "..", !target.utf8.contains(UInt8(ascii: "/")) {
+    // Most links are a path of plain names below the page's folder (`x.svg`,
+    // `designs/a/b.html`): its folder and the path, nothing to normalise.
+    if isPlainRelative(target) {
       guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
       return String(page[..<slash]) + "/" + target
     }
@@ -165,6 +166,31 @@ public struct LinkChecker: Sendable {
     var path = parts.joined(separator: "/")
     if target.hasSuffix("/") { path += path.isEmpty ? "index.html" : "/index.html" }
     return path
+  }
+
+  /// Whether `target` is names joined by single slashes, none of them `.`
+  /// or `..`, with no slash first or last: resolved, it is the same path below the page's folder.
+  static func isPlainRelative(_ target: String) -> Bool {
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    var target = target
+    return target.withUTF8 { bytes in
+      guard let first = bytes.first, first != slash, bytes.last != slash else { return false }
+      // The part being read: its length, and how many of its bytes are dots.
+      var length = 0
+      var dots = 0
+      func isPlainName() -> Bool { length > 0 && !(dots == length && length <= 2) }
+      for byte in bytes {
+        if byte == slash {
+          guard isPlainName() else { return false }
+          (length, dots) = (0, 0)
+        } else {
+          length += 1
+          if byte == dot { dots += 1 }
+        }
+      }
+      return isPlainName()
+    }
   }
 
   static func percentDecoded(_ text: String) -> String {

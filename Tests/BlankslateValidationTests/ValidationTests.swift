@@ -120,6 +120,55 @@ struct ValidationTests {
       ).count == 3)
   }
 
+  /// Every local link resolves as its parts read one by one from the page's
+  /// folder (`.` stays, `..` climbs, empty parts drop, a slash last names the
+  /// folder's index; `//` names another host), whether or not it takes the plain
+  /// path's short cut.
+  @Test func resolvesEveryPathPartByPart() {
+    func expected(_ target: String, from page: String) -> String? {
+      var parts = target.hasPrefix("/") ? [] : page.split(separator: "/").dropLast().map(String.init)
+      for part in target.split(separator: "/") {
+        if part == "." { continue }
+        if part == ".." {
+          guard !parts.isEmpty else { return nil }
+          parts.removeLast()
+          continue
+        }
+        parts.append(String(part))
+      }
+      let path = parts.joined(separator: "/")
+      return target.hasSuffix("/") ? (path.isEmpty ? "index.html" : path + "/index.html") : path
+    }
+    let names = ["a", "b.html", ".", "..", "", "...", ".x", "x.", "é"]
+    var targets: [String] = []
+    for first in names {
+      targets.append(first)
+      for second in names {
+        targets.append(first + "/" + second)
+        for third in names { targets.append(first + "/" + second + "/" + third) }
+      }
+    }
+    targets = targets.flatMap { [$0, "/" + $0, $0 + "/"] }.filter { !$0.isEmpty }
+    var checked = 0
+    for page in ["index.html", "pages/2.html", "designs/a/index.html"] {
+      let links = targets.enumerated().map { MarkupChecker.Link(line: $0.offset + 1, target: $0.element) }
+      let found = LinkChecker(allowsExternalLinks: false).check(
+        [LinkChecker.Page(path: page, links: links, ids: [])], files: [], displayRoot: "")
+      #expect(found.count == targets.count)
+      for issue in found {
+        let target = targets[issue.line - 1]
+        let message =
+          target.hasPrefix("//")
+          ? "links outside the site: \(target)"
+          : expected(target, from: page).map { "\"\(target)\" names no file of the site (\($0))" }
+            ?? "\"\(target)\" climbs out of the site folder"
+        #expect(issue.message == message, "\(target) from \(page)")
+        checked += 1
+      }
+    }
+    #expect(checked == targets.count * 3)
+  }
+
   @Test func parsesOnManyThreadsAtOnce() async {
     let svg = Array(Self.goodSVG.utf8)
     let broken = Array("<svg><title>x</svg>".utf8)

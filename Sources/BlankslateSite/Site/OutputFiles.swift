@@ -36,22 +36,43 @@ package struct OutputFiles: FileSet {
     siteFiles.formUnion(paths)
   }
 
-  /// Works on the path's UTF-8 bytes: splitting by `Character` walks
-  /// grapheme clusters, which costs more than the rest of the check.
+  /// Works on the path's UTF-8 bytes, in place: splitting by `Character`
+  /// walks grapheme clusters, and splitting into arrays costs more than the
+  /// lookups (a page links thousands of renders).
   package func contains(_ path: String) -> Bool {
     if siteFiles.contains(path) { return true }
-    let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].elementsEqual("designs".utf8),
-      let variants = variantIDs[String(decoding: parts[1], as: UTF8.self)]
-    else { return false }
-    if parts[2].elementsEqual(SitePaths.designPageName.utf8) { return true }
-    // Ids, devices, themes, locales and text sizes hold no dots.
-    let name = parts[2].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    func text(_ part: Int) -> String { String(decoding: name[part], as: UTF8.self) }
-    guard name.count == 5 || name.count == 6, let last = name.last,
-      last.elementsEqual("svg".utf8) || last.elementsEqual("html".utf8) || (withPNG && last.elementsEqual("png".utf8))
-    else { return false }
-    return variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
-      && locales.contains(text(3)) && (name.count == 5 || textSizes.contains(text(4)))
+    var path = path
+    return path.withUTF8 { bytes in
+      let prefix = "designs/".utf8
+      guard bytes.count > prefix.count, bytes.prefix(prefix.count).elementsEqual(prefix),
+        let slash = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "/")),
+        let variants = variantIDs[String(decoding: bytes[prefix.count..<slash], as: UTF8.self)]
+      else { return false }
+      let name = bytes[(slash + 1)...]
+      if name.elementsEqual(SitePaths.designPageName.utf8) { return true }
+      // `<variant>.<device>.<theme>.<locale>[.<text size>].<extension>`: ids,
+      // devices, themes, locales and text sizes hold no dots (or slashes).
+      var parts = InlineArray<6, Range<Int>>(repeating: 0..<0)
+      var count = 0
+      var partStart = name.startIndex
+      for index in name.indices {
+        let byte = name[index]
+        if byte == UInt8(ascii: "/") { return false }
+        guard byte == UInt8(ascii: ".") else { continue }
+        guard count < 5 else { return false }
+        parts[count] = partStart..<index
+        count += 1
+        partStart = index + 1
+      }
+      guard count == 4 || count == 5 else { return false }
+      let suffix = bytes[partStart...]
+      guard
+        suffix.elementsEqual("svg".utf8) || suffix.elementsEqual("html".utf8)
+          || (withPNG && suffix.elementsEqual("png".utf8))
+      else { return false }
+      func text(_ part: Int) -> String { String(decoding: bytes[parts[part]], as: UTF8.self) }
+      return variants.contains(text(0)) && devices.contains(text(1)) && themes.contains(text(2))
+        && locales.contains(text(3)) && (count == 4 || textSizes.contains(text(4)))
+    }
   }
 }

@@ -32,6 +32,10 @@ struct OutputFilesTests {
       "designs/nowhere/index.html",  // a design it does not have
       "designs/table/extra/empty.iphone-se.light.en.svg",  // a deeper folder
       "designs/table/empty.iphone-se.light.en.html.svg",
+      "designs/table/empty.iphone-se.light.en.large.svg",  // the default size, which a name never spells
+      "designs/table/empty.iphone-se.light.en.huge.svg",  // a text size there is not
+      "designs/table/empty.iphone-se.light.en.svg/",
+      "designs/table/", "designs/table/.svg", "designs//index.html", "designs/index.html", "designs/",
       "pages/2.html",
     ]
     for path in absent {
