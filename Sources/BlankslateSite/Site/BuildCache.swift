@@ -95,11 +95,9 @@ struct BuildCache: Sendable {
         let file = decode(bytes, accepting: { $0.hasPrefix(renderIdentity) }), file.folder == folder,
         let cache = file.cache
       else { continue }
+      let keys = keys(of: site, identity: cache.identity, settings: site.settingsHash, assets: assets)
       var current: Set<String> = []
-      for (index, design) in site.designs.enumerated()
-      where cache.designs[design.id]?.key.renders
-        == key(of: index, in: site, identity: cache.identity, settings: site.settingsHash, assets: assets).renders
-      {
+      for (design, key) in zip(site.designs, keys) where cache.designs[design.id]?.key.renders == key.renders {
         current.insert(design.id)
       }
       return current
@@ -279,9 +277,31 @@ struct BuildCache: Sendable {
     return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex)"
   }
 
-  /// The key of `design`, the `index`-th of `site`.
-  static func key(
-    of index: Int, in site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog
+  /// The key of every design of `site`, in site order.
+  static func keys(of site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog) -> [Key] {
+    // What the hashes of every design begin with, hashed once: a hash of
+    // the same bytes fed in two parts is the hash of them fed at once.
+    var own = ContentHash()
+    own.add(identity)
+    own.add(settings)
+    // The first device, theme, locale and text size are the gallery's
+    // default view: which render gives the design its thumbnail, its search
+    // texts and its design-wide findings.
+    var renders = ContentHash()
+    renders.add(identity)
+    renders.add(site.settingsHashWithoutLists)
+    renders.add(RenderLists(firstsOf: site).encoded)
+    var neighbour = ContentHash()
+    neighbour.add(identity)
+    return site.designs.indices.map { index in
+      key(of: index, in: site, assets: assets, seeds: (own, renders, neighbour))
+    }
+  }
+
+  /// The key of the `index`-th design of `site`, its hashes begun with `seeds`.
+  private static func key(
+    of index: Int, in site: SiteDefinition, assets: AssetCatalog,
+    seeds: (own: ContentHash, renders: ContentHash, neighbour: ContentHash)
   ) -> Key {
     let design = site.designs[index]
     var inputs = ContentHash()
@@ -294,29 +314,22 @@ struct BuildCache: Sendable {
         inputs.add(assets.entry(for: path)?.base64 ?? "")
       }
     }
-    var hash = ContentHash()
-    hash.add(identity)
-    hash.add(settings)
-    hash.add(inputs.hex)
-    // The first device, theme, locale and text size are the gallery's
-    // default view: which render gives the design its thumbnail, its search
-    // texts and its design-wide findings.
-    var renders = ContentHash()
-    renders.add(identity)
-    renders.add(site.settingsHashWithoutLists)
-    renders.add(RenderLists(firstsOf: site).encoded)
-    renders.add(inputs.hex)
+    let inputsHex = inputs.hex
+    var hash = seeds.own
+    hash.add(inputsHex)
+    var renders = seeds.renders
+    renders.add(inputsHex)
     // The pages of the first and last variants name their neighbours.
     var previous = ContentHash()
     if index > 0, let last = site.designs[index - 1].variants.last {
-      previous.add(identity)
+      previous = seeds.neighbour
       previous.add(
         site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name
       )
     }
     var next = ContentHash()
     if index + 1 < site.designs.count, let first = site.designs[index + 1].variants.first {
-      next.add(identity)
+      next = seeds.neighbour
       next.add(
         site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}"
           + first.name)

@@ -67,10 +67,7 @@ struct BuildPlan {
         pages.linksPNGs = options.pngScale != nil
         return .model(matrix: matrix, pages: pages)
       default:
-        return .keys(
-          site.designs.indices.map {
-            BuildCache.key(of: $0, in: site, identity: identity, settings: site.settingsHash, assets: catalog)
-          })
+        return .keys(BuildCache.keys(of: site, identity: identity, settings: site.settingsHash, assets: catalog))
       }
     }
     guard case .earlier(let inPlace, let published) = parts[0], case .model(let matrix, let pages) = parts[1],
