@@ -95,7 +95,7 @@ struct BuildCache: Sendable {
         let file = decode(bytes, accepting: { $0.hasPrefix(renderIdentity) }), file.folder == folder,
         let cache = file.cache
       else { continue }
-      let keys = keys(of: site, identity: cache.identity, settings: site.settingsHash, assets: assets)
+      let keys = keys(of: site, identity: cache.identity, assets: assets)
       var current: Set<String> = []
       for (design, key) in zip(site.designs, keys) where cache.designs[design.id]?.key.renders == key.renders {
         current.insert(design.id)
@@ -278,12 +278,12 @@ struct BuildCache: Sendable {
   }
 
   /// The key of every design of `site`, in site order.
-  static func keys(of site: SiteDefinition, identity: String, settings: String, assets: AssetCatalog) -> [Key] {
+  static func keys(of site: SiteDefinition, identity: String, assets: AssetCatalog) -> [Key] {
     // What the hashes of every design begin with, hashed once: a hash of
     // the same bytes fed in two parts is the hash of them fed at once.
     var own = ContentHash()
     own.add(identity)
-    own.add(settings)
+    own.add(site.settingsHash)
     // The first device, theme, locale and text size are the gallery's
     // default view: which render gives the design its thumbnail, its search
     // texts and its design-wide findings.

@@ -67,7 +67,7 @@ struct BuildPlan {
         pages.linksPNGs = options.pngScale != nil
         return .model(matrix: matrix, pages: pages)
       default:
-        return .keys(BuildCache.keys(of: site, identity: identity, settings: site.settingsHash, assets: catalog))
+        return .keys(BuildCache.keys(of: site, identity: identity, assets: catalog))
       }
     }
     guard case .earlier(let inPlace, let published) = parts[0], case .model(let matrix, let pages) = parts[1],
