@@ -34,6 +34,7 @@ public final class Typesetter: Sendable {
   /// The tracking the site asks for, applied to Latin runs (SF Pro's table is for Latin text).
   private let tracking: TrackingTable?
   private let outlines: GlyphOutlines
+  private let reshapesEveryLine: Bool
   private let cache = Mutex(BoundedCache<Key, [TypesetLine]>(capacity: Typesetter.cachedTexts))
   /// How many texts each generation of the cache keeps. A design's texts in
   /// every locale, size and width are looked up many times while it renders,
@@ -50,9 +51,17 @@ public final class Typesetter: Sendable {
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
 
   /// A typesetter of its own (its own caches) over `library`'s fonts, tracking Latin text by `tracking`.
-  public init(library: FontLibrary, tracking: TrackingTable? = nil) {
+  public convenience init(library: FontLibrary, tracking: TrackingTable? = nil) {
+    self.init(library: library, tracking: tracking, reshapesEveryLine: false)
+  }
+
+  /// `reshapesEveryLine`: shape each line of a broken paragraph again even
+  /// where HarfBuzz says the paragraph's glyphs cut at the break are the
+  /// same, as lines were made before they were cut (the tests compare the two).
+  package init(library: FontLibrary, tracking: TrackingTable?, reshapesEveryLine: Bool) {
     self.library = library
     self.tracking = tracking
+    self.reshapesEveryLine = reshapesEveryLine
     outlines = GlyphOutlines(library: library)
     Self.lineBreakingReady
   }
@@ -184,15 +193,23 @@ public final class Typesetter: Sendable {
     let shaped = runs.map { shape(paragraph, $0, style: style) }
     let width = shaped.reduce(0.0) { $0 + Double($1.advances.reduce(0, +)) * $1.scale }
     if width <= maxWidth + 0.001 { return [line(paragraph, whole, runs: runs, shaped: shaped, style: style)] }
-    // Each line is shaped on its own, as it is drawn; a line that is wider
-    // alone than its share of the paragraph (kerning or a contextual form
-    // across the break) is broken earlier, so no drawn line passes `maxWidth`.
+    // Each line is as it is shaped on its own, as it is drawn; a line that is
+    // wider alone than its share of the paragraph (kerning or a contextual
+    // form across the break) is broken earlier, so no drawn line passes
+    // `maxWidth`. Where HarfBuzz says a break is safe, the line's glyphs are
+    // the paragraph's, cut there: the same glyphs and positions shaping the
+    // line again would give (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
     var made: [Range<Int>: TypesetLine] = [:]
     func shapedLine(_ range: Range<Int>) -> TypesetLine {
       if let line = made[range] { return line }
-      let runs = self.runs(paragraph, range)
+      let pieces = self.runs(paragraph, range)
       let line = line(
-        paragraph, range, runs: runs, shaped: runs.map { shape(paragraph, $0, style: style) }, style: style)
+        paragraph, range, runs: pieces,
+        shaped: pieces.map { piece in
+          reshapesEveryLine
+            ? shape(paragraph, piece, style: style)
+            : Self.cut(shaped, of: runs, to: piece) ?? shape(paragraph, piece, style: style)
+        }, style: style)
       made[range] = line
       return line
     }
@@ -482,9 +499,39 @@ public final class Typesetter: Sendable {
     var advances: [Int32] = []
     var xOffsets: [Int32] = []
     var yOffsets: [Int32] = []
+    /// Whether breaking the text at the start of each glyph's cluster changes
+    /// the shaping on either side (HarfBuzz's `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
+    var unsafeToBreak: [Bool] = []
     var scale: Double
     /// The tracking added after each character, in points.
     var tracking: Double = 0
+  }
+
+  /// The glyphs of `piece` (a run of one line) cut from the paragraph's
+  /// shaped `runs`, when the run it lies in breaks safely at both its ends;
+  /// nil when it must be shaped again.
+  private static func cut(_ shaped: [Shaped], of runs: [Run], to piece: Run) -> Shaped? {
+    guard let index = runs.firstIndex(where: { $0.range.contains(piece.range.lowerBound) }) else { return nil }
+    let whole = shaped[index]
+    let run = runs[index]
+    guard run.range != piece.range else { return whole }
+    guard piece.range.upperBound <= run.range.upperBound else { return nil }
+    // Glyphs run left to right: clusters rise in a left-to-right run and fall in a right-to-left one.
+    let inPiece = whole.clusters.indices.filter { piece.range.contains(whole.clusters[$0]) }
+    guard let first = inPiece.first, let last = inPiece.last, inPiece.count == last - first + 1 else { return nil }
+    /// A cut at `position` is safe where a cluster starts there and HarfBuzz allows the break.
+    func safe(at position: Int) -> Bool {
+      guard position > run.range.lowerBound, position < run.range.upperBound else { return true }
+      guard let glyph = whole.clusters.firstIndex(of: position) else { return false }
+      return !whole.unsafeToBreak[glyph]
+    }
+    guard safe(at: piece.range.lowerBound), safe(at: piece.range.upperBound) else { return nil }
+    let glyphs = first...last
+    return Shaped(
+      glyphs: Array(whole.glyphs[glyphs]), clusters: Array(whole.clusters[glyphs]),
+      advances: Array(whole.advances[glyphs]), xOffsets: Array(whole.xOffsets[glyphs]),
+      yOffsets: Array(whole.yOffsets[glyphs]), unsafeToBreak: Array(whole.unsafeToBreak[glyphs]), scale: whole.scale,
+      tracking: whole.tracking)
   }
 
   /// One run shaped by HarfBuzz, with the whole paragraph as context (Arabic
@@ -512,6 +559,7 @@ public final class Typesetter: Sendable {
       shaped.advances.append(positions[index].x_advance)
       shaped.xOffsets.append(positions[index].x_offset)
       shaped.yOffsets.append(positions[index].y_offset)
+      shaped.unsafeToBreak.append(infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
     }
     // Tracking, as a browser's letter-spacing adds it: after each character
     // (the last glyph of each cluster), to Latin text only: Apple's table is

@@ -191,6 +191,45 @@ struct LineWidthTests {
     #expect(checked > 1_000)
   }
 
+  /// A broken paragraph's lines are cut from its shaping where HarfBuzz says
+  /// the break is safe, and shaped again where it is not: either way each
+  /// line is exactly the line shaped on its own (glyphs, positions, widths,
+  /// outline), in every script, size, weight, width and tracking.
+  @Test(
+    arguments: texts + [
+      "office affluent fjord waffle — ffi ffl fi fl, Tr Ty Yo AV To LT P. W. V.A. “quote” ‘single’ (x) [y] {z}",
+      "لا توجد بيانات في هذا المجلد بعد. اسحب للأسفل للتحديث أو أضف ملفات جديدة من مكتبتك لتظهر هنا.",
+      "데이터가 없습니다. 아래로 당겨 새로 고침하거나 Wi-Fi 설정을 확인하세요.",
+    ])
+  func linesCutFromTheParagraphAreTheLinesShapedAlone(text: String) {
+    let locale =
+      text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) }
+      ? "ja"
+      : text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+        ? "zh-Hans"
+        : text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) }
+          ? "ar" : text.unicodeScalars.contains { (0xAC00...0xD7AF).contains($0.value) } ? "ko" : "de"
+    var broken = 0
+    for tracking in [nil, TrackingTable.allCases.first] {
+      let cutting = Typesetter(library: .shared, tracking: tracking, reshapesEveryLine: false)
+      let reshaping = Typesetter(library: .shared, tracking: tracking, reshapesEveryLine: true)
+      for fontSize in [13.0, 17, 28, 53] {
+        for weight in [400, 700] {
+          for width in stride(from: 60.0, through: 420, by: 17.5) {
+            let cut = cutting.lines(of: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: width)
+            let alone = reshaping.lines(of: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: width)
+            if cut.count > 1 { broken += 1 }
+            if cut != alone {
+              Issue.record("\(locale) \(fontSize) pt \(weight) in \(width): \(cut.map(\.text)) ≠ \(alone.map(\.text))")
+              return
+            }
+          }
+        }
+      }
+    }
+    #expect(broken > 200)
+  }
+
   /// Every text node and button title of every render of the bundled,
   /// held-back and v3 sites: its lines within its frame.
   @Test func everyBundledAndHeldBackTextFitsItsFrame() throws {
