@@ -79,12 +79,22 @@ public enum NumberText {
 
   private static func appendDigits(_ value: Int64, to output: inout [UInt8]) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
-    let magnitude = value.magnitude
-    var divisor: UInt64 = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    repeat {
-      output.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-      divisor /= 10
-    } while divisor > 0
+    var magnitude = value.magnitude
+    if magnitude < 10 {
+      output.append(UInt8(ascii: "0") + UInt8(magnitude))
+      return
+    }
+    // Last digit first, into a buffer on the stack: dividing by the constant
+    // ten is a multiplication, where dividing by a power of ten held in a
+    // variable is a division per digit.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 }

@@ -66,3 +66,43 @@ extension String {
     self = text
   }
 }
+
+extension String {
+  /// The string of `scalars`, Unicode scalar values (a value that is none,
+  /// such as a surrogate, is left out), encoded as UTF-8 straight into the
+  /// string's storage: the typesetter makes a string of every line and run
+  /// it sets, and building a `UnicodeScalarView` one scalar at a time costs
+  /// several times more.
+  package init(scalars: some Collection<UInt32>) {
+    self.init(unsafeUninitializedCapacity: scalars.count * 4) { storage in
+      var count = 0
+      func put(_ unit: UInt32) {
+        storage[count] = UInt8(truncatingIfNeeded: unit)
+        count += 1
+      }
+      for value in scalars {
+        switch value {
+        case 0..<0x80:
+          put(value)
+        case 0x80..<0x800:
+          put(0xC0 | value >> 6)
+          put(0x80 | value & 0x3F)
+        case 0xD800...0xDFFF:
+          continue
+        case 0x800..<0x1_0000:
+          put(0xE0 | value >> 12)
+          put(0x80 | value >> 6 & 0x3F)
+          put(0x80 | value & 0x3F)
+        case 0x1_0000...0x10_FFFF:
+          put(0xF0 | value >> 18)
+          put(0x80 | value >> 12 & 0x3F)
+          put(0x80 | value >> 6 & 0x3F)
+          put(0x80 | value & 0x3F)
+        default:
+          continue
+        }
+      }
+      return count
+    }
+  }
+}

@@ -585,8 +585,7 @@ public final class Typesetter: Sendable {
   private func line(
     _ paragraph: Paragraph, _ range: Range<Int>, runs logical: [Run], shaped: [Shaped], style: Style
   ) -> TypesetLine {
-    let text = String(
-      String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
+    let text = String(scalars: paragraph.scalars[range])
     guard !range.isEmpty else {
       var line = emptyLine(style)
       line.text = text
@@ -605,7 +604,7 @@ public final class Typesetter: Sendable {
       glyphRuns.append(
         GlyphRun(
           face: run.face,
-          text: String(String.UnicodeScalarView(paragraph.scalars[run.range].compactMap(Unicode.Scalar.init))),
+          text: String(scalars: paragraph.scalars[run.range]),
           logicalStart: run.range.lowerBound - range.lowerBound, isRightToLeft: run.level % 2 == 1, x: 0,
           width: Double(pen) * shaped.scale, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
           yOffsets: ys, tracking: shaped.tracking))
