@@ -21,8 +21,10 @@ public final class Typesetter: Sendable {
   /// The typesetter every layout of this process uses.
   public static let shared = Typesetter(library: .shared)
 
+  /// What a text is set by. The text is compared as written (scalar for
+  /// scalar): canonically equivalent texts are shaped from other scalars.
   private struct Key: Hashable {
-    var text: String
+    var text: ExactText
     var fontSize: Double
     var weight: Int
     var locale: String
@@ -85,7 +87,8 @@ public final class Typesetter: Sendable {
     avoidsOrphans: Bool = false
   ) -> [TypesetLine] {
     let key = Key(
-      text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth, avoidsOrphans: avoidsOrphans)
+      text: ExactText(text), fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth,
+      avoidsOrphans: avoidsOrphans)
     return cached(key) { style in
       text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
         layOut(
@@ -98,7 +101,8 @@ public final class Typesetter: Sendable {
   /// `text` on one line, however wide (line feeds are left out).
   public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
     // A width no text has keys the one-line result apart from the wrapped ones.
-    let lines = cached(Key(text: text, fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)) { style in
+    let lines = cached(Key(text: ExactText(text), fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)) {
+      style in
       layOut(
         text.unicodeScalars.compactMap { $0 == "\n" || $0 == "\r" ? nil : $0.value }, style: style,
         maxWidth: .infinity)

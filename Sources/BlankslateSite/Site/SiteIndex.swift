@@ -253,8 +253,10 @@ package struct SiteIndex {
       }
     }
     parts += shownTexts
-    var seen: Set<String> = []
-    return parts.filter { seen.insert($0).inserted }.map(Self.lowercased).joined(separator: " ")
+    // A text written twice is searched once (compared as written: hashing
+    // a string by canonical equivalence costs thousands of instructions for CJK text).
+    var seen: Set<ExactText> = []
+    return parts.filter { seen.insert(ExactText($0)).inserted }.map(Self.lowercased).joined(separator: " ")
   }
 
   /// `text.lowercased()`, without Unicode's mapping for text that needs none

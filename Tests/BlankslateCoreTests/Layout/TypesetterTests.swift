@@ -38,6 +38,19 @@ struct TypesetterTests {
     #expect(pair < apart - 1)
   }
 
+  /// Texts that are canonically equivalent (equal as Swift strings) but
+  /// written with other scalars are set from their own scalars: the cache
+  /// keys a text as written.
+  @Test func aTextIsSetAsWrittenNotAsAnEquivalentOne() {
+    let typesetter = Typesetter(library: .shared)
+    let composed = typesetter.line("Caf\u{E9}", fontSize: 17, weight: 400, locale: "fr")
+    let decomposed = typesetter.line("Cafe\u{301}", fontSize: 17, weight: 400, locale: "fr")
+    #expect("Caf\u{E9}" == "Cafe\u{301}")
+    #expect(composed.text.unicodeScalars.count == 4)
+    #expect(decomposed.text.unicodeScalars.count == 5)
+    #expect(decomposed.runs.flatMap(\.text.unicodeScalars).map(\.value).last == 0x301)
+  }
+
   @Test func boldIsWiderThanRegular() {
     let regular = typesetter.line("Nothing here", fontSize: 17, weight: 400, locale: "en").width
     let bold = typesetter.line("Nothing here", fontSize: 17, weight: 700, locale: "en").width

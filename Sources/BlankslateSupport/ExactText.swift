@@ -1,0 +1,35 @@
+import Foundation
+
+/// A string compared and hashed by its UTF-8 bytes, the scalars as written.
+///
+/// `String` compares by Unicode canonical equivalence: "é" written as one
+/// scalar equals "e" followed by a combining acute, and hashing a string
+/// first normalises it, which for CJK or Arabic text costs thousands of
+/// instructions a hash. Where what matters is the exact text (a typesetter
+/// shapes the scalars it is given; a list drops a text written twice), this
+/// compares and hashes the bytes.
+package struct ExactText: Hashable, Sendable {
+  package var string: String
+
+  package init(_ string: String) {
+    self.string = string
+  }
+
+  package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    var left = lhs.string
+    var right = rhs.string
+    return left.withUTF8 { leftBytes in
+      right.withUTF8 { rightBytes in
+        guard leftBytes.count == rightBytes.count else { return false }
+        guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }
+        return memcmp(leftStart, rightStart, leftBytes.count) == 0
+      }
+    }
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    var text = string
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(text.utf8.count)
+  }
+}
