@@ -78,7 +78,7 @@ public struct MarkupWriter {
   /// A CSS length: the number, then `px`.
   package mutating func px(_ value: Double) {
     NumberText.append(value, to: &bytes)
-    bytes += "px".utf8
+    raw("px")
   }
 
   package mutating func text(_ text: String) {
@@ -96,14 +96,14 @@ public struct MarkupWriter {
     bytes.append(UInt8(ascii: "<"))
     append(name)
     append(attributes)
-    bytes += "/>".utf8
+    raw("/>")
   }
 
   /// ` name="value"`, the value escaped.
   package mutating func attribute(_ name: String, _ value: String) {
     bytes.append(UInt8(ascii: " "))
     append(name)
-    bytes += "=\"".utf8
+    raw("=\"")
     Markup.append(value, attribute: true, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
   }
@@ -112,13 +112,13 @@ public struct MarkupWriter {
   package mutating func attribute(_ name: String, _ value: Double) {
     bytes.append(UInt8(ascii: " "))
     append(name)
-    bytes += "=\"".utf8
+    raw("=\"")
     NumberText.append(value, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
   }
 
   package mutating func close(_ name: String) {
-    bytes += "</".utf8
+    raw("</")
     append(name)
     bytes.append(UInt8(ascii: ">"))
   }

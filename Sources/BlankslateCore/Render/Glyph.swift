@@ -26,7 +26,14 @@ public enum Glyph {
 
   /// The file of `symbol` in `color`, below the gallery's folder (`glyphs/wifi-000000.svg`).
   public static func fileName(_ symbol: Symbol, color: RGBA) -> String {
-    "glyphs/\(symbol.rawValue)-\(color.hex.dropFirst()).svg"
+    // Joined piece by piece: the live rendition names a glyph file for every status bar icon.
+    let hex = color.hex
+    var name = "glyphs/"
+    name.append(symbol.rawValue)
+    name.append("-")
+    name.append(contentsOf: hex[hex.index(after: hex.startIndex)...])
+    name.append(".svg")
+    return name
   }
 
   /// `symbol` in `color` as a standalone SVG file.

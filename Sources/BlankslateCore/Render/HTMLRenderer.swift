@@ -134,7 +134,10 @@ public struct HTMLRenderer: Sendable {
       image(source, into: &writer)
     case .symbol(let symbol, let color):
       if let artFolder {
-        writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"\(artFolder)\(Glyph.fileName(symbol, color: color))\"/>")
+        writer.raw("<img class=\"bs-fill\" alt=\"\" src=\"")
+        writer.raw(artFolder)
+        writer.raw(Glyph.fileName(symbol, color: color))
+        writer.raw("\"/>")
       } else {
         let art = Glyph.art(for: symbol, color: color)
         inlineSVG(art.viewBox, art.body, into: &writer)
@@ -210,7 +213,10 @@ public struct HTMLRenderer: Sendable {
     writer.px(block.lineHeight)
     writer.raw(";color:")
     writer.cssColor(block.color)
-    if block.weight != .regular { writer.raw(";font-weight:" + String(block.weight.cssValue)) }
+    if block.weight != .regular {
+      writer.raw(";font-weight:")
+      writer.number(Double(block.weight.cssValue))
+    }
   }
 
   /// Each line at the place the layout gave it, in the face its first run is
@@ -221,7 +227,7 @@ public struct HTMLRenderer: Sendable {
   /// `local` is the frame the lines are placed in, relative to the element's own box.
   private func lines(_ block: TextBlock, in local: Rect, into writer: inout MarkupWriter) {
     for (index, line) in block.lines.enumerated() where !line.text.isEmpty {
-      let primary = PinnedFont.all[line.primaryFace].cssClass
+      let primary = PinnedFont.cssClasses[line.primaryFace]
       writer.raw("<span class=\"bs-line ")
       writer.raw(primary)
       writer.raw("\"")
@@ -237,7 +243,7 @@ public struct HTMLRenderer: Sendable {
       // Runs in reading order (most lines have one run, and need no sorting).
       let runs = line.runs.count == 1 ? line.runs : line.runs.sorted { $0.logicalStart < $1.logicalStart }
       for run in runs {
-        let family = PinnedFont.all[run.face].cssClass
+        let family = PinnedFont.cssClasses[run.face]
         if family == primary && run.tracking == 0 {
           writer.text(run.text)
         } else {

@@ -127,6 +127,9 @@ public struct PinnedFont: Sendable, Hashable {
     }
   }
 
+  /// Each pinned face's `cssClass`, by id, made once: the live rendition writes one on every line.
+  public static let cssClasses: [String] = all.map(\.cssClass)
+
   /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.
   public var fileName: String {
     let name = file?.name ?? path.split(separator: "/").last.map(String.init) ?? path
