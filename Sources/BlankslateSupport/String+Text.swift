@@ -73,7 +73,13 @@ extension String {
   /// string's storage: the typesetter makes a string of every line and run
   /// it sets, and building a `UnicodeScalarView` one scalar at a time costs
   /// several times more.
-  package init(scalars: some Collection<UInt32>) {
+  package init(scalars: ArraySlice<UInt32>) {
+    self = scalars.withUnsafeBufferPointer { String(scalars: $0) }
+  }
+
+  /// The same over a buffer (a concrete type: a generic collection is not
+  /// specialised across the targets, and is walked a witness call a scalar).
+  package init(scalars: UnsafeBufferPointer<UInt32>) {
     self.init(unsafeUninitializedCapacity: scalars.count * 4) { storage in
       var count = 0
       func put(_ unit: UInt32) {

@@ -39,6 +39,12 @@ public final class GlyphOutlines: Sendable {
     var face: Int
     var glyph: UInt32
     var fontSize: Double
+
+    /// One word for the hasher (a line looks up every glyph it draws).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(UInt64(truncatingIfNeeded: face) << 32 | UInt64(glyph))
+      hasher.combine(fontSize.bitPattern)
+    }
   }
 
   /// The outline of `glyph` in pinned face `face` set at `fontSize` points, in grid units.
