@@ -109,7 +109,6 @@ public struct LinkChecker: Sendable {
     }
   }
 
-  /// The path and the fragment of a link, without a query.
   /// Where a link's path leads.
   enum Resolution {
     case file(String)
@@ -125,20 +124,22 @@ public struct LinkChecker: Sendable {
     return .missing(path)
   }
 
-  static func split(_ target: String) -> (path: String, fragment: String?) {
-    var bytes = target
-    let plain = bytes.withUTF8 { buffer in
-      !buffer.contains { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }
+  /// The path of a link (its query left out, percent escapes decoded) and its fragment, as written.
+  package static func split(_ target: String) -> (path: String, fragment: String?) {
+    // By UTF-8 bytes: searching by `Character` walks grapheme clusters, and most links have a fragment.
+    let utf8 = target.utf8
+    let special = utf8.firstIndex {
+      $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%")
     }
-    if plain { return (target, nil) }
-    var path = Substring(target)
+    guard let special else { return (target, nil) }
+    var pathEnd = utf8.endIndex
     var fragment: String?
-    if let hash = path.firstIndex(of: "#") {
-      fragment = String(path[path.index(after: hash)...])
-      path = path[..<hash]
+    if let hash = utf8[special...].firstIndex(of: UInt8(ascii: "#")) {
+      fragment = String(target[utf8.index(after: hash)...])
+      pathEnd = hash
     }
-    if let query = path.firstIndex(of: "?") { path = path[..<query] }
-    return (percentDecoded(String(path)), fragment)
+    if let query = utf8[..<pathEnd].firstIndex(of: UInt8(ascii: "?")) { pathEnd = query }
+    return (percentDecoded(String(target[..<pathEnd])), fragment)
   }
 
   /// `target` resolved against the folder of `page`; nil when it climbs out.

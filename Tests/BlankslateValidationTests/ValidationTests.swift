@@ -124,6 +124,18 @@ struct ValidationTests {
   /// folder (`.` stays, `..` climbs, empty parts drop, a slash last names the
   /// folder's index; `//` names another host), whether or not it takes the plain
   /// path's short cut.
+  /// A link's path (its query dropped, percent escapes decoded) and its fragment (as written).
+  @Test(
+    arguments: [
+      ("a.html", "a.html", nil), ("a.html#x", "a.html", "x"), ("#x", "", "x"), ("a.html?q=1#x", "a.html", "x"),
+      ("a%20b.html#x%20y", "a b.html", "x%20y"), ("a.html?q#", "a.html", ""), ("?q", "", nil),
+      ("d/é.html#ü", "d/é.html", "ü"), ("a#b#c", "a", "b#c"), ("a?b#c?d", "a", "c?d"), ("%41%2f", "A/", nil),
+    ] as [(String, String, String?)])
+  func splitsALinkIntoPathAndFragment(target: String, path: String, fragment: String?) {
+    let split = LinkChecker.split(target)
+    #expect(split.path == path && split.fragment == fragment)
+  }
+
   @Test func resolvesEveryPathPartByPart() {
     func expected(_ target: String, from page: String) -> String? {
       var parts = target.hasPrefix("/") ? [] : page.split(separator: "/").dropLast().map(String.init)
