@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write a site shaped like a real team's, with about N renders, deterministically.
 
-Usage:  python3 bench/make_team_site.py N OUTDIR [--seed 7]
+Usage:  python3 bench/make_team_site.py N OUTDIR [--seed 7] [--locales en,ja,ar] [--sizes large,accessibilityExtraExtraExtraLarge]
 
 Many small designs of four variants each, every title and message its own
 (no two texts alike, so nothing is shaped twice by luck), in English,
@@ -10,6 +10,11 @@ Japanese and Arabic at two text sizes on one device: 6 renders per variant,
 modern content-unavailable layout (symbols, buttons, states), the fifth one
 of the four seed layouts; a few designs draw one of three SVG assets. The
 same N and seed give byte-identical files.
+
+--locales and --sizes choose other axes (the texts exist in en, ja and ar);
+N still counts renders, so fewer axes make more designs. The issue's own
+shape, 1,250 designs of four variants in two locales at one size:
+    python3 bench/make_team_site.py 10000 OUTDIR --locales en,ja --sizes large
 """
 import json
 import os
@@ -103,6 +108,12 @@ def main():
     n = int(sys.argv[1])
     out = sys.argv[2]
     seed_value = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 7
+    locales = sys.argv[sys.argv.index("--locales") + 1].split(",") if "--locales" in sys.argv else ["en", "ja", "ar"]
+    sizes = (sys.argv[sys.argv.index("--sizes") + 1].split(",") if "--sizes" in sys.argv
+             else ["large", "accessibilityExtraExtraExtraLarge"])
+    unknown = set(locales) - {"en", "ja", "ar"}
+    if unknown:
+        sys.exit(f"make_team_site: no texts in {', '.join(sorted(unknown))} (en, ja and ar exist)")
     rnd = random.Random(seed_value)
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.join(out, "placeholders"))
@@ -112,15 +123,16 @@ def main():
         with open(os.path.join(out, "assets", name), "w") as f:
             f.write(ASSET.format(r=r, c=c, s=s))
     with open(os.path.join(out, "site.json"), "w") as f:
-        json.dump({"title": "Team app", "devices": ["iphone-15"], "themes": ["light"], "locales": ["en", "ja", "ar"],
-                   "textSizes": ["large", "accessibilityExtraExtraExtraLarge"],
+        json.dump({"title": "Team app", "devices": ["iphone-15"], "themes": ["light"], "locales": locales,
+                   "textSizes": sizes,
                    "limits": {"renders": max(n * 2, 10000)}}, f, ensure_ascii=False)
-    designs = max(1, round(n / 24))
+    per_design = 4 * len(locales) * len(sizes)
+    designs = max(1, round(n / per_design))
     for index in range(designs):
         design = seed(rnd, index) if index % 5 == 4 else modern(rnd, index)
         with open(os.path.join(out, "placeholders", f"screen-{index:05d}.json"), "w") as f:
             json.dump(design, f, ensure_ascii=False, indent=1)
-    print(f"{designs} designs, {designs * 24} renders")
+    print(f"{designs} designs, {designs * per_design} renders")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,10 @@ Lines (the issue's, with their targets):
   output per render              ≤ 14 KB (SVG, HTML, and the glyph outlines' share)
   serve, save to reload          ≤ 0.01× our full build (bench/reload.py)
 Prints the lines, then one JSON object with every run.
+
+TEAM_SITE_ARGS passes other axes to make_team_site.py, for another shape of
+the same site: TEAM_SITE_ARGS="--locales en,ja --sizes large" is the issue's
+(1,250 designs in two locales at one size).
 """
 import json
 import os
@@ -56,9 +60,13 @@ def fresh(*paths):
         shutil.rmtree(path, ignore_errors=True)
 
 
+shape = os.environ.get("TEAM_SITE_ARGS", "").split()
+shape_name = "".join("-" + part.strip("-").replace(",", "+") for part in shape)
+
+
 def site(size, name):
-    path = os.path.join(work, name)
-    subprocess.run([sys.executable, os.path.join(here, "make_team_site.py"), str(size), path], check=True,
+    path = os.path.join(work, name + shape_name)
+    subprocess.run([sys.executable, os.path.join(here, "make_team_site.py"), str(size), path] + shape, check=True,
                    stdout=subprocess.DEVNULL)
     return path
 
@@ -168,8 +176,10 @@ for added_locale in ["de", "fr", "es", "ko", "it", "pt"][:max(2, pairs // 2 + 1)
         f.write(original)
     timed([blankslate, "build", "--site", team, "--output", out, "--quiet"])
     timed([blankslate, "build", "--site", team, "--output", out, "--quiet"])
+    grown = json.loads(original)
+    grown["locales"].append(added_locale)
     with open(settings, "w", encoding="utf-8") as f:
-        f.write(original.replace('"locales": ["en", "ja", "ar"]', f'"locales": ["en", "ja", "ar", "{added_locale}"]'))
+        json.dump(grown, f, ensure_ascii=False)
     added = timed([blankslate, "build", "--site", team, "--output", out, "--quiet"])
     full = ours_full(team, os.path.join(work, "team-locale-full"))
     locale_runs.append({"added": added, "full": full})

@@ -195,7 +195,7 @@ public struct LinkChecker: Sendable {
   }
 
   static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     var bytes: [UInt8] = []
     var iterator = Array(text.utf8).makeIterator()
     while let byte = iterator.next() {
