@@ -4,12 +4,26 @@ import Foundation
 /// The process's allocator. The executable links mimalloc, which takes over
 /// `malloc` for every library in the process; this says whether it did.
 enum Allocator {
-  /// `mimalloc 2.0.9` when a `malloc`ed block lives in mimalloc's heap, else `system malloc`.
+  /// Sets mimalloc up before the first command runs: a page that falls
+  /// empty goes back to the kernel at once (`decommit_delay` 0 ms, where
+  /// mimalloc's default keeps it 25 ms for reuse). A build frees most of what
+  /// it allocates within a design; kept for reuse, those pages were 6–8 MB of
+  /// a 10,000-render build's peak (72 → 66 MB on the team-shaped bench site,
+  /// 90 → 82 MB on 1,250 designs in two locales), for 0.1–0.25 s more system
+  /// time over a build of 6 s of CPU and no change in its wall time beyond
+  /// the noise. `MIMALLOC_DECOMMIT_DELAY` in the environment still decides.
+  static func configure() {
+    mi_option_set_default(mi_option_decommit_delay, 0)
+  }
+
+  /// `mimalloc 2.0.9, pages back after 0 ms` when a `malloc`ed block lives in
+  /// mimalloc's heap, else `system malloc`.
   static var description: String {
     guard let block = malloc(64) else { return "system malloc" }
     defer { free(block) }
     guard mi_is_in_heap_region(block) else { return "system malloc" }
     let version = Int(mi_version())
-    return "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
+    return "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10), pages back after "
+      + "\(mi_option_get(mi_option_decommit_delay)) ms"
   }
 }

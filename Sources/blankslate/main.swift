@@ -1,6 +1,7 @@
 import BlankslateCLI
 import Foundation
 
+Allocator.configure()
 Terminal.prepare()
 Commands.allocator = Allocator.description
 Commands.exitsAfterTheCommand = true

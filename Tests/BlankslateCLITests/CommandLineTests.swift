@@ -34,6 +34,8 @@ struct CommandLineTests {
     let inter = PinnedFile.all[0]
     #expect(lines.contains("font Inter-Regular.otf sha256 \(inter.sha256) at \(inter.debianPath)"), "\(run.output)")
     #expect(lines.contains { $0.hasPrefix("allocator mimalloc 2.") }, "\(run.output)")
+    // Empty pages go back to the kernel at once (`Allocator.configure`), unless the environment says otherwise.
+    #expect(lines.contains { $0.hasSuffix(", pages back after 0 ms") }, "\(run.output)")
   }
 
   #if os(Linux)
