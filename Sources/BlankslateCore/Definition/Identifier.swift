@@ -30,14 +30,22 @@ enum Identifier {
 enum LocaleTag {
   /// `ll` or `lll`, then any number of `-` and 2 to 8 ASCII letters or digits (`zh-Hans`, `en-XA`).
   static func isValid(_ text: String) -> Bool {
-    let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-    guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLetter) else {
-      return false
+    // One pass over the bytes, part by part (every text of every definition names a locale).
+    var isFirst = true
+    var length = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "-") {
+        guard isFirst ? (2...3).contains(length) : (2...8).contains(length) else { return false }
+        isFirst = false
+        length = 0
+      } else {
+        guard isLetter(byte) || (!isFirst && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) else {
+          return false
+        }
+        length += 1
+      }
     }
-    return parts.dropFirst().allSatisfy { part in
-      (2...8).contains(part.count)
-        && part.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
+    return isFirst ? (2...3).contains(length) : (2...8).contains(length)
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

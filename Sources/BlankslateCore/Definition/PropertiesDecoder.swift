@@ -12,7 +12,10 @@ struct PropertiesDecoder {
   /// not read, or a state it cannot show, is refused.
   func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> Properties {
     var properties = Properties()
-    for key in PropertyKey.allCases {
+    // The keys the object has, in declaration order (an object names a few
+    // of the thirty properties: looking each one up hashed every name).
+    let present = object.keys.compactMap(PropertyKey.init(rawValue:)).sorted { $0.order < $1.order }
+    for key in present {
       guard let value = object[key.rawValue] else { continue }
       let keyPath = path.appending(key.rawValue)
       if let layout, !layout.reads(key) {

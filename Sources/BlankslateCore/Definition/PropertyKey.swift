@@ -29,4 +29,7 @@ public enum PropertyKey: String, Sendable, CaseIterable {
   case loading
   case toast
   case chrome
+
+  /// The key's place among `allCases`: the order properties are decoded and reported in.
+  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

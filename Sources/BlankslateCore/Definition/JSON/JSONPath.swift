@@ -21,11 +21,21 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
   public static let root = JSONPath()
 
   public func appending(_ key: String) -> JSONPath {
-    JSONPath(components + [.key(key)])
+    appending(component: .key(key))
   }
 
   public func appending(_ index: Int) -> JSONPath {
-    JSONPath(components + [.index(index)])
+    appending(component: .index(index))
+  }
+
+  /// One allocation, where `components + [component]` made two: a decoder
+  /// makes the path of every field it reads.
+  private func appending(component: Component) -> JSONPath {
+    var longer: [Component] = []
+    longer.reserveCapacity(components.count + 1)
+    longer.append(contentsOf: components)
+    longer.append(component)
+    return JSONPath(longer)
   }
 
   public var description: String {
