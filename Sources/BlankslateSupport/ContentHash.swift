@@ -26,6 +26,19 @@ public struct ContentHash: Sendable {
     add(text.utf8)
   }
 
+  /// A 64-bit word (a count, a tag, another hash's value), as its eight bytes.
+  package mutating func add(word: UInt64) {
+    var rest = word
+    for _ in 0..<8 {
+      value ^= rest & 0xFF
+      value = value &* 0x0000_0100_0000_01B3
+      rest >>= 8
+    }
+  }
+
+  /// The hash as a number, to combine hashes made apart.
+  package var word: UInt64 { value }
+
   package var hex: String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits

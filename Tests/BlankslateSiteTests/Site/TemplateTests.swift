@@ -104,3 +104,68 @@ struct TemplateTests {
     #expect(set.staticFiles.map(\.path).contains("gallery.css"))
   }
 }
+
+/// A context's fingerprint decides whether a page is made again: equal
+/// contexts hash alike whatever order their objects were built in, and any
+/// change a page could show changes the hash.
+@Suite("Template value fingerprints")
+struct TemplateFingerprintTests {
+  static func hash(_ value: TemplateValue) -> String {
+    var hash = ContentHash()
+    value.fingerprint(into: &hash)
+    return hash.hex
+  }
+
+  static let card: TemplateValue = [
+    "name": "Orders", "hasTags": true, "tags": ["a", "b"],
+    "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+  ]
+
+  @Test func equalValuesBuiltInAnyOrderHashAlike() {
+    var fields: [String: TemplateValue] = [:]
+    for key in ["variants", "tags", "hasTags", "name"] {
+      if case .object(let all) = Self.card { fields[key] = all[key] }
+    }
+    #expect(Self.hash(.object(fields)) == Self.hash(Self.card))
+  }
+
+  @Test(
+    arguments: [
+      [
+        "name": "Orders!", "hasTags": true, "tags": ["a", "b"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "name": "Orders", "hasTags": false, "tags": ["a", "b"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "name": "Orders", "hasTags": true, "tags": ["b", "a"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "name": "Orders", "hasTags": true, "tags": ["a", "b"],
+        "variants": [["name": "Empty", "href": "#f"], ["name": "Error", "href": "#e"]],
+      ],
+      ["name": "Orders", "hasTags": true, "tags": ["a", "b"], "variants": [["name": "Empty", "href": "#e"]]],
+      [
+        "name": "Orders", "hasTags": true, "tags": ["ab"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "name": "Orders", "hasTags": true, "tags": ["a", "b"],
+        "variants": [["href": "Empty", "name": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "name": "Orders", "hasTags": "true", "tags": ["a", "b"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+      [
+        "title": "Orders", "hasTags": true, "tags": ["a", "b"],
+        "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
+      ],
+    ] as [TemplateValue])
+  func anyChangeChangesTheHash(changed: TemplateValue) {
+    #expect(Self.hash(changed) != Self.hash(Self.card))
+  }
+}

@@ -42,23 +42,33 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 }
 
 extension TemplateValue {
-  /// Feeds the value to `hash`, objects in key order: equal values, equal hashes.
+  /// Feeds the value to `hash`: equal values, equal hashes.
+  ///
+  /// An object's members are hashed each on its own and their hashes summed,
+  /// so the result does not depend on the dictionary's order and needs no
+  /// sort: an index page fingerprints every card it shows on every build.
   func fingerprint(into hash: inout ContentHash) {
     switch self {
     case .string(let text):
-      hash.add("s")
+      hash.add(word: 0x73)
       hash.add(text)
     case .bool(let flag):
-      hash.add(flag ? "t" : "f")
+      hash.add(word: flag ? 0x74 : 0x66)
     case .list(let items):
-      hash.add("l\(items.count)")
+      hash.add(word: 0x6C)
+      hash.add(word: UInt64(items.count))
       for item in items { item.fingerprint(into: &hash) }
     case .object(let members):
-      hash.add("o\(members.count)")
-      for key in members.keys.sorted(by: { $0.precedesInByteOrder($1) }) {
-        hash.add(key)
-        members[key]?.fingerprint(into: &hash)
+      var sum: UInt64 = 0
+      for (key, value) in members {
+        var member = ContentHash()
+        member.add(key)
+        value.fingerprint(into: &member)
+        sum &+= member.word
       }
+      hash.add(word: 0x6F)
+      hash.add(word: UInt64(members.count))
+      hash.add(word: sum)
     }
   }
 }
