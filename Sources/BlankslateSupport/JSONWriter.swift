@@ -70,7 +70,12 @@ package struct JSONWriter {
 
   package mutating func number(_ number: Double) {
     beforeValue()
-    bytes += (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : NumberText.format(number)).utf8
+    bytes += Self.text(of: number).utf8
+  }
+
+  /// A number as the writer writes it: whole numbers bare, others as `NumberText` formats them.
+  package static func text(of number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : NumberText.format(number)
   }
 
   mutating func bool(_ flag: Bool) {

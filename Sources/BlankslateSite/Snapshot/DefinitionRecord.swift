@@ -39,11 +39,9 @@ enum DefinitionRecord {
     let definition = variant.properties.json()
     // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
     var files: [(String, JSONDocument)] = []
-    if let parsed = try? JSONParser().parse(Array(definition.rendered(pretty: false).utf8)) {
-      for path in Leaves(properties: parsed).imagePaths where !files.contains(where: { $0.0 == path }) {
-        let content = assets.entry(for: path).map { SHA256.hex(Array($0.base64.utf8)) } ?? "missing"
-        files.append((path, .string(content)))
-      }
+    for path in Leaves(imagesOf: JSONValue(definition)).imagePaths where !files.contains(where: { $0.0 == path }) {
+      let content = assets.entry(for: path).map { SHA256.hex(Array($0.base64.utf8)) } ?? "missing"
+      files.append((path, .string(content)))
     }
     var siteKeys: [(String, JSONDocument)] = []
     if let tint = site.tint { siteKeys.append(("tint", tint.json)) }
@@ -316,9 +314,27 @@ struct Leaves {
     }
   }
 
-  /// The leaves of a definition's properties alone.
-  init(properties: JSONValue) {
-    walkProperties(properties)
+  /// The leaves of the properties that can draw an image (`imagePaths`):
+  /// a check computes every variant's files, and the other leaves' texts are not read.
+  init(imagesOf properties: JSONValue) {
+    guard case .object(let members) = properties.kind else { return }
+    for member in members {
+      guard let shape = PropertyKey(rawValue: member.key)?.declaration.shape, Self.canDrawAnImage(shape) else {
+        continue
+      }
+      walk(member.value, shape: shape, path: member.key, scope: .definition, context: Context())
+    }
+  }
+
+  /// Whether a value of `shape` can hold an image.
+  private static func canDrawAnImage(_ shape: ValueShape) -> Bool {
+    switch shape {
+    case .image: true
+    case .nullable(let inner), .list(let inner, _): canDrawAnImage(inner)
+    case .either(let first, let second): canDrawAnImage(first) || canDrawAnImage(second)
+    case .object(let fields): fields.contains { canDrawAnImage($0.shape) }
+    default: false
+    }
   }
 
   /// The asset paths the properties draw.

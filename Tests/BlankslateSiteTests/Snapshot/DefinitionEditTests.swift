@@ -134,3 +134,49 @@ struct DefinitionEditTests {
     #expect(FileManager.default.fileExists(atPath: other.path))
   }
 }
+
+/// A variant's record names, by content, every asset file its properties can
+/// draw: a plain path, each theme's and each language's image, a template
+/// asset; nothing else.
+@Suite("The files a definition record names")
+struct DefinitionRecordFilesTests {
+  static let svg = Array(
+    #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="9" height="9"/></svg>"#.utf8)
+
+  @Test func everyImageTheVariantCanDrawIsNamedByItsContent() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light", "dark"], "locales": ["en", "de"] }"#,
+      placeholders: [
+        "a.json": #"""
+        { "layout": "content-unavailable", "title": "T", "message": "M", "imageTint": "systemRed",
+          "variants": [
+            { "id": "plain", "image": "assets/plain.svg" },
+            { "id": "themed", "image": { "light": "assets/light.svg", "dark": "assets/dark.svg" } },
+            { "id": "worded", "image": { "en": "assets/en.svg", "de": "symbol:tray" } },
+            { "id": "template", "image": { "path": "assets/tint.svg", "template": true } },
+            { "id": "symbol", "image": "symbol:star", "buttons": [{ "title": "Go", "symbol": "star" }] } ] }
+        """#
+      ],
+      assets: Dictionary(
+        uniqueKeysWithValues: ["plain", "light", "dark", "en", "tint"].map { ("assets/\($0).svg", Self.svg) }))
+    defer { site.remove() }
+    let inputs = try SiteInputs.load(site.root, display: "Site", workers: 1)
+    let design = try #require(inputs.site.designs.first)
+    var files: [String: [String]] = [:]
+    for variant in design.variants {
+      let record = DefinitionRecord.current(design, variant, site: inputs.site, assets: inputs.catalog, fonts: [])
+      let parsed = try JSONParser().parse(record)
+      guard case .object(let members)? = parsed["files"]?.kind else {
+        Issue.record("\(variant.id): no files object")
+        continue
+      }
+      files[variant.id] = members.map(\.key)
+      #expect(members.allSatisfy { $0.value.stringValue?.count == 64 }, "\(variant.id): each file by its SHA-256")
+    }
+    #expect(
+      files == [
+        "plain": ["assets/plain.svg"], "themed": ["assets/light.svg", "assets/dark.svg"], "worded": ["assets/en.svg"],
+        "template": ["assets/tint.svg"], "symbol": [],
+      ])
+  }
+}

@@ -101,3 +101,28 @@ extension JSONValue {
     return nil
   }
 }
+
+extension JSONValue {
+  /// The value `document`'s JSON text parses to, made without writing and
+  /// parsing the text: numbers as the writer writes them, keys in order.
+  /// It was never a file, so every position is line 0.
+  package init(_ document: JSONDocument) {
+    let nowhere = SourcePosition(line: 0, column: 0)
+    switch document {
+    case .null:
+      self.init(.null, at: nowhere)
+    case .bool(let flag):
+      self.init(.bool(flag), at: nowhere)
+    case .number(let number):
+      let literal = JSONWriter.text(of: number)
+      self.init(.number(Double(literal) ?? number, literal: literal), at: nowhere)
+    case .string(let text):
+      self.init(.string(text), at: nowhere)
+    case .array(let items):
+      self.init(.array(items.map(JSONValue.init)), at: nowhere)
+    case .object(let members):
+      self.init(
+        .object(members.map { Member(key: $0.0, value: JSONValue($0.1), keyPosition: nowhere) }), at: nowhere)
+    }
+  }
+}
