@@ -22,14 +22,24 @@ enum DefinitionRecord {
 
   /// `(design, variant)` of a record's place, or nil for any other file.
   static func owner(of relative: String) -> (design: String, variant: String)? {
-    let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[1].hasSuffix(suffix) else { return nil }
-    let variant = parts[1].dropLast(suffix.count)
-    func isIdentifier(_ text: Substring) -> Bool {
-      !text.isEmpty && text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    // By UTF-8 bytes (a check asks this of every file of the store, and
+    // splitting by `Character` walked grapheme clusters): ids are ASCII.
+    let utf8 = relative.utf8
+    guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")), utf8.lastIndex(of: UInt8(ascii: "/")) == slash else {
+      return nil
     }
-    guard isIdentifier(parts[0]), isIdentifier(variant) else { return nil }
-    return (String(parts[0]), String(variant))
+    let name = utf8[utf8.index(after: slash)...]
+    let suffixBytes = suffix.utf8
+    guard name.count >= suffixBytes.count, name.suffix(suffixBytes.count).elementsEqual(suffixBytes) else {
+      return nil
+    }
+    let design = utf8[..<slash]
+    let variant = name.dropLast(suffixBytes.count)
+    func isIdentifier(_ bytes: Substring.UTF8View) -> Bool {
+      !bytes.isEmpty && bytes.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+    }
+    guard isIdentifier(Substring(design).utf8), isIdentifier(Substring(variant).utf8) else { return nil }
+    return (String(Substring(design)), String(Substring(variant)))
   }
 
   /// The record of `variant` as the site is now.

@@ -180,3 +180,26 @@ struct DefinitionRecordFilesTests {
       ])
   }
 }
+
+/// Which files of the golden store are variants' recorded definitions, and whose.
+@Suite("Recorded definitions' names")
+struct DefinitionRecordNameTests {
+  @Test(arguments: [
+    ("orders/no-data.definition.json", "orders", "no-data"), ("a/b.definition.json", "a", "b"),
+    ("screen-00001/v0.definition.json", "screen-00001", "v0"),
+  ])
+  func aRecordNamesItsDesignAndVariant(path: String, design: String, variant: String) {
+    let owner = DefinitionRecord.owner(of: path)
+    #expect(owner?.design == design && owner?.variant == variant)
+  }
+
+  @Test(arguments: [
+    "orders/no-data.iphone-se.light.en.svg", "orders/.definition.json", "/no-data.definition.json",
+    "orders/no-data.definition.json.bak", "a/b/c.definition.json", "Orders/no-data.definition.json",
+    "orders/no_data.definition.json", "orders/é.definition.json", "orders/no-data.definition.jsoN",
+    "no-data.definition.json",
+  ])
+  func otherFilesAreNone(path: String) {
+    #expect(DefinitionRecord.owner(of: path) == nil)
+  }
+}
