@@ -151,6 +151,8 @@ public enum Commands {
             "  " + Seconds.format(summary.timings[phase]).padding(toLength: 10, withPad: " ", startingAt: 0)
               + phase.rawValue)
         }
+        Terminal.out(
+          "Definitions: \(summary.decoded) of \(summary.designs) decoded, the others kept from the last build.")
       }
       return 0
     } catch {

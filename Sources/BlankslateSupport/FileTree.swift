@@ -86,6 +86,11 @@ extension FileTree {
       "\(identity.device) \(identity.inode) \(identity.size) \(identity.modified).\(identity.modifiedNanoseconds) "
         + "\(changed).\(changedNanoseconds)"
     }
+
+    /// Whether the file last changed before the second `seconds` began.
+    package func changed(before seconds: Int64) -> Bool {
+      changed < seconds
+    }
   }
 
   /// The modification and change times of `status`: the one place that
@@ -294,5 +299,26 @@ extension [UInt8] {
         return memcmp(leftBase, rightBase, left.count) == 0
       }
     }
+  }
+}
+
+extension FileTree.Version {
+  /// The version `key` wrote; nil for any other text.
+  package init?(key: String) {
+    let parts = key.split(separator: " ", omittingEmptySubsequences: false)
+    guard parts.count == 5, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
+      let size = Int64(parts[2]), let modified = Self.time(parts[3]), let changed = Self.time(parts[4])
+    else { return nil }
+    identity = FileTree.Identity(
+      device: device, inode: inode, size: size, modified: modified.seconds, modifiedNanoseconds: modified.nanoseconds)
+    (self.changed, changedNanoseconds) = changed
+  }
+
+  private static func time(_ text: Substring) -> (seconds: Int64, nanoseconds: Int)? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, let seconds = Int64(parts[0]), let nanoseconds = Int(parts[1]),
+      (0..<1_000_000_000).contains(nanoseconds)
+    else { return nil }
+    return (seconds, nanoseconds)
   }
 }

@@ -36,18 +36,23 @@ public struct SiteLoader: Sendable {
   }
 
   /// Placeholder files decoded by earlier loads, for a process that loads the
-  /// same site again and again (`serve`): a file is decoded again only when
+  /// same site again and again (`serve`), or kept on disk from the last build
+  /// (`encoded`, `init(decoding:)`): a file is decoded again only when
   /// its bytes, the limits or the display root changed, or an image path it
   /// names now resolves otherwise (an asset added, removed or linked away).
   /// A file whose version (`FileTree.Version`) is the one decoded is not read again.
   public final class Memo: @unchecked Sendable {
     struct Entry {
+      /// The file's version when it was read; nil when it had changed too
+      /// recently for its version to vouch for its bytes (`trustedVersion`).
       var version: FileTree.Version?
       var hash: String
       var limits: SiteLimits
       var display: String
       var assets: [String: Result<String, AssetResolver.Problem>]
       var loaded: LoadedFile
+      /// The design as `encoded` wrote it, when the entry was read from a file: written again as it is.
+      var stored: ArraySlice<UInt8>?
 
       /// Whether what was decoded still stands for these limits and display
       /// path, every image path resolving as it did; then the same bytes decode the same.
@@ -61,16 +66,60 @@ public struct SiteLoader: Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    /// Whether an entry was stored or dropped since the memo was made or read.
+    private var changed = false
+    /// How many files the loads through this memo decoded (the others were kept).
+    private var decodes = 0
 
     public init() {}
+
+    init(entries: [String: Entry]) {
+      self.entries = entries
+    }
 
     func entry(_ path: String) -> Entry? {
       lock.withLock { entries[path] }
     }
 
     func store(_ entry: Entry, at path: String) {
-      lock.withLock { entries[path] = entry }
+      lock.withLock {
+        entries[path] = entry
+        changed = true
+      }
     }
+
+    /// Forgets the files a load no longer has.
+    func keepOnly(_ files: [String]) {
+      let kept = Set(files)
+      lock.withLock {
+        let before = entries.count
+        entries = entries.filter { kept.contains($0.key) }
+        if entries.count != before { changed = true }
+      }
+    }
+
+    func countDecode() {
+      lock.withLock { decodes += 1 }
+    }
+
+    /// How many files the loads through this memo decoded; the others it held decoded.
+    package var decoded: Int { lock.withLock { decodes } }
+
+    /// Whether the memo holds what `encoded` would write differently from what it was read from.
+    package var hasChanged: Bool { lock.withLock { changed } }
+
+    /// The entries, by file name.
+    var all: [String: Entry] { lock.withLock { entries } }
+  }
+
+  /// `version`, when it may vouch for the file's bytes: the file last
+  /// changed before the second before `loadStarted`. A file system's clock
+  /// moves in ticks, so a file written again in the tick it was read in
+  /// keeps its version with other bytes; a version newer than that is not
+  /// kept, and the next load reads the file and compares its hash.
+  package static func trustedVersion(_ version: FileTree.Version?, loadStarted: Int64) -> FileTree.Version? {
+    guard let version, version.changed(before: loadStarted - 1) else { return nil }
+    return version
   }
 
   /// - Throws: `DefinitionErrors` with every problem found, in file order.
@@ -87,11 +136,13 @@ public struct SiteLoader: Sendable {
       folder.hasPrefix(realRoot + "/") && folder == root.appending(path: "placeholders").standardizedFileURL.path
     let rootPath = root.path
     let checks = AssetResolver.Checks()
+    let started = Int64(time(nil))
     let loaded = ParallelWork.map(count: files.count, workers: workers) { index in
       load(
         placeholder: files[index], limits: limits, rootPath: rootPath, realRoot: realRoot,
-        folderIsInside: folderIsInside, checks: checks)
+        folderIsInside: folderIsInside, checks: checks, started: started)
     }
+    memo?.keepOnly(files)
 
     var designs: [Design] = []
     var firstFile: [String: String] = [:]
@@ -142,14 +193,15 @@ public struct SiteLoader: Sendable {
 
   private func load(
     placeholder file: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
-    checks: AssetResolver.Checks
+    checks: AssetResolver.Checks, started: Int64
   ) -> LoadedFile {
     var errors: [DefinitionError] = []
     let display = displayPath("placeholders/" + file)
     let path = rootPath + "/placeholders/" + file
     var status = stat()
     // The version decoded last time, of a file in the site and not a link: it is not read again.
-    let version = folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil
+    let version = Self.trustedVersion(
+      folderIsInside && lstat(path, &status) == 0 ? FileTree.version(of: status) : nil, loadStarted: started)
     let kept = memo?.entry(file).flatMap {
       $0.holds(limits: limits, display: display, root: root, checks: checks) ? $0 : nil
     }
@@ -163,11 +215,14 @@ public struct SiteLoader: Sendable {
     }
     let hash = ContentHash.of(bytes).hex
     if let memo, var kept, kept.hash == hash {
-      kept.version = version
-      memo.store(kept, at: file)
+      if kept.version != version {
+        kept.version = version
+        memo.store(kept, at: file)
+      }
       return kept.loaded
     }
     let resolver = AssetResolver(siteRoot: root, answers: memo.map { _ in AssetResolver.Answers() }, checks: checks)
+    memo?.countDecode()
     let loaded = Self.decode(bytes, hash: hash, file: file, display: display, limits: limits, resolver: resolver)
     if let memo, let answers = resolver.answers {
       memo.store(

@@ -92,6 +92,9 @@ public struct BuildSummary: Sendable, Equatable {
   /// Designs carried over to new devices, themes, locales or text sizes: only
   /// the new renders rendered, the others' pages given their new switches.
   public var extended: Int = 0
+  /// Definition files this build decoded; the others' designs it had from
+  /// the last build (or, under `serve`, from the one before).
+  public var decoded: Int = 0
   /// Where the time went.
   public var timings: BuildTimings
 }

@@ -20,10 +20,11 @@ public struct SiteBuilder: Sendable {
   /// - Throws: `BuildError`; `exitCode` says how the CLI should exit.
   public func build() throws(BuildError) -> BuildSummary {
     var timings = BuildTimings()
-    let inputs = try timings.measure(.load) { () throws(BuildError) in try load() }
+    let (inputs, definitions, decoded) = try timings.measure(.load) { () throws(BuildError) in try load() }
     let staging = try StagingFolder(
       target: options.output, protecting: options.siteFolder, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
+      if options.memo == nil { SiteInputs.store(definitions, for: options.siteFolder, in: staging) }
       let plan = try BuildPlan(inputs, staging: staging, options: options)
       let designs = try plan.renderDesigns()
       for output in designs.outputs { timings.add(output.timings) }
@@ -42,7 +43,8 @@ public struct SiteBuilder: Sendable {
         published.written = file.modificationTime
         memo.keep(BuildCache.CacheFile(folder: folder, cache: published), file: file, identity: plan.identity)
       }
-      let summary = plan.summary(designs, tally: tally, timings: timings)
+      var summary = plan.summary(designs, tally: tally, timings: timings)
+      summary.decoded = decoded
       if !options.freesWhatItHeld {
         KeptUntilExit.keep((inputs, plan, designs, files, cache))
       }
@@ -53,11 +55,23 @@ public struct SiteBuilder: Sendable {
     }
   }
 
-  /// The definitions, the templates and the site's assets, each checked.
-  private func load() throws(BuildError) -> BuildPlan.Inputs {
+  /// The definitions, the templates and the site's assets, each checked;
+  /// and the decoded definitions, to keep for the next build. Those of the
+  /// last build are read from the output's state folder (unless the build
+  /// reuses nothing, or `serve` keeps them in memory): a definition whose file
+  /// is the version it was decoded from is not decoded again.
+  private func load() throws(BuildError) -> (BuildPlan.Inputs, SiteLoader.Memo, decoded: Int) {
+    let memo =
+      options.memo?.inputs
+      ?? SiteInputs.Memo(
+        definitions: options.incremental
+          ? SiteInputs.storedDefinitions(for: options.siteFolder, output: options.output, workers: options.workers)
+          : SiteLoader.Memo())
+    let before = memo.definitions.decoded
     let inputs = try SiteInputs.load(
-      options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: options.memo?.inputs)
-    return BuildPlan.Inputs(site: inputs.site, templates: try loadTemplates(), assets: inputs.assets ?? .init())
+      options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: memo)
+    let loaded = BuildPlan.Inputs(site: inputs.site, templates: try loadTemplates(), assets: inputs.assets ?? .init())
+    return (loaded, memo.definitions, memo.definitions.decoded - before)
   }
 
   private func loadTemplates() throws(BuildError) -> TemplateSet {

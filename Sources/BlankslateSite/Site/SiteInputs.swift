@@ -19,10 +19,36 @@ package struct SiteInputs: Sendable {
 
   /// What a long-lived process keeps between loads.
   package final class Memo: @unchecked Sendable {
-    package let definitions = SiteLoader.Memo()
+    package let definitions: SiteLoader.Memo
     let assets = AssetLoader.Memo()
 
-    package init() {}
+    package init(definitions: SiteLoader.Memo = SiteLoader.Memo()) {
+      self.definitions = definitions
+    }
+  }
+
+  /// The file in an output's state folder that keeps the last build's decoded definitions.
+  static let storeName = "definitions.cache"
+
+  /// The decoded definitions the last build of `output` kept for the site at
+  /// `folder` (`SiteLoader.Memo.encoded`), or an empty memo when there are
+  /// none, they were made by another tool or for another site, or any value is out of place.
+  static func storedDefinitions(for folder: URL, output: URL, workers: Int) -> SiteLoader.Memo {
+    guard let bytes = StagingFolder.stateFile(storeName, of: output, limit: SiteLoader.Memo.maximumSize) else {
+      return SiteLoader.Memo()
+    }
+    return SiteLoader.Memo(decoding: bytes, site: folder.standardizedFileURL.path, workers: workers)
+      ?? SiteLoader.Memo()
+  }
+
+  /// Keeps `memo` in the state folder of `staging` for the next build, when
+  /// it holds anything new. Only a help to the next build: when the file
+  /// cannot be written (something that is not a file in its place), the next
+  /// build decodes every definition.
+  static func store(_ memo: SiteLoader.Memo, for folder: URL, in staging: StagingFolder) {
+    let path = staging.statePath + "/" + storeName
+    guard memo.hasChanged || FileTree.identity(of: path) == nil else { return }
+    try? FileWriter.replace(path, with: memo.encoded(site: folder.standardizedFileURL.path))
   }
 
   /// `fonts`: whether every stand-in font must be found (not for `list` and `fonts`).

@@ -187,6 +187,19 @@ package final class StagingFolder: Sendable {
     }
   }
 
+  /// The bytes of the file `name` in the state folder of `target`, read
+  /// before the build takes the lock: only from a folder (not a link) marked
+  /// as Blankslate's state, only a regular file (a link is not followed), at
+  /// most `limit` bytes. Nil otherwise.
+  static func stateFile(_ name: String, of target: URL, limit: Int) -> [UInt8]? {
+    let state = statePath(of: target)
+    var status = stat()
+    guard lstat(state, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
+      FileTree.identity(of: state + "/" + stateMarker) != nil
+    else { return nil }
+    return try? FileTree.read(state + "/" + name, limit: limit, noFollow: true)
+  }
+
   /// Makes the state folder, or checks that the one there is Blankslate's.
   private static func prepareState(_ path: String, output: String) throws(BuildError) {
     var status = stat()

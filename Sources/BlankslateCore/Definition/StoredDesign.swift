@@ -1,0 +1,659 @@
+import BlankslateSupport
+
+/// A decoded design as the loader keeps it between processes
+/// (`SiteLoader.Memo.encoded`), so that `build` decodes again only the
+/// definitions whose files changed.
+///
+/// The writer writes every value the decoder made; the reader is the
+/// decoder's equal in what it accepts: every text is UTF-8 of XML characters
+/// within the site's length limit, every id, locale tag and name is one the
+/// decoder takes, every number lies in its property's declared range
+/// (`PropertyKey.declaration`), every list within its count, every property
+/// one the design's layout reads, every image path one the load resolved.
+/// A stored design is therefore one some definition file could have decoded
+/// to; anything else makes the reader answer nil, and the file is decoded.
+enum StoredDesign {
+  /// Writes `design` (and where its `id` was written).
+  static func write(_ design: Design, idPosition: SourcePosition, into writer: inout CacheFields.Writer) {
+    var out = Writer(writer: writer)
+    out.design(design, idPosition: idPosition)
+    writer = out.writer
+  }
+
+  /// What a stored design must agree with: the load's limits and resolved images, and its file.
+  struct Expected {
+    var limits: SiteLimits
+    /// The image paths the file names, each resolved (as written → as resolved).
+    var assets: [String: String]
+    /// `placeholders/NAME.json`.
+    var sourceFile: String
+    var sourceHash: String
+  }
+
+  /// The design in `fields` and where its `id` was written, or nil when any
+  /// value is out of place or is not one a definition could have held.
+  static func read(_ fields: CacheFields, expected: Expected) -> (Design, SourcePosition)? {
+    var reader = Reader(fields: fields, expected: expected)
+    guard let read = reader.design(), reader.fields.isAtEnd else { return nil }
+    return read
+  }
+}
+
+// MARK: - Writing
+
+extension StoredDesign {
+  private struct Writer {
+    var writer: CacheFields.Writer
+
+    mutating func design(_ design: Design, idPosition: SourcePosition) {
+      writer.text(design.id)
+      writer.text(design.name)
+      writer.text(design.layout.rawValue)
+      writer.count(design.tags.count)
+      for tag in design.tags { writer.text(tag) }
+      position(idPosition)
+      writer.count(design.variants.count)
+      for variant in design.variants { self.variant(variant) }
+    }
+
+    mutating func position(_ position: SourcePosition) {
+      writer.count(position.line)
+      writer.count(position.column)
+    }
+
+    mutating func variant(_ variant: Variant) {
+      writer.text(variant.id)
+      writer.text(variant.name)
+      // The root (a design without `variants`), or `variants[N]`.
+      if case .index(let index)? = variant.path.components.last, variant.path.components.count == 2 {
+        writer.count(index + 1)
+      } else {
+        writer.count(0)
+      }
+      position(variant.position)
+      let rules = LintRule.allCases.filter { variant.suppressions[$0] != nil }
+      writer.count(rules.count)
+      for rule in rules {
+        writer.text(rule.rawValue)
+        writer.text(variant.suppressions[rule] ?? "")
+      }
+      properties(variant.properties)
+    }
+
+    mutating func properties(_ properties: Properties) {
+      let keys = PropertyKey.allCases.filter(properties.writes)
+      writer.count(keys.count)
+      for key in keys {
+        writer.text(key.rawValue)
+        value(of: key, in: properties)
+      }
+    }
+
+    // One case a property: what `Properties.writes` says is written.
+    mutating func value(of key: PropertyKey, in properties: Properties) {
+      switch key {
+      case .state: writer.text(properties.state?.rawValue ?? "")
+      case .title: text(properties.title)
+      case .message: text(properties.message)
+      case .titleColor: color(properties.titleColor)
+      case .messageColor: color(properties.messageColor)
+      case .background: color(properties.background)
+      case .titleFont: font(properties.titleFont)
+      case .messageFont: font(properties.messageFont)
+      case .image: nullable(properties.image) { $0.image($1) }
+      case .imageTint: color(properties.imageTint)
+      case .imageSize: size(properties.imageSize)
+      case .button: nullable(properties.button) { $0.button($1) }
+      case .buttons:
+        let buttons = properties.buttons ?? []
+        writer.count(buttons.count)
+        for button in buttons { self.button(button) }
+      case .spacing:
+        let spacing = properties.spacing ?? Spacing()
+        optionals([spacing.imageToTitle, spacing.titleToMessage, spacing.messageToButton, spacing.betweenButtons]) {
+          $0.writer.number($1)
+        }
+      case .margins:
+        let margins = properties.margins ?? Insets(all: 0)
+        for side in [margins.top, margins.leading, margins.bottom, margins.trailing] { writer.number(side) }
+      case .messageBackground: color(properties.messageBackground)
+      case .textAlignment: writer.text(properties.textAlignment?.rawValue ?? "")
+      case .query: text(properties.query)
+      case .offsetY: writer.number(properties.offsetY ?? 0)
+      case .headerHeight: writer.number(properties.headerHeight ?? 0)
+      case .sections:
+        let sections = properties.sections ?? []
+        writer.count(sections.count)
+        for rows in sections { writer.count(rows) }
+      case .scrollEnabled: writer.flag(properties.scrollEnabled ?? false)
+      case .scrolls: writer.flag(properties.scrolls ?? false)
+      case .customView: nullable(properties.customView) { $0.customView($1) }
+      case .loading: writer.flag(properties.loading ?? false)
+      case .toast: nullable(properties.toast) { $0.text($1) }
+      case .chrome: chrome(properties.chrome ?? ChromeDefinition())
+      }
+    }
+
+    /// Which of `values` are written (one bit each, first lowest), then each of them.
+    mutating func optionals<Value>(_ values: [Value?], _ write: (inout Writer, Value) -> Void) {
+      var mask = 0
+      for (index, value) in values.enumerated() where value != nil { mask |= 1 << index }
+      writer.count(mask)
+      for value in values {
+        if let value { write(&self, value) }
+      }
+    }
+
+    mutating func nullable<Value>(_ value: Nullable<Value>, _ write: (inout Writer, Value) -> Void) {
+      switch value {
+      case .absent, .null: writer.count(0)
+      case .value(let wrapped):
+        writer.count(1)
+        write(&self, wrapped)
+      }
+    }
+
+    mutating func text(_ text: LocalizedText?) {
+      let entries = text?.entries ?? []
+      if entries.count == 1, entries[0].locale == nil {
+        writer.count(0)
+        writer.text(entries[0].text)
+        return
+      }
+      writer.count(entries.count)
+      for entry in entries {
+        writer.text(entry.locale ?? "")
+        writer.text(entry.text)
+      }
+    }
+
+    mutating func color(_ color: ColorValue?) {
+      switch color ?? .semantic(.label) {
+      case .fixed(let rgba):
+        writer.count(0)
+        for channel in [rgba.red, rgba.green, rgba.blue, rgba.alpha] { writer.count(Int(channel)) }
+      case .named(let name, _):
+        writer.count(1)
+        writer.text(name)
+      case .semantic(let semantic):
+        writer.count(2)
+        writer.text(semantic.rawValue)
+      case .perTheme(let light, let dark):
+        writer.count(3)
+        self.color(light)
+        self.color(dark)
+      }
+    }
+
+    mutating func font(_ font: FontSpec?) {
+      let font = font ?? FontSpec(size: .style(.body))
+      switch font.size {
+      case .fixed(let points):
+        writer.count(0)
+        writer.number(points)
+      case .style(let style):
+        writer.count(1)
+        writer.text(style.rawValue)
+      case .scaled(let points):
+        writer.count(2)
+        writer.number(points)
+      }
+      writer.text(font.weight?.rawValue ?? "")
+    }
+
+    mutating func size(_ size: Size?) {
+      writer.number(size?.width ?? 0)
+      writer.number(size?.height ?? 0)
+    }
+
+    mutating func image(_ image: ImageValue) {
+      switch image {
+      case .one(let source):
+        writer.count(0)
+        self.source(source)
+      case .perTheme(let light, let dark):
+        writer.count(1)
+        source(light)
+        source(dark)
+      case .perLocale(let entries):
+        writer.count(2)
+        writer.count(entries.count)
+        for entry in entries {
+          writer.text(entry.locale)
+          self.image(entry.image)
+        }
+      }
+    }
+
+    mutating func source(_ source: ImageSource) {
+      switch source {
+      case .builtin(let builtin):
+        writer.count(0)
+        writer.text(builtin.rawValue)
+      case .asset(let path):
+        writer.count(1)
+        writer.text(path)
+      case .template(let path):
+        writer.count(2)
+        writer.text(path)
+      case .symbol(let symbol):
+        writer.count(3)
+        writer.text(symbol.rawValue)
+      }
+    }
+
+    mutating func button(_ button: ButtonDefinition) {
+      writer.count(
+        Self.mask([
+          button.title != nil, button.textColor != nil, button.background != nil, button.size != nil,
+          button.cornerRadius != nil, button.font != nil, button.style != nil, button.role != nil,
+          button.controlSize != nil, button.symbol != nil,
+        ]))
+      if let title = button.title { text(title) }
+      if let color = button.textColor { self.color(color) }
+      if let color = button.background { self.color(color) }
+      if let size = button.size { self.size(size) }
+      if let radius = button.cornerRadius { writer.number(radius) }
+      if let font = button.font { self.font(font) }
+      if let style = button.style { writer.text(style.rawValue) }
+      if let role = button.role { writer.text(role.rawValue) }
+      if let size = button.controlSize { writer.text(size.rawValue) }
+      if let symbol = button.symbol { writer.text(symbol.rawValue) }
+    }
+
+    mutating func customView(_ custom: CustomViewDefinition) {
+      writer.count(
+        Self.mask([
+          custom.size != nil, custom.background != nil, custom.text != nil, custom.textColor != nil, custom.font != nil,
+        ]))
+      if let size = custom.size { self.size(size) }
+      if let color = custom.background { self.color(color) }
+      if let text = custom.text { self.text(text) }
+      if let color = custom.textColor { self.color(color) }
+      if let font = custom.font { self.font(font) }
+    }
+
+    mutating func chrome(_ chrome: ChromeDefinition) {
+      writer.count(
+        Self.mask([
+          chrome.navigationTitle != nil, chrome.tabBar != nil, chrome.tabItems != nil, chrome.selectedTab != nil,
+          chrome.navigationBar != nil, chrome.navigationTitleDisplayMode != nil,
+        ]))
+      if let title = chrome.navigationTitle { text(title) }
+      if let tabBar = chrome.tabBar { writer.flag(tabBar) }
+      if let items = chrome.tabItems {
+        writer.count(items.count)
+        for item in items {
+          writer.count(Self.mask([item.title != nil, item.symbol != nil]))
+          if let title = item.title { text(title) }
+          if let symbol = item.symbol { writer.text(symbol.rawValue) }
+        }
+      }
+      if let selected = chrome.selectedTab { writer.count(selected) }
+      if let shown = chrome.navigationBar { writer.flag(shown) }
+      if let mode = chrome.navigationTitleDisplayMode { writer.text(mode.rawValue) }
+    }
+
+    /// One bit a flag, the first lowest.
+    static func mask(_ flags: [Bool]) -> Int {
+      flags.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) }
+    }
+  }
+}
+
+// MARK: - Reading
+
+extension StoredDesign {
+  /// Reads what `Writer` wrote, refusing what the decoder would refuse.
+  private struct Reader {
+    var fields: CacheFields
+    let expected: Expected
+    /// The design's layout, once read: a property it does not read is refused.
+    var layout = LayoutKind.contentUnavailable
+
+    init(fields: CacheFields, expected: Expected) {
+      self.fields = fields
+      self.expected = expected
+    }
+
+    mutating func design() -> (Design, SourcePosition)? {
+      guard let id = string(), Identifier.isValid(id), let name = string(),
+        let layout = fields.text().flatMap(LayoutKind.init(rawValue:)), let tagCount = fields.count()
+      else { return nil }
+      self.layout = layout
+      var tags: [String] = []
+      for _ in 0..<tagCount {
+        guard let tag = string(), !tag.isEmpty, tag.count <= 64, !tags.contains(tag) else { return nil }
+        tags.append(tag)
+      }
+      guard let idPosition = position(), let variantCount = fields.count(),
+        (1...expected.limits.variantsPerDesign).contains(variantCount)
+      else { return nil }
+      var variants: [Variant] = []
+      var ids: Set<String> = []
+      for _ in 0..<variantCount {
+        guard let variant = variant(), ids.insert(variant.id).inserted else { return nil }
+        variants.append(variant)
+      }
+      let design = Design(
+        id: id, name: name, layout: layout, tags: tags, variants: variants, sourceFile: expected.sourceFile,
+        sourceHash: expected.sourceHash)
+      return (design, idPosition)
+    }
+
+    mutating func position() -> SourcePosition? {
+      guard let line = fields.count(), let column = fields.count(), line >= 1, column >= 1 else { return nil }
+      return SourcePosition(line: line, column: column)
+    }
+
+    mutating func variant() -> Variant? {
+      guard let id = string(), Identifier.isValid(id), let name = string(), let place = fields.count(),
+        place <= expected.limits.variantsPerDesign, let position = position(), let ruleCount = fields.count()
+      else { return nil }
+      let path = place == 0 ? JSONPath.root : JSONPath.root.appending("variants").appending(place - 1)
+      var suppressions: [LintRule: String] = [:]
+      for _ in 0..<ruleCount {
+        guard let rule = fields.text().flatMap(LintRule.init(rawValue:)), suppressions[rule] == nil,
+          let reason = string(), !reason.trimmingWhitespace.isEmpty, reason.count <= 500
+        else { return nil }
+        suppressions[rule] = reason
+      }
+      guard let properties = properties() else { return nil }
+      return Variant(
+        id: id, name: name, properties: properties, path: path, position: position, suppressions: suppressions)
+    }
+
+    mutating func properties() -> Properties? {
+      guard let count = fields.count() else { return nil }
+      var properties = Properties()
+      var last = -1
+      for _ in 0..<count {
+        // Each key once, in declaration order, and one the layout reads.
+        guard let key = fields.text().flatMap(PropertyKey.init(rawValue:)), key.order > last,
+          value(of: key, into: &properties), layout.reads(key) || Self.isLaidByTheOtherButtonKey(key, properties)
+        else { return nil }
+        last = key.order
+      }
+      return properties
+    }
+
+    /// Whether `key` holds what `Properties.laid(over:)` writes in it for the
+    /// other key of buttons, which a layout may read alone: `"button": null`
+    /// leaves `buttons` empty, `"buttons": []` leaves `button` null.
+    static func isLaidByTheOtherButtonKey(_ key: PropertyKey, _ properties: Properties) -> Bool {
+      switch key {
+      case .buttons: properties.buttons == []
+      case .button: properties.button == .null
+      default: false
+      }
+    }
+
+    /// One property's value, in the range, count and choices its declaration gives.
+    mutating func value(of key: PropertyKey, into properties: inout Properties) -> Bool {
+      let shape = key.declaration.shape
+      switch key {
+      case .state:
+        guard let state = fields.text().flatMap(ContentState.init(rawValue:)), layout.states.contains(state) else {
+          return false
+        }
+        properties.state = state
+      case .title: properties.title = text()
+      case .message: properties.message = text()
+      case .titleColor: properties.titleColor = color()
+      case .messageColor: properties.messageColor = color()
+      case .background: properties.background = color()
+      case .titleFont: properties.titleFont = font()
+      case .messageFont: properties.messageFont = font()
+      case .image: properties.image = nullable { $0.image() }
+      case .imageTint: properties.imageTint = color()
+      case .imageSize: properties.imageSize = size()
+      case .button: properties.button = nullable { $0.button() }
+      case .buttons:
+        guard let count = fields.count(), shape.count.contains(count) else { return false }
+        var buttons: [ButtonDefinition] = []
+        for _ in 0..<count {
+          guard let button = button() else { return false }
+          buttons.append(button)
+        }
+        properties.buttons = buttons
+      case .spacing:
+        func gap(_ name: String) -> ClosedRange<Double> { shape.field(name)?.numberRange ?? 0...0 }
+        guard let present = mask(of: 4),
+          let imageToTitle = field(present[0], { $0.number(in: gap("imageToTitle")) }),
+          let titleToMessage = field(present[1], { $0.number(in: gap("titleToMessage")) }),
+          let messageToButton = field(present[2], { $0.number(in: gap("messageToButton")) }),
+          let betweenButtons = field(present[3], { $0.number(in: gap("betweenButtons")) })
+        else { return false }
+        var spacing = Spacing()
+        (spacing.imageToTitle, spacing.titleToMessage) = (imageToTitle, titleToMessage)
+        (spacing.messageToButton, spacing.betweenButtons) = (messageToButton, betweenButtons)
+        properties.spacing = spacing
+      case .margins:
+        let range = shape.numberRange
+        guard let top = number(in: range), let leading = number(in: range), let bottom = number(in: range),
+          let trailing = number(in: range)
+        else { return false }
+        properties.margins = Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+      case .messageBackground: properties.messageBackground = color()
+      case .textAlignment: properties.textAlignment = choice(TextAlignment.self)
+      case .query: properties.query = text()
+      case .offsetY: properties.offsetY = number(in: shape.numberRange)
+      case .headerHeight: properties.headerHeight = number(in: shape.numberRange)
+      case .sections:
+        guard let count = fields.count(), shape.count.contains(count) else { return false }
+        var sections: [Int] = []
+        for _ in 0..<count {
+          guard let rows = fields.count(), shape.integerRange.contains(rows) else { return false }
+          sections.append(rows)
+        }
+        properties.sections = sections
+      case .scrollEnabled: properties.scrollEnabled = fields.flag()
+      case .scrolls: properties.scrolls = fields.flag()
+      case .customView: properties.customView = nullable { $0.customView() }
+      case .loading: properties.loading = fields.flag()
+      case .toast: properties.toast = nullable { $0.text() }
+      case .chrome: properties.chrome = chrome()
+      }
+      // A value that did not read leaves its property unwritten: the record is refused.
+      return properties.writes(key)
+    }
+
+    /// A text of the site's length limit, in characters (counted only when the bytes could exceed it).
+    mutating func string() -> String? {
+      guard let text = fields.definitionText() else { return nil }
+      let limit = expected.limits.textLength
+      if text.utf8.count > limit, text.count > limit { return nil }
+      return text
+    }
+
+    mutating func number(in range: ClosedRange<Double>) -> Double? {
+      fields.number().flatMap { range.contains($0) ? $0 : nil }
+    }
+
+    mutating func nullable<Value>(_ read: (inout Reader) -> Value?) -> Nullable<Value> {
+      switch fields.count() {
+      case 0?: return .null
+      case 1?: return read(&self).map(Nullable.value) ?? .absent
+      default: return .absent
+      }
+    }
+
+    mutating func text() -> LocalizedText? {
+      guard let count = fields.count() else { return nil }
+      if count == 0 { return string().map(LocalizedText.init) }
+      var entries: [(locale: String, text: String)] = []
+      for _ in 0..<count {
+        guard let locale = fields.text(), LocaleTag.isValid(locale), !entries.contains(where: { $0.locale == locale }),
+          let text = string()
+        else { return nil }
+        entries.append((locale, text))
+      }
+      return LocalizedText(entries: entries)
+    }
+
+    mutating func color(perTheme: Bool = true) -> ColorValue? {
+      switch fields.count() {
+      case 0?:
+        var channels: [UInt8] = []
+        for _ in 0..<4 {
+          guard let channel = fields.count(), channel <= 255 else { return nil }
+          channels.append(UInt8(channel))
+        }
+        return .fixed(RGBA(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]))
+      case 1?:
+        guard let name = fields.text(), case .named? = ColorValue(parsing: name) else { return nil }
+        return ColorValue(parsing: name)
+      case 2?:
+        return fields.text().flatMap(SemanticColor.init(rawValue:)).map(ColorValue.semantic)
+      case 3? where perTheme:
+        guard let light = color(perTheme: false), let dark = color(perTheme: false) else { return nil }
+        return .perTheme(light: light, dark: dark)
+      default:
+        return nil
+      }
+    }
+
+    mutating func font() -> FontSpec? {
+      let size: FontSpec.Size
+      switch fields.count() {
+      case 0?:
+        guard let points = number(in: FontSpec.points) else { return nil }
+        size = .fixed(points)
+      case 1?:
+        guard let style = fields.text().flatMap(TextStyle.init(rawValue:)) else { return nil }
+        size = .style(style)
+      case 2?:
+        guard let points = number(in: FontSpec.points) else { return nil }
+        size = .scaled(points)
+      default:
+        return nil
+      }
+      guard let weight = fields.text() else { return nil }
+      if weight.isEmpty { return FontSpec(size: size) }
+      return FontWeight(rawValue: weight).map { FontSpec(size: size, weight: $0) }
+    }
+
+    /// `[width, height]`, as `FieldDecoder.size` takes it.
+    mutating func size() -> Size? {
+      let range = 0...PropertyKey.points.upperBound
+      guard let width = number(in: range), let height = number(in: range) else { return nil }
+      return Size(width: width, height: height)
+    }
+
+    mutating func image(perLocale: Bool = true) -> ImageValue? {
+      switch fields.count() {
+      case 0?:
+        return source().map(ImageValue.one)
+      case 1?:
+        guard let light = source(), let dark = source() else { return nil }
+        return .perTheme(light: light, dark: dark)
+      case 2? where perLocale:
+        guard let count = fields.count(), count >= 1 else { return nil }
+        var entries: [ImageValue.LocaleImage] = []
+        for _ in 0..<count {
+          guard let locale = fields.text(), LocaleTag.isValid(locale), let image = image(perLocale: false) else {
+            return nil
+          }
+          entries.append(ImageValue.LocaleImage(locale: locale, image: image))
+        }
+        return .perLocale(entries)
+      default:
+        return nil
+      }
+    }
+
+    /// An image source; a file only when this load resolved it.
+    mutating func source() -> ImageSource? {
+      switch fields.count() {
+      case 0?: return fields.text().flatMap(BuiltinImage.init(rawValue:)).map(ImageSource.builtin)
+      case 1?: return resolvedPath().map(ImageSource.asset)
+      case 2?: return resolvedPath().map(ImageSource.template)
+      case 3?: return fields.text().flatMap(SymbolName.init(rawValue:)).map(ImageSource.symbol)
+      default: return nil
+      }
+    }
+
+    mutating func resolvedPath() -> String? {
+      guard let path = fields.text(), expected.assets.values.contains(path) else { return nil }
+      return path
+    }
+
+    /// The fields a mask of `count` bits says are written, or nil for a mask of more bits.
+    mutating func mask(of count: Int) -> [Bool]? {
+      guard let mask = fields.count(), mask < 1 << count else { return nil }
+      return (0..<count).map { mask & 1 << $0 != 0 }
+    }
+
+    mutating func button() -> ButtonDefinition? {
+      guard let present = mask(of: 10) else { return nil }
+      let radius = PropertyKey.buttonShape.field("cornerRadius")?.numberRange ?? PropertyKey.points
+      guard let title = field(present[0], { $0.text() }), let textColor = field(present[1], { $0.color() }),
+        let background = field(present[2], { $0.color() }), let size = field(present[3], { $0.size() }),
+        let cornerRadius = field(present[4], { $0.number(in: radius) }), let font = field(present[5], { $0.font() }),
+        let style = field(present[6], { $0.choice(ButtonStyle.self) }),
+        let role = field(present[7], { $0.choice(ButtonRole.self) }),
+        let controlSize = field(present[8], { $0.choice(ControlSize.self) }),
+        let symbol = field(present[9], { $0.choice(SymbolName.self) })
+      else { return nil }
+      var button = ButtonDefinition()
+      (button.title, button.textColor, button.background, button.size) = (title, textColor, background, size)
+      (button.cornerRadius, button.font, button.style, button.role) = (cornerRadius, font, style, role)
+      (button.controlSize, button.symbol) = (controlSize, symbol)
+      return button
+    }
+
+    mutating func customView() -> CustomViewDefinition? {
+      guard let present = mask(of: 5), let size = field(present[0], { $0.size() }),
+        let background = field(present[1], { $0.color() }), let text = field(present[2], { $0.text() }),
+        let textColor = field(present[3], { $0.color() }), let font = field(present[4], { $0.font() })
+      else { return nil }
+      var custom = CustomViewDefinition()
+      (custom.size, custom.background, custom.text, custom.textColor, custom.font) = (
+        size, background, text, textColor, font
+      )
+      return custom
+    }
+
+    mutating func chrome() -> ChromeDefinition? {
+      let tabBar = PropertyKey.chrome.declaration.shape.field("tabBar")
+      let itemCount = tabBar?.field("items")?.count ?? 2...5
+      let selected = tabBar?.field("selected")?.integerRange ?? 0...4
+      guard let present = mask(of: 6), let title = field(present[0], { $0.text() }),
+        let shown = field(present[1], { $0.fields.flag() }),
+        let items = field(present[2], { $0.tabItems(count: itemCount) }),
+        let selection = field(present[3], { $0.fields.count().flatMap { selected.contains($0) ? $0 : nil } }),
+        let bar = field(present[4], { $0.fields.flag() }),
+        let mode = field(present[5], { $0.choice(TitleDisplayMode.self) })
+      else { return nil }
+      var chrome = ChromeDefinition()
+      (chrome.navigationTitle, chrome.tabBar, chrome.tabItems, chrome.selectedTab) = (title, shown, items, selection)
+      (chrome.navigationBar, chrome.navigationTitleDisplayMode) = (bar, mode)
+      return chrome
+    }
+
+    mutating func tabItems(count allowed: ClosedRange<Int>) -> [TabItem]? {
+      guard let count = fields.count(), allowed.contains(count) else { return nil }
+      var items: [TabItem] = []
+      for _ in 0..<count {
+        guard let parts = mask(of: 2), let title = field(parts[0], { $0.text() }),
+          let symbol = field(parts[1], { $0.choice(SymbolName.self) })
+        else { return nil }
+        items.append(TabItem(title: title, symbol: symbol))
+      }
+      return items
+    }
+
+    /// One of a choice's raw values.
+    mutating func choice<Choice: RawRepresentable>(_: Choice.Type) -> Choice? where Choice.RawValue == String {
+      fields.text().flatMap(Choice.init(rawValue:))
+    }
+
+    /// A field a mask says is written, read by `read`: `.some(nil)` when it is
+    /// not written, nil when it is and does not read.
+    mutating func field<Value>(_ isPresent: Bool, _ read: (inout Reader) -> Value?) -> Value?? {
+      guard isPresent else { return .some(nil) }
+      guard let value = read(&self) else { return nil }
+      return .some(value)
+    }
+  }
+}
