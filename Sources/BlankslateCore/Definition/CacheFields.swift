@@ -50,6 +50,21 @@ package struct CacheFields {
     return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: UnsafeBufferPointer(rebasing: $0[field])) }
   }
 
+  /// The next value as text, one of `known` when its bytes are (then no
+  /// string is made); a new one is added to `known`, up to sixteen.
+  package mutating func text(among known: inout [String]) -> String? {
+    guard let field = field() else { return nil }
+    return bytes.withUnsafeBufferPointer { all in
+      let utf8 = UnsafeBufferPointer(rebasing: all[field])
+      for var text in known {
+        if text.withUTF8({ $0.elementsEqual(utf8) }) { return text }
+      }
+      guard let text = String(validatingUTF8Bytes: utf8) else { return nil }
+      if known.count < 16 { known.append(text) }
+      return text
+    }
+  }
+
   /// The next value as text a definition could have held: UTF-8 of XML
   /// characters, no longer than the longest string a site allows (nil for
   /// anything else). Checked on the bytes, before a string is made: a

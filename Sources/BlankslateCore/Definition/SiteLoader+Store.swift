@@ -33,7 +33,11 @@ extension SiteLoader.Memo {
         let idPosition = entry.loaded.idLocation?.position
       else { continue }
       writer.text(file)
-      writer.text(entry.version?.key ?? "")
+      // The version's numbers, or none (too recent to vouch, or a number a count cannot hold).
+      let numbers = entry.version?.numbers ?? []
+      let counted = numbers.allSatisfy { (0..<1_000_000_000_000_000).contains($0) } ? numbers : []
+      writer.count(counted.count)
+      for number in counted { writer.count(Int(number)) }
       writer.text(entry.hash)
       for setting in SiteLimits.settings { writer.count(entry.limits[keyPath: setting.keyPath]) }
       writer.text(entry.display)
@@ -64,12 +68,17 @@ extension SiteLoader.Memo {
     var previous: String?
     for _ in 0..<count {
       guard let file = fields.definitionText(), Self.isPlaceholderName(file),
-        previous.map({ $0.precedesInByteOrder(file) }) ?? true, let versionKey = fields.text(),
-        let hash = fields.hash()
+        previous.map({ $0.precedesInByteOrder(file) }) ?? true, let numberCount = fields.count(),
+        numberCount == 0 || numberCount == 7
       else { return nil }
       previous = file
-      let version = versionKey.isEmpty ? nil : FileTree.Version(key: versionKey)
-      guard versionKey.isEmpty || version != nil else { return nil }
+      var numbers: [Int64] = []
+      for _ in 0..<numberCount {
+        guard let number = fields.count() else { return nil }
+        numbers.append(Int64(number))
+      }
+      let version = numbers.isEmpty ? nil : FileTree.Version(numbers: numbers)
+      guard numbers.isEmpty || version != nil, let hash = fields.hash() else { return nil }
       var limits = SiteLimits()
       for setting in SiteLimits.settings {
         guard let value = fields.count(), (1...setting.ceiling).contains(value) else { return nil }

@@ -12,27 +12,34 @@ import BlankslateSupport
 /// one the design's layout reads, every image path one the load resolved.
 /// A stored design is therefore one some definition file could have decoded
 /// to; anything else makes the reader answer nil, and the file is decoded.
-enum StoredDesign {
+package enum StoredDesign {
   /// Writes `design` (and where its `id` was written).
-  static func write(_ design: Design, idPosition: SourcePosition, into writer: inout CacheFields.Writer) {
+  package static func write(_ design: Design, idPosition: SourcePosition, into writer: inout CacheFields.Writer) {
     var out = Writer(writer: writer)
     out.design(design, idPosition: idPosition)
     writer = out.writer
   }
 
   /// What a stored design must agree with: the load's limits and resolved images, and its file.
-  struct Expected {
+  package struct Expected {
     var limits: SiteLimits
     /// The image paths the file names, each resolved (as written → as resolved).
     var assets: [String: String]
     /// `placeholders/NAME.json`.
     var sourceFile: String
     var sourceHash: String
+
+    package init(limits: SiteLimits, assets: [String: String], sourceFile: String, sourceHash: String) {
+      self.limits = limits
+      self.assets = assets
+      self.sourceFile = sourceFile
+      self.sourceHash = sourceHash
+    }
   }
 
   /// The design in `fields` and where its `id` was written, or nil when any
   /// value is out of place or is not one a definition could have held.
-  static func read(_ fields: CacheFields, expected: Expected) -> (Design, SourcePosition)? {
+  package static func read(_ fields: CacheFields, expected: Expected) -> (Design, SourcePosition)? {
     var reader = Reader(fields: fields, expected: expected)
     guard let read = reader.design(), reader.fields.isAtEnd else { return nil }
     return read
@@ -48,7 +55,7 @@ extension StoredDesign {
     mutating func design(_ design: Design, idPosition: SourcePosition) {
       writer.text(design.id)
       writer.text(design.name)
-      writer.text(design.layout.rawValue)
+      choice(design.layout)
       writer.count(design.tags.count)
       for tag in design.tags { writer.text(tag) }
       position(idPosition)
@@ -74,7 +81,7 @@ extension StoredDesign {
       let rules = LintRule.allCases.filter { variant.suppressions[$0] != nil }
       writer.count(rules.count)
       for rule in rules {
-        writer.text(rule.rawValue)
+        choice(rule)
         writer.text(variant.suppressions[rule] ?? "")
       }
       properties(variant.properties)
@@ -84,7 +91,7 @@ extension StoredDesign {
       let keys = PropertyKey.allCases.filter(properties.writes)
       writer.count(keys.count)
       for key in keys {
-        writer.text(key.rawValue)
+        choice(key)
         value(of: key, in: properties)
       }
     }
@@ -92,7 +99,7 @@ extension StoredDesign {
     // One case a property: what `Properties.writes` says is written.
     mutating func value(of key: PropertyKey, in properties: Properties) {
       switch key {
-      case .state: writer.text(properties.state?.rawValue ?? "")
+      case .state: choice(properties.state ?? .noData)
       case .title: text(properties.title)
       case .message: text(properties.message)
       case .titleColor: color(properties.titleColor)
@@ -117,7 +124,7 @@ extension StoredDesign {
         let margins = properties.margins ?? Insets(all: 0)
         for side in [margins.top, margins.leading, margins.bottom, margins.trailing] { writer.number(side) }
       case .messageBackground: color(properties.messageBackground)
-      case .textAlignment: writer.text(properties.textAlignment?.rawValue ?? "")
+      case .textAlignment: choice(properties.textAlignment ?? .natural)
       case .query: text(properties.query)
       case .offsetY: writer.number(properties.offsetY ?? 0)
       case .headerHeight: writer.number(properties.headerHeight ?? 0)
@@ -174,10 +181,10 @@ extension StoredDesign {
         for channel in [rgba.red, rgba.green, rgba.blue, rgba.alpha] { writer.count(Int(channel)) }
       case .named(let name, _):
         writer.count(1)
-        writer.text(name)
+        writer.count(ColorValue.uikitNames.firstIndex { $0.name == name } ?? 0)
       case .semantic(let semantic):
         writer.count(2)
-        writer.text(semantic.rawValue)
+        choice(semantic)
       case .perTheme(let light, let dark):
         writer.count(3)
         self.color(light)
@@ -193,12 +200,12 @@ extension StoredDesign {
         writer.number(points)
       case .style(let style):
         writer.count(1)
-        writer.text(style.rawValue)
+        choice(style)
       case .scaled(let points):
         writer.count(2)
         writer.number(points)
       }
-      writer.text(font.weight?.rawValue ?? "")
+      writer.count(font.weight.map { FontWeight.allCases.firstIndex(of: $0).map { $0 + 1 } ?? 0 } ?? 0)
     }
 
     mutating func size(_ size: Size?) {
@@ -229,7 +236,7 @@ extension StoredDesign {
       switch source {
       case .builtin(let builtin):
         writer.count(0)
-        writer.text(builtin.rawValue)
+        choice(builtin)
       case .asset(let path):
         writer.count(1)
         writer.text(path)
@@ -238,7 +245,7 @@ extension StoredDesign {
         writer.text(path)
       case .symbol(let symbol):
         writer.count(3)
-        writer.text(symbol.rawValue)
+        choice(symbol)
       }
     }
 
@@ -255,10 +262,10 @@ extension StoredDesign {
       if let size = button.size { self.size(size) }
       if let radius = button.cornerRadius { writer.number(radius) }
       if let font = button.font { self.font(font) }
-      if let style = button.style { writer.text(style.rawValue) }
-      if let role = button.role { writer.text(role.rawValue) }
-      if let size = button.controlSize { writer.text(size.rawValue) }
-      if let symbol = button.symbol { writer.text(symbol.rawValue) }
+      if let style = button.style { choice(style) }
+      if let role = button.role { choice(role) }
+      if let size = button.controlSize { choice(size) }
+      if let symbol = button.symbol { choice(symbol) }
     }
 
     mutating func customView(_ custom: CustomViewDefinition) {
@@ -286,12 +293,20 @@ extension StoredDesign {
         for item in items {
           writer.count(Self.mask([item.title != nil, item.symbol != nil]))
           if let title = item.title { text(title) }
-          if let symbol = item.symbol { writer.text(symbol.rawValue) }
+          if let symbol = item.symbol { choice(symbol) }
         }
       }
       if let selected = chrome.selectedTab { writer.count(selected) }
       if let shown = chrome.navigationBar { writer.flag(shown) }
-      if let mode = chrome.navigationTitleDisplayMode { writer.text(mode.rawValue) }
+      if let mode = chrome.navigationTitleDisplayMode { choice(mode) }
+    }
+
+    /// A case of a fixed set, as its place among the cases (the file names
+    /// the tool that wrote it, so the order is this build's).
+    mutating func choice<Choice: CaseIterable & Equatable>(_ value: Choice) {
+      writer.count(
+        Choice.allCases.firstIndex(of: value).map { Choice.allCases.distance(from: Choice.allCases.startIndex, to: $0) }
+          ?? 0)
     }
 
     /// One bit a flag, the first lowest.
@@ -310,6 +325,8 @@ extension StoredDesign {
     let expected: Expected
     /// The design's layout, once read: a property it does not read is refused.
     var layout = LayoutKind.contentUnavailable
+    /// The locale tags read so far.
+    var locales: [String] = []
 
     init(fields: CacheFields, expected: Expected) {
       self.fields = fields
@@ -318,7 +335,7 @@ extension StoredDesign {
 
     mutating func design() -> (Design, SourcePosition)? {
       guard let id = string(), Identifier.isValid(id), let name = string(),
-        let layout = fields.text().flatMap(LayoutKind.init(rawValue:)), let tagCount = fields.count()
+        let layout = choice(LayoutKind.self), let tagCount = fields.count()
       else { return nil }
       self.layout = layout
       var tags: [String] = []
@@ -353,7 +370,7 @@ extension StoredDesign {
       let path = place == 0 ? JSONPath.root : JSONPath.root.appending("variants").appending(place - 1)
       var suppressions: [LintRule: String] = [:]
       for _ in 0..<ruleCount {
-        guard let rule = fields.text().flatMap(LintRule.init(rawValue:)), suppressions[rule] == nil,
+        guard let rule = choice(LintRule.self), suppressions[rule] == nil,
           let reason = string(), !reason.trimmingWhitespace.isEmpty, reason.count <= 500
         else { return nil }
         suppressions[rule] = reason
@@ -369,10 +386,12 @@ extension StoredDesign {
       var last = -1
       for _ in 0..<count {
         // Each key once, in declaration order, and one the layout reads.
-        guard let key = fields.text().flatMap(PropertyKey.init(rawValue:)), key.order > last,
-          value(of: key, into: &properties), layout.reads(key) || Self.isLaidByTheOtherButtonKey(key, properties)
+        guard let index = fields.count(), index > last, index < PropertyKey.allCases.count else { return nil }
+        let key = PropertyKey.allCases[index]
+        guard value(of: key, into: &properties),
+          layout.reads(key) || Self.isLaidByTheOtherButtonKey(key, properties)
         else { return nil }
-        last = key.order
+        last = index
       }
       return properties
     }
@@ -393,7 +412,7 @@ extension StoredDesign {
       let shape = key.declaration.shape
       switch key {
       case .state:
-        guard let state = fields.text().flatMap(ContentState.init(rawValue:)), layout.states.contains(state) else {
+        guard let state = choice(ContentState.self), layout.states.contains(state) else {
           return false
         }
         properties.state = state
@@ -483,7 +502,7 @@ extension StoredDesign {
       if count == 0 { return string().map(LocalizedText.init) }
       var entries: [(locale: String, text: String)] = []
       for _ in 0..<count {
-        guard let locale = fields.text(), LocaleTag.isValid(locale), !entries.contains(where: { $0.locale == locale }),
+        guard let locale = locale(), !entries.contains(where: { $0.locale == locale }),
           let text = string()
         else { return nil }
         entries.append((locale, text))
@@ -501,10 +520,11 @@ extension StoredDesign {
         }
         return .fixed(RGBA(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]))
       case 1?:
-        guard let name = fields.text(), case .named? = ColorValue(parsing: name) else { return nil }
-        return ColorValue(parsing: name)
+        guard let index = fields.count(), ColorValue.uikitNames.indices.contains(index) else { return nil }
+        let named = ColorValue.uikitNames[index]
+        return .named(named.name, named.rgba)
       case 2?:
-        return fields.text().flatMap(SemanticColor.init(rawValue:)).map(ColorValue.semantic)
+        return choice(SemanticColor.self).map(ColorValue.semantic)
       case 3? where perTheme:
         guard let light = color(perTheme: false), let dark = color(perTheme: false) else { return nil }
         return .perTheme(light: light, dark: dark)
@@ -520,7 +540,7 @@ extension StoredDesign {
         guard let points = number(in: FontSpec.points) else { return nil }
         size = .fixed(points)
       case 1?:
-        guard let style = fields.text().flatMap(TextStyle.init(rawValue:)) else { return nil }
+        guard let style = choice(TextStyle.self) else { return nil }
         size = .style(style)
       case 2?:
         guard let points = number(in: FontSpec.points) else { return nil }
@@ -528,9 +548,9 @@ extension StoredDesign {
       default:
         return nil
       }
-      guard let weight = fields.text() else { return nil }
-      if weight.isEmpty { return FontSpec(size: size) }
-      return FontWeight(rawValue: weight).map { FontSpec(size: size, weight: $0) }
+      // 0 for none, else the weight's place among the cases and one.
+      guard let weight = fields.count(), weight <= FontWeight.allCases.count else { return nil }
+      return FontSpec(size: size, weight: weight == 0 ? nil : FontWeight.allCases[weight - 1])
     }
 
     /// `[width, height]`, as `FieldDecoder.size` takes it.
@@ -551,7 +571,7 @@ extension StoredDesign {
         guard let count = fields.count(), count >= 1 else { return nil }
         var entries: [ImageValue.LocaleImage] = []
         for _ in 0..<count {
-          guard let locale = fields.text(), LocaleTag.isValid(locale), let image = image(perLocale: false) else {
+          guard let locale = locale(), let image = image(perLocale: false) else {
             return nil
           }
           entries.append(ImageValue.LocaleImage(locale: locale, image: image))
@@ -565,10 +585,10 @@ extension StoredDesign {
     /// An image source; a file only when this load resolved it.
     mutating func source() -> ImageSource? {
       switch fields.count() {
-      case 0?: return fields.text().flatMap(BuiltinImage.init(rawValue:)).map(ImageSource.builtin)
+      case 0?: return choice(BuiltinImage.self).map(ImageSource.builtin)
       case 1?: return resolvedPath().map(ImageSource.asset)
       case 2?: return resolvedPath().map(ImageSource.template)
-      case 3?: return fields.text().flatMap(SymbolName.init(rawValue:)).map(ImageSource.symbol)
+      case 3?: return choice(SymbolName.self).map(ImageSource.symbol)
       default: return nil
       }
     }
@@ -644,8 +664,16 @@ extension StoredDesign {
     }
 
     /// One of a choice's raw values.
-    mutating func choice<Choice: RawRepresentable>(_: Choice.Type) -> Choice? where Choice.RawValue == String {
-      fields.text().flatMap(Choice.init(rawValue:))
+    mutating func choice<Choice: CaseIterable>(_: Choice.Type) -> Choice?
+    where Choice.AllCases: RandomAccessCollection, Choice.AllCases.Index == Int {
+      guard let index = fields.count(), Choice.allCases.indices.contains(index) else { return nil }
+      return Choice.allCases[index]
+    }
+
+    /// A locale tag; the few a site has are made into strings once a record.
+    mutating func locale() -> String? {
+      guard let tag = fields.text(among: &locales), LocaleTag.isValid(tag) else { return nil }
+      return tag
     }
 
     /// A field a mask says is written, read by `read`: `.some(nil)` when it is

@@ -156,49 +156,132 @@ struct StoredDefinitionsTests {
     return "16:" + String(repeating: "0", count: 16 - digits.count) + digits + ","
   }
 
-  /// Each edit makes a record no definition could decode to; each is refused whole.
+  /// A design that writes most kinds of value, as the decoder made it.
+  static func decodedDesign() throws -> (Design, StoredDesign.Expected) {
+    let site = try TemporarySite(
+      placeholders: [
+        "orders.json": """
+        { "id": "orders", "layout": "message", "name": "Orders", "tags": ["a", "b"], "titleFont": 17,
+          "imageSize": [64, 64], "image": "assets/box.svg", "message": { "en": "Nothing here", "ja": "何もない" },
+          "messageColor": "orange", "loading": true, "buttons": [ { "title": "Go" } ], "sections": [1],
+          "spacing": { "imageToTitle": 8 }, "margins": 16, "titleColor": { "light": "#111", "dark": "label" },
+          "chrome": { "tabBar": { "items": [ { "title": "A" }, { "title": "B" } ], "selected": 1 } },
+          "suppress": { "contrast": "brand colour" },
+          "variants": [ { "id": "a", "offsetY": 40 }, { "id": "b", "state": "hasData" } ] }
+        """
+      ], assets: ["assets/box.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)])
+    defer { site.remove() }
+    var loader = SiteLoader(root: site.root, displayRoot: "Site")
+    loader.requiresFonts = false
+    let design = try #require(try loader.load().designs.first)
+    let expected = StoredDesign.Expected(
+      limits: SiteLimits(), assets: ["assets/box.svg": "assets/box.svg"], sourceFile: design.sourceFile,
+      sourceHash: design.sourceHash)
+    return (design, expected)
+  }
+
+  /// `design` written and read back.
+  static func roundTrip(_ design: Design, _ expected: StoredDesign.Expected) -> Design? {
+    var writer = CacheFields.Writer(capacity: 1024)
+    StoredDesign.write(design, idPosition: SourcePosition(line: 1, column: 9), into: &writer)
+    return StoredDesign.read(CacheFields(writer.bytes, from: 0), expected: expected)?.0
+  }
+
+  /// Changes to a decoded design that no definition could decode to, one of each check the decoder makes.
+  static let impossible: [String: @Sendable (inout Design) -> Void] = [
+    "offsetY past 10,000": { $0.variants[0].properties.offsetY = 1e9 },
+    "offsetY below -10,000": { $0.variants[0].properties.offsetY = -20_000 },
+    "offsetY infinite": { $0.variants[0].properties.offsetY = .infinity },
+    "offsetY not a number": { $0.variants[0].properties.offsetY = .nan },
+    "a font of 201 points": { $0.variants[0].properties.titleFont = FontSpec(size: .fixed(201)) },
+    "a negative image size": { $0.variants[0].properties.imageSize = Size(width: -1, height: 4) },
+    "an image past 10,000 points": { $0.variants[0].properties.imageSize = Size(width: 4, height: 10_001) },
+    "a state the layout cannot show": { $0.variants[1].properties.state = .offline },
+    "a property the layout does not read": { $0.variants[0].properties.scrolls = true },
+    "buttons in a layout that reads none": { $0.layout = .noNetwork },
+    "a control character": { $0.variants[0].properties.message = LocalizedText("bell\u{7}") },
+    "U+FFFF": { $0.variants[0].properties.message = LocalizedText("\u{FFFF}") },
+    "a text past the limit": {
+      $0.variants[0].properties.message = LocalizedText(String(repeating: "x", count: 2_001))
+    },
+    "a text of no entries": { $0.variants[0].properties.message = LocalizedText(entries: []) },
+    "a locale that is no tag": {
+      $0.variants[0].properties.title = LocalizedText(entries: [(locale: "english", text: "x")])
+    },
+    "the same locale twice": {
+      $0.variants[0].properties.title = LocalizedText(entries: [(locale: "en", text: "x"), (locale: "en", text: "y")])
+    },
+    "an image this load did not resolve": { $0.variants[0].properties.image = .value(.one(.asset("assets/x.svg"))) },
+    "an image per locale inside one": {
+      $0.variants[0].properties.image = .value(
+        .perLocale([.init(locale: "en", image: .perLocale([.init(locale: "ja", image: .one(.symbol(.tray)))]))]))
+    },
+    "a colour per theme inside one": {
+      $0.variants[0].properties.background = .perTheme(
+        light: .perTheme(light: .semantic(.label), dark: .semantic(.label)), dark: .semantic(.label))
+    },
+    "an id with capitals": { $0.id = "Orders" },
+    "a variant id with a space": { $0.variants[1].id = "b c" },
+    "two variants of one id": { $0.variants[1].id = "a" },
+    "no variants": { $0.variants = [] },
+    "more variants than the limit": { design in
+      design.variants = (0...200).map {
+        var variant = design.variants[0]; variant.id = "v\($0)"; return variant
+      }
+    },
+    "a tag twice": { $0.tags = ["a", "a"] },
+    "an empty tag": { $0.tags = [""] },
+    "a tag of 65 characters": { $0.tags = [String(repeating: "t", count: 65)] },
+    "three buttons": {
+      $0.variants[0].properties.buttons = [ButtonDefinition(), ButtonDefinition(), ButtonDefinition()]
+    },
+    "101 sections": { $0.variants[0].properties.sections = Array(repeating: 1, count: 101) },
+    "1,001 rows": { $0.variants[0].properties.sections = [1_001] },
+    "a gap past 1,000": { $0.variants[0].properties.spacing?.imageToTitle = 1_000.5 },
+    "negative margins": { $0.variants[0].properties.margins = Insets(all: -1) },
+    "six tabs": { $0.variants[0].properties.chrome?.tabItems = Array(repeating: TabItem(), count: 6) },
+    "the sixth tab selected": { $0.variants[0].properties.chrome?.selectedTab = 5 },
+    "a reason of spaces": { $0.variants[0].suppressions = [.contrast: "   "] },
+    "a reason of 501 characters": { $0.variants[0].suppressions = [.contrast: String(repeating: "r", count: 501)] },
+  ]
+
+  @Test func aDecodedDesignReadsBackEqual() throws {
+    let (design, expected) = try Self.decodedDesign()
+    #expect(Self.roundTrip(design, expected) == design)
+  }
+
+  /// Each change makes a design no definition could decode to; each is refused.
+  @Test(arguments: impossible.keys.sorted())
+  func aDesignNoDefinitionCouldDecodeToIsRefused(change: String) throws {
+    var (design, expected) = try Self.decodedDesign()
+    let edit = try #require(Self.impossible[change])
+    edit(&design)
+    #expect(Self.roundTrip(design, expected) == nil, "\(change)")
+  }
+
+  /// Each edit of a kept memo's bytes (of the same length, so every netstring
+  /// still parses) makes it one this build must not read; each is refused whole.
   @Test(arguments: [
-    // A number outside its property's declared range (offsetY: -10,000 to 10,000).
-    ("offsetY", bits(40), bits(1e9)),
-    ("offsetY", bits(40), bits(-20_000)),
-    // A font size past 200 points, a negative image size.
-    ("font", bits(17), bits(201)),
-    ("size", bits(64), bits(-64)),
-    // Not a number at all: infinity and NaN have no JSON spelling.
-    ("infinity", bits(40), bits(.infinity)),
-    ("nan", bits(40), bits(.nan)),
-    // A control character, which XML cannot hold; U+FFFF.
-    ("control", "Nothing here", "Nothing\u{1}here"),
-    ("noncharacter", "Nothing here", "Nothing h\u{FFFF}"),
     // Texts of more characters than the limit the record names.
     ("limit", "4:2000,", "4:0005,"),
-    // A property the layout does not read, a key that does not exist.
-    ("not read", "7:loading,", "7:scrolls,"),
-    ("unknown key", "7:offsetY,", "7:offsetZ,"),
-    // A state the layout cannot show.
-    ("state", "7:hasData,", "7:offline,"),
-    // An image path this load did not resolve; a symbol that does not exist.
+    // An image path answered with another path.
     ("asset", "14:assets/box.svg,", "14:assets/bax.svg,"),
-    ("symbol", "5:heart,", "5:hearx,"),
-    // An id a definition cannot have; an unknown colour name.
-    ("id", "6:orders,", "6:Orders,"),
-    ("colour", "6:orange,", "6:orangy,"),
+    // A control character, which XML cannot hold.
+    ("control", "Nothing here", "Nothing\u{1}here"),
     // Another tool, another format.
     ("tool", "blankslate 0.", "blankslate 9."),
     ("format", "definitions 1", "definitions 2"),
   ])
-  func aRecordNoDefinitionCouldMakeIsRefused(what: String, old: String, new: String) throws {
+  func aMemoThisBuildMustNotReadIsRefused(what: String, old: String, new: String) throws {
     let (site, bytes) = try Self.stored([
       "orders.json": """
-      { "id": "orders", "layout": "message", "titleFont": 17, "imageSize": [64, 64], "image": "assets/box.svg",
-        "message": "Nothing here", "messageColor": "orange", "loading": true,
+      { "id": "orders", "layout": "message", "image": "assets/box.svg", "message": "Nothing here",
         "variants": [ { "id": "a", "offsetY": 40 }, { "id": "b", "state": "hasData" } ] }
-      """,
-      "sym.json": #"{ "id": "sym", "layout": "content-unavailable", "image": "symbol:heart" }"#,
+      """
     ])
     defer { site.remove() }
     let root = site.root.path
-    #expect(SiteLoader.Memo(decoding: bytes, site: root, workers: 1) != nil, "the record as written reads")
+    #expect(SiteLoader.Memo(decoding: bytes, site: root, workers: 1) != nil, "the memo as written reads")
     let edited = try Self.replacing(old, with: new, in: bytes)
     #expect(SiteLoader.Memo(decoding: edited, site: root, workers: 1) == nil, "\(what)")
   }
