@@ -321,23 +321,4 @@ extension FileTree.Version {
       modified: numbers[3], modifiedNanoseconds: Int(numbers[4]))
     (changed, changedNanoseconds) = (numbers[5], Int(numbers[6]))
   }
-
-  /// The version `key` wrote; nil for any other text.
-  package init?(key: String) {
-    let parts = key.split(separator: " ", omittingEmptySubsequences: false)
-    guard parts.count == 5, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
-      let size = Int64(parts[2]), let modified = Self.time(parts[3]), let changed = Self.time(parts[4])
-    else { return nil }
-    identity = FileTree.Identity(
-      device: device, inode: inode, size: size, modified: modified.seconds, modifiedNanoseconds: modified.nanoseconds)
-    (self.changed, changedNanoseconds) = changed
-  }
-
-  private static func time(_ text: Substring) -> (seconds: Int64, nanoseconds: Int)? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let seconds = Int64(parts[0]), let nanoseconds = Int(parts[1]),
-      (0..<1_000_000_000).contains(nanoseconds)
-    else { return nil }
-    return (seconds, nanoseconds)
-  }
 }

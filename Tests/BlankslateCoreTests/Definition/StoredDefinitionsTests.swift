@@ -324,15 +324,18 @@ struct StoredDefinitionsTests {
   /// again in the same clock tick with other bytes: its version is not kept,
   /// and the next load compares its bytes.
   @Test func aVersionVouchesOnlyForAFileThatChangedBeforeTheLastSecond() throws {
-    let version = try #require(FileTree.Version(key: "2049 7 120 1700000000.5 1700000000.25"))
+    let numbers: [Int64] = [2049, 7, 120, 1_700_000_000, 500_000_000, 1_700_000_000, 250_000_000]
+    let version = try #require(FileTree.Version(numbers: numbers))
     #expect(SiteLoader.trustedVersion(version, loadStarted: 1_700_000_002) == version)
     #expect(SiteLoader.trustedVersion(version, loadStarted: 1_700_000_001) == nil)
     #expect(SiteLoader.trustedVersion(version, loadStarted: 1_700_000_000) == nil)
     #expect(SiteLoader.trustedVersion(version, loadStarted: 1_600_000_000) == nil)
     #expect(SiteLoader.trustedVersion(nil, loadStarted: 1_700_000_002) == nil)
-    #expect(version.key == "2049 7 120 1700000000.5 1700000000.25")
-    for bad in ["", "1 2 3 4.5", "1 2 3 4.5 6", "1 2 3 4.5 6.1000000000", "a 2 3 4.5 6.7", "1 2 3 4.5 6.7 8"] {
-      #expect(FileTree.Version(key: bad) == nil, "\(bad)")
+    #expect(version.numbers == numbers)
+    for bad: [Int64] in [
+      [], [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 1_000_000_000, 6, 7], [1, 2, 3, 4, 5, 6, -1], numbers + [8],
+    ] {
+      #expect(FileTree.Version(numbers: bad) == nil, "\(bad)")
     }
   }
 }
