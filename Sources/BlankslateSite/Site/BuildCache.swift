@@ -48,6 +48,9 @@ struct BuildCache: Sendable {
     /// Where the design's entries lie in this build's `index.json` and
     /// search index, and their fingerprint (`SiteIndex.Entries.fingerprint`).
     var entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)?
+    /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`),
+    /// which its key and meta determine; nil until the site's files are made.
+    var card: String?
   }
 
   /// The tool and templates the cached outputs were made with.
@@ -125,7 +128,7 @@ struct BuildCache: Sendable {
   }
 
   /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 4\n".utf8)
+  static let header = Array("blankslate build cache 5\n".utf8)
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
@@ -189,6 +192,11 @@ struct BuildCache: Sendable {
         else { return nil }
         entry.entries = (a..<b, c..<d, fingerprint)
       }
+      guard let hasCard = fields.flag() else { return nil }
+      if hasCard {
+        guard let card = fields.hash() else { return nil }
+        entry.card = card
+      }
       cache.designs[id] = entry
     }
     guard let pageCount = fields.count() else { return nil }
@@ -236,6 +244,12 @@ struct BuildCache: Sendable {
           writer.count(bound)
         }
         writer.text(ranges.fingerprint)
+      } else {
+        writer.count(0)
+      }
+      if let card = entry.card {
+        writer.count(1)
+        writer.text(card)
       } else {
         writer.count(0)
       }

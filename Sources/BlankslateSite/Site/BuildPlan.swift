@@ -205,16 +205,21 @@ struct BuildPlan {
     cache.lists = RenderLists(of: site)
     var lint: [String: [String: LintCounts]] = [:]
     var alts: [String: String] = [:]
-    for (index, (design, output)) in zip(site.designs, designs.outputs).enumerated() {
-      lint[design.id] = output.meta.lint
-      alts[design.id] = output.meta.thumbnailAlt
-      cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: output.meta)
+    var cards: [String] = []
+    cards.reserveCapacity(site.designs.count)
+    for (index, (design, result)) in zip(site.designs, designs.results).enumerated() {
+      let meta = result.output.meta
+      lint[design.id] = meta.lint
+      alts[design.id] = meta.thumbnailAlt
+      let card = result.card ?? pages.cardFingerprint(for: design, alt: meta.thumbnailAlt, lint: meta.lint)
+      cards.append(card)
+      cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: meta, card: card)
     }
     let entries = designs.results.compactMap(\.entries)
     let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }
     let siteFiles = SiteFiles(
       staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
-      alts: alts, lint: lint)
+      alts: alts, lint: lint, cards: cards)
     let pageCount = pages.indexPageCount
     let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
     let copied =

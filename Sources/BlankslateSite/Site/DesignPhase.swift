@@ -34,6 +34,8 @@ struct DesignPhase: Sendable {
     var entriesFingerprint: String?
     /// Whether the entries are an earlier build's, whose `index.json` passed its check with them.
     var entriesChecked = false
+    /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`).
+    var card: String?
   }
 
   let site: SiteDefinition
@@ -166,8 +168,16 @@ struct DesignPhase: Sendable {
   private func rendered(_ index: Int, parts: [DesignRenderer.RenderedRun]) -> Result {
     var output = renderer.assemble(site.designs[index], parts: parts)
     guard output.failure == nil else { return Result(output: output, entries: nil) }
-    let entries = output.timings.measure(.site) { siteIndex.entries(of: site.designs[index], meta: output.meta) }
-    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint)
+    let meta = output.meta
+    let (entries, card) = output.timings.measure(.site) {
+      (siteIndex.entries(of: site.designs[index], meta: meta), self.card(of: index, meta: meta))
+    }
+    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
+  }
+
+  /// The fingerprint of design `index`'s index card, with `meta` its renders'.
+  private func card(of index: Int, meta: DesignMeta) -> String {
+    renderer.pages.cardFingerprint(for: site.designs[index], alt: meta.thumbnailAlt, lint: meta.lint)
   }
 
   /// Design `index` carried over from the published build, made across other
@@ -190,7 +200,9 @@ struct DesignPhase: Sendable {
     }
     guard output.failure == nil else { return Result(output: output, entries: nil) }
     let entries = siteIndex.entries(of: design, meta: output.meta)
-    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint)
+    return Result(
+      output: output, entries: entries, entriesFingerprint: entries.fingerprint,
+      card: card(of: index, meta: output.meta))
   }
 
   /// Design `index`'s files and entries from the earlier build that holds
@@ -235,19 +247,24 @@ struct DesignPhase: Sendable {
         of: design, jobs: matrix.run(ranges[index]).filter { edges.contains($0.variant.id) }, over: reused)
       if reused.failure != nil { return Result(output: reused, entries: nil) }
     }
-    // The entries depend on the design and its meta only: the earlier
+    // The card and the entries depend on the design (its own key is the
+    // earlier build's) and its meta (the earlier build's) only: the earlier
     // build's are these, kept in memory by a long-lived process, or found
     // in its files if they still hold them.
+    let meta = reused.meta
+    let card = entry.card ?? reused.timings.measure(.site) { self.card(of: index, meta: meta) }
     if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
-      return Result(output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true)
+      return Result(
+        output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
     }
     if let files = earlier?.index, let at = entry.entries,
       let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
     {
-      return Result(output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true)
+      return Result(
+        output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
     }
     let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
-    return Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint)
+    return Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
   }
 }
 

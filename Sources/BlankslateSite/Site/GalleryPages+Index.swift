@@ -9,31 +9,59 @@ extension GalleryPages {
     max(1, (site.designs.count + Self.designsPerPage - 1) / Self.designsPerPage)
   }
 
-  /// Index page `number` (1-based): a page of cards with the search, filters
-  /// and switches, which work across every page through the search index.
-  ///
-  /// `thumbnailAlts`: the text alternative of each design's first
-  /// render (its thumbnail), by design id.
-  func indexPage(
-    _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
-  ) throws(TemplateError) -> String {
-    try renderIndexPage(indexPageContext(number, thumbnailAlts: thumbnailAlts, lint: lint).context)
-  }
-
   /// Index page `number` from its context (`indexPageContext`).
   func renderIndexPage(_ context: TemplateValue) throws(TemplateError) -> String {
     try templates.render("index", context)
   }
 
-  /// Everything index page `number` shows, and its fingerprint: the page is
-  /// a function of this value and the templates, so the fingerprint says
-  /// when the page changed. It is made of parts — the page's own values,
-  /// the site's summary (once per build), each card's (once per design, and
-  /// kept between builds in `cards`) — so that an unchanged page is known
-  /// without walking all it shows.
+  /// The designs index page `number` (1-based) shows, as positions in the site.
+  func indexPageDesigns(_ number: Int) -> Range<Int> {
+    let first = min((number - 1) * Self.designsPerPage, site.designs.count)
+    return first..<min(first + Self.designsPerPage, site.designs.count)
+  }
+
+  /// The fingerprint of everything index page `number` shows: the page is
+  /// a function of its context (`indexPageContext`) and the templates, so
+  /// the fingerprint says when the page changed. It is made of parts — the
+  /// page's own values, the site's summary (once per build), and each
+  /// card's fingerprint (`cardFingerprint`, made when its design is
+  /// rendered and kept with it in the build cache) — so that an unchanged
+  /// page is known without making any of its cards.
+  ///
+  /// `cards`: the fingerprint of each design's card, in site order.
+  func indexPageFingerprint(_ number: Int, cards: [String]) -> ContentHash {
+    var fingerprint = ContentHash()
+    TemplateValue.object(indexPageOwnContext(number)).fingerprint(into: &fingerprint)
+    fingerprint.add(indexSummaryFingerprint)
+    for position in indexPageDesigns(number) { fingerprint.add(cards[position]) }
+    return fingerprint
+  }
+
+  /// Everything index page `number` shows: a page of cards with the
+  /// search, filters and switches, which work across every page through
+  /// the search index.
+  ///
+  /// `thumbnailAlts`: the text alternative of each design's first
+  /// render (its thumbnail), by design id.
   func indexPageContext(
     _ number: Int, thumbnailAlts: [String: String], lint: [String: [String: LintCounts]]
-  ) -> (context: TemplateValue, fingerprint: ContentHash) {
+  ) -> TemplateValue {
+    let root = SitePaths.rootPrefix(from: SitePaths.indexPage(number))
+    var context = indexPageOwnContext(number)
+    let cards = site.designs[indexPageDesigns(number)].map { design in
+      let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
+      let alt = thumbnailAlts[design.id]
+      return self.cards?.card(for: design, root: root, alt: alt, lint: counts) {
+        card(for: design, root: root, alt: alt, lint: counts)
+      } ?? card(for: design, root: root, alt: alt, lint: counts)
+    }
+    context.merge(indexSummary) { _, summary in summary }
+    context["designs"] = .list(cards)
+    return .object(context)
+  }
+
+  /// What index page `number` shows of its own: its title, path, summary line and page links.
+  private func indexPageOwnContext(_ number: Int) -> [String: TemplateValue] {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
     var context = base(
@@ -41,13 +69,11 @@ extension GalleryPages {
       breadcrumbs: number == 1 ? [] : [["label": .string("Page \(number)")]])
     context["usesSearchIndex"] = true
     context["pageNumber"] = .string(String(number))
-
-    let first = (number - 1) * Self.designsPerPage
-    let designs = site.designs[min(first, site.designs.count)..<min(first + Self.designsPerPage, site.designs.count)]
+    let designs = indexPageDesigns(number)
     context["pageSummary"] = .string(
       indexPageCount == 1
         ? "\(site.designs.count) design\(site.designs.count == 1 ? "" : "s")."
-        : "Designs \(first + 1)–\(first + designs.count) of \(site.designs.count), page \(number) of \(indexPageCount)."
+        : "Designs \(designs.lowerBound + 1)–\(designs.upperBound) of \(site.designs.count), page \(number) of \(indexPageCount)."
     )
     context["hasPages"] = .bool(indexPageCount > 1)
     context["pages"] = .list(
@@ -57,29 +83,23 @@ extension GalleryPages {
           "href": .string(root + SitePaths.indexPage(page)),
         ]
       })
+    return context
+  }
+
+  /// The fingerprint of `design`'s card as an index page at the site's
+  /// root draws it (every link relative to it; a page elsewhere prefixes
+  /// its links alike, and its fingerprint names its path). A card shows
+  /// only the design, the site's first device, theme and locale, the
+  /// thumbnail's text alternative and the lint counts: the build cache
+  /// keeps it with the design's key and meta, which determine all of them.
+  func cardFingerprint(for design: Design, alt: String?, lint: [String: LintCounts]) -> String {
+    let counts = lint.values.reduce(LintCounts()) { $0.adding($1) }
     var fingerprint = ContentHash()
-    TemplateValue.object(context).fingerprint(into: &fingerprint)
-    fingerprint.add(indexSummaryFingerprint)
-    let cards = designs.map { design in
-      let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
-      let alt = thumbnailAlts[design.id]
-      return self.cards?.card(for: design, root: root, alt: alt, lint: counts) {
-        card(for: design, root: root, alt: alt, lint: counts)
-      } ?? card(for: design, root: root, alt: alt, lint: counts)
-    }
-    for card in cards { fingerprint.add(card.fingerprint) }
-    context.merge(indexSummary) { _, summary in summary }
-    context["designs"] = .list(cards.map(\.value))
-    return (.object(context), fingerprint)
+    card(for: design, root: "", alt: alt, lint: counts).fingerprint(into: &fingerprint)
+    return fingerprint.hex
   }
 
-  /// A design's card on an index page, and the fingerprint of what it shows.
-  struct IndexCard: Sendable {
-    var value: TemplateValue
-    var fingerprint: String
-  }
-
-  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> IndexCard {
+  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> TemplateValue {
     let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
     let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
     let states = Self.states(of: design)
@@ -105,9 +125,7 @@ extension GalleryPages {
           ]
         }),
     ]
-    var fingerprint = ContentHash()
-    value.fingerprint(into: &fingerprint)
-    return IndexCard(value: value, fingerprint: fingerprint.hex)
+    return value
   }
 
   private static func switchGroup(_ label: String, _ name: String, _ options: [(value: String, label: String)])
@@ -209,7 +227,7 @@ final class IndexCards: @unchecked Sendable {
     var alt: String?
     var lint: LintCounts
     var axes: [String]
-    var card: GalleryPages.IndexCard
+    var card: TemplateValue
   }
 
   private let lock = NSLock()
@@ -227,8 +245,8 @@ final class IndexCards: @unchecked Sendable {
   }
 
   func card(
-    for design: Design, root: String, alt: String?, lint: LintCounts, make: () -> GalleryPages.IndexCard
-  ) -> GalleryPages.IndexCard {
+    for design: Design, root: String, alt: String?, lint: LintCounts, make: () -> TemplateValue
+  ) -> TemplateValue {
     let (kept, axes) = lock.withLock { (cards[design.id], self.axes) }
     if let kept, kept.design == design, kept.root == root, kept.alt == alt, kept.lint == lint, kept.axes == axes {
       return kept.card

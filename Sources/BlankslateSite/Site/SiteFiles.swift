@@ -17,6 +17,8 @@ struct SiteFiles: Sendable {
   let pages: GalleryPages
   let alts: [String: String]
   let lint: [String: [String: LintCounts]]
+  /// The fingerprint of each design's index card, in site order (`GalleryPages.cardFingerprint`).
+  let cards: [String]
 
   /// What making some files gave.
   struct MadeFile: Sendable {
@@ -28,15 +30,17 @@ struct SiteFiles: Sendable {
     var failure: BuildError?
   }
 
-  /// Index page `number`; one whose content the back buffer already holds is kept as it is.
+  /// Index page `number`; one whose content the back buffer already holds
+  /// is kept as it is, without making its cards.
   func indexPage(_ number: Int) -> MadeFile {
     let path = SitePaths.indexPage(number)
-    let (context, contextFingerprint) = pages.indexPageContext(number, thumbnailAlts: alts, lint: lint)
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    fingerprint.add(contextFingerprint.hex)
-    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.renderIndexPage(context) }
+    fingerprint.add(pages.indexPageFingerprint(number, cards: cards).hex)
+    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
+      try pages.renderIndexPage(pages.indexPageContext(number, thumbnailAlts: alts, lint: lint))
+    }
   }
 
   /// `symbols.html`: every symbol a definition may use, with its name; kept

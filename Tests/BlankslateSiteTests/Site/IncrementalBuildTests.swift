@@ -474,6 +474,71 @@ struct IncrementalBuildTests {
     #expect(!(try String(contentsOf: first, encoding: .utf8).contains("zebra-tag")))
   }
 
+  /// An index page's fingerprint is made of its designs' card fingerprints,
+  /// which the build cache keeps with each design: a rendered design's is
+  /// made again, a reused one's is carried. A design rendered again for an
+  /// edit its card does not show leaves its page as the back buffer holds
+  /// it; one whose findings change (the card's lint badge) rewrites it, and
+  /// a carried fingerprint never keeps a stale page.
+  @Test func anIndexPageKeepsItsCardsFingerprintsAcrossBuilds() throws {
+    var placeholders: [String: String] = [:]
+    for index in 0..<100 {
+      let layout = ["blank-page", "message", "no-network", "table"][index % 4]
+      let color = index == 65 ? #", "messageColor": "purple""# : ""
+      placeholders[String(format: "design-%03d.json", index)] =
+        #"{ "name": "Design \#(index)", "layout": "\#(layout)"\#(color) }"#
+    }
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+    defer { site.remove() }
+    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "_site")
+    let scratch = folder.appending(path: "full")
+    let backBuffer = folder.appending(path: "._site.blankslate/back")
+    let design = site.root.appending(path: "placeholders/design-065.json")
+    func edit(_ old: String, _ new: String) throws {
+      let text = try String(contentsOf: design, encoding: .utf8)
+      #expect(text.contains(old))
+      try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: design)
+    }
+    func lintBadge() throws -> String {
+      let page = try String(contentsOf: output.appending(path: "pages/2.html"), encoding: .utf8)
+      guard let card = page.range(of: #"href="../designs/design-065/index.html""#) else { return "no card" }
+      let rest = page[card.upperBound...]
+      guard let badge = rest.range(of: "class=\"lint ") else { return "no badge" }
+      return String(rest[badge.upperBound...].prefix { $0 != "\"" })
+    }
+    _ = try Self.build(site.root, into: output)
+    _ = try Self.build(site.root, into: output)
+    let clean = try lintBadge()
+
+    // The same colour written another way: rendered again, the same card.
+    var held = try Self.inode(backBuffer.appending(path: "pages/2.html"))
+    try edit(#""purple""#, ##""#800080""##)
+    #expect(try Self.build(site.root, into: output).rendered == 1)
+    #expect(try Self.inode(output.appending(path: "pages/2.html")) == held, "a card no edit changed rewrote its page")
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // A message colour too light to read on white: the card's badge changes, and its page with it.
+    held = try Self.inode(backBuffer.appending(path: "pages/2.html"))
+    try edit(##""#800080""##, ##""#FFFF66""##)
+    #expect(try Self.build(site.root, into: output).rendered == 1)
+    #expect(try Self.inode(output.appending(path: "pages/2.html")) != held)
+    #expect(try lintBadge() != clean)
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    // Back, twice: each build meets a back buffer whose card fingerprint is the other state's.
+    try edit(##""#FFFF66""##, #""purple""#)
+    _ = try Self.build(site.root, into: output)
+    #expect(try lintBadge() == clean)
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+    try edit(#""purple""#, ##""#FFFF66""##)
+    _ = try Self.build(site.root, into: output)
+    #expect(try lintBadge() != clean)
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+  }
+
   @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
