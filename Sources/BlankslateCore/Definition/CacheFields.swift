@@ -4,7 +4,7 @@ import BlankslateSupport
 /// decoded definitions), each a netstring (`<decimal length>:<bytes>,`):
 /// read without a parse tree, every length checked against what is left, so
 /// a truncated or tampered file reads as not a cache, never as wrong values.
-package struct CacheFields {
+package struct CacheFields: Sendable {
   private let bytes: [UInt8]
   private var position: Int
   /// Where these fields end: the file's end, or the end of the value they were read out of (`nested()`).
@@ -23,6 +23,9 @@ package struct CacheFields {
   }
 
   package var isAtEnd: Bool { position == end }
+
+  /// The bytes not read yet.
+  package var rest: ArraySlice<UInt8> { bytes[position..<end] }
 
   /// Where the next value's bytes lie, or nil when it is not a well-formed netstring.
   private mutating func field() -> Range<Int>? {

@@ -44,13 +44,69 @@ struct BuildCache: Sendable {
 
   struct Entry: Sendable {
     var key: Key
-    var meta: DesignMeta
     /// Where the design's entries lie in this build's `index.json` and
     /// search index, and their fingerprint (`SiteIndex.Entries.fingerprint`).
     var entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)?
     /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`),
     /// which its key and meta determine; nil until the site's files are made.
     var card: String?
+    /// The meta, or where a cache file holds it.
+    private let held: Held
+
+    private enum Held: Sendable {
+      case value(DesignMeta)
+      /// Read when the design is reused: a rebuild reads two caches, and
+      /// keeps most designs from one of them (the other's are never read).
+      case stored(CacheFields)
+    }
+
+    init(
+      key: Key, meta: DesignMeta, entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)? = nil,
+      card: String? = nil
+    ) {
+      self.key = key
+      held = .value(meta)
+      self.entries = entries
+      self.card = card
+    }
+
+    fileprivate init(key: Key, stored: CacheFields) {
+      self.key = key
+      held = .stored(stored)
+    }
+
+    /// What the design's renders found and show; nil when the cache file's
+    /// bytes for it do not read as a meta (texts that are not UTF-8 of XML
+    /// characters, a count out of place): the design is then rendered again.
+    var meta: DesignMeta? {
+      switch held {
+      case .value(let meta): meta
+      case .stored(let fields): BuildCache.decodeMeta(fields)
+      }
+    }
+
+    /// The meta as one nested value; one read from a cache file is copied as its bytes are.
+    func writeMeta(into writer: inout CacheFields.Writer) {
+      switch held {
+      case .stored(let fields):
+        writer.raw(fields.rest)
+      case .value(let meta):
+        writer.nested { writer in
+          writer.count(meta.thumbnailAlt == nil ? 0 : 1)
+          writer.count(meta.bytes)
+          if let alt = meta.thumbnailAlt { writer.text(alt) }
+          writer.count(meta.texts.count)
+          for text in meta.texts { writer.text(text) }
+          writer.text(meta.characters.text)
+          writer.count(meta.lint.count)
+          for variant in meta.lint.keys.sorted() {
+            let counts = meta.lint[variant] ?? LintCounts()
+            writer.text(variant)
+            for count in [counts.errors, counts.warnings, counts.accepted] { writer.count(count) }
+          }
+        }
+      }
+    }
   }
 
   /// The tool and templates the cached outputs were made with.
@@ -128,7 +184,7 @@ struct BuildCache: Sendable {
   }
 
   /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 5\n".utf8)
+  static let header = Array("blankslate build cache 6\n".utf8)
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
@@ -157,34 +213,9 @@ struct BuildCache: Sendable {
     cache.lists = lists
     for _ in 0..<designCount {
       guard let id = fields.definitionText(), let own = fields.hash(), let previous = fields.hash(),
-        let next = fields.hash(), let renders = fields.hash(), let hasAlt = fields.flag(), let bytes = fields.count()
+        let next = fields.hash(), let renders = fields.hash(), let meta = fields.nested()
       else { return nil }
-      var meta = DesignMeta()
-      meta.bytes = bytes
-      if hasAlt {
-        guard let alt = fields.definitionText() else { return nil }
-        meta.thumbnailAlt = alt
-      }
-      guard let textCount = fields.count() else { return nil }
-      for _ in 0..<textCount {
-        guard let text = fields.definitionText() else { return nil }
-        meta.texts.append(text)
-      }
-      guard let text = fields.definitionText(), let characters = DrawnCharacters(sorted: text),
-        let lintCount = fields.count()
-      else { return nil }
-      meta.characters = characters
-      for _ in 0..<lintCount {
-        guard let variant = fields.definitionText(), let errors = fields.count(),
-          let warnings = fields.count(), let accepted = fields.count()
-        else { return nil }
-        var counts = LintCounts()
-        counts.errors = errors
-        counts.warnings = warnings
-        counts.accepted = accepted
-        meta.lint[variant] = counts
-      }
-      var entry = Entry(key: Key(own: own, previous: previous, next: next, renders: renders), meta: meta)
+      var entry = Entry(key: Key(own: own, previous: previous, next: next, renders: renders), stored: meta)
       guard let hasEntries = fields.flag() else { return nil }
       if hasEntries {
         guard let a = fields.count(), let b = fields.count(), let c = fields.count(), let d = fields.count(), a <= b,
@@ -207,6 +238,38 @@ struct BuildCache: Sendable {
     return fields.isAtEnd ? cache : nil
   }
 
+  /// A design's meta as `encoded` nests it, or nil when any value is out of place.
+  fileprivate static func decodeMeta(_ stored: CacheFields) -> DesignMeta? {
+    var fields = stored
+    guard let hasAlt = fields.flag(), let bytes = fields.count() else { return nil }
+    var meta = DesignMeta()
+    meta.bytes = bytes
+    if hasAlt {
+      guard let alt = fields.definitionText() else { return nil }
+      meta.thumbnailAlt = alt
+    }
+    guard let textCount = fields.count() else { return nil }
+    for _ in 0..<textCount {
+      guard let text = fields.definitionText() else { return nil }
+      meta.texts.append(text)
+    }
+    guard let text = fields.definitionText(), let characters = DrawnCharacters(sorted: text),
+      let lintCount = fields.count()
+    else { return nil }
+    meta.characters = characters
+    for _ in 0..<lintCount {
+      guard let variant = fields.definitionText(), let errors = fields.count(),
+        let warnings = fields.count(), let accepted = fields.count()
+      else { return nil }
+      var counts = LintCounts()
+      counts.errors = errors
+      counts.warnings = warnings
+      counts.accepted = accepted
+      meta.lint[variant] = counts
+    }
+    return fields.isAtEnd ? meta : nil
+  }
+
   /// The cache as a file, naming the folder it describes: the header, then
   /// every value as a netstring (`<length>:<bytes>,`), written as it goes
   /// (a site of 10,000 renders has a cache of a few hundred kilobytes, written on every build).
@@ -224,18 +287,7 @@ struct BuildCache: Sendable {
       writer.text(entry.key.previous)
       writer.text(entry.key.next)
       writer.text(entry.key.renders)
-      writer.count(entry.meta.thumbnailAlt == nil ? 0 : 1)
-      writer.count(entry.meta.bytes)
-      if let alt = entry.meta.thumbnailAlt { writer.text(alt) }
-      writer.count(entry.meta.texts.count)
-      for text in entry.meta.texts { writer.text(text) }
-      writer.text(entry.meta.characters.text)
-      writer.count(entry.meta.lint.count)
-      for variant in entry.meta.lint.keys.sorted() {
-        let counts = entry.meta.lint[variant] ?? LintCounts()
-        writer.text(variant)
-        for count in [counts.errors, counts.warnings, counts.accepted] { writer.count(count) }
-      }
+      entry.writeMeta(into: &writer)
       if let ranges = entry.entries {
         writer.count(1)
         for bound in [

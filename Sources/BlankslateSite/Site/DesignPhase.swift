@@ -184,9 +184,9 @@ struct DesignPhase: Sendable {
   /// lists (`DesignRenderer.extend`); rendered whole when its pages cannot be.
   private func extend(_ index: Int, entry: BuildCache.Entry) -> Result {
     let design = site.designs[index]
-    guard let published,
+    guard let published, let meta = entry.meta,
       let output = renderer.extend(
-        design, jobs: Array(matrix.run(ranges[index])), earlier: published.cache.lists, meta: entry.meta,
+        design, jobs: Array(matrix.run(ranges[index])), earlier: published.cache.lists, meta: meta,
         from: publishedFolder)
     else {
       do throws(BuildError) {
@@ -212,6 +212,31 @@ struct DesignPhase: Sendable {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.RenderedDesign()
+    // The earlier build's files, or (a published file gone, or its meta unreadable) the design rendered after all.
+    func renderedAfterAll() -> Result {
+      do throws(BuildError) {
+        try staging.clear(folder)
+      } catch {
+        reused.failure = error
+        return Result(output: reused, entries: nil)
+      }
+      return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
+    }
+    guard let meta = entry.meta else {
+      // The back buffer's meta unreadable: the published build's, if it holds the design as it is now.
+      if !linked, let other = published?.cache.designs[design.id], other.key.own == keys[index].own,
+        other.meta != nil
+      {
+        do throws(BuildError) {
+          try staging.clear(folder)
+        } catch {
+          reused.failure = error
+          return Result(output: reused, entries: nil)
+        }
+        return reuse(index, entry: other, linked: true)
+      }
+      return renderedAfterAll()
+    }
     let withPNG = renderer.pngScale != nil
     if linked {
       // Every file of the design's: with PNGs, each render's too.
@@ -224,20 +249,13 @@ struct DesignPhase: Sendable {
           try staging.reuse(names, in: folder, from: publishedFolder)
         }
       } catch {
-        // A published file is gone: render the design after all.
-        do throws(BuildError) {
-          try staging.clear(folder)
-        } catch {
-          reused.failure = error
-          return Result(output: reused, entries: nil)
-        }
-        return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
+        return renderedAfterAll()
       }
     }
     let earlier = linked ? published : inPlace
-    reused.meta = entry.meta
+    reused.meta = meta
     reused.tally.files = ranges[index].count * (withPNG ? 3 : 2) + 1
-    reused.tally.bytes = entry.meta.bytes
+    reused.tally.bytes = meta.bytes
     let edges = [
       entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
       entry.key.next == keys[index].next ? nil : design.variants.last?.id,
@@ -251,7 +269,6 @@ struct DesignPhase: Sendable {
     // earlier build's) and its meta (the earlier build's) only: the earlier
     // build's are these, kept in memory by a long-lived process, or found
     // in its files if they still hold them.
-    let meta = reused.meta
     let card = entry.card ?? reused.timings.measure(.site) { self.card(of: index, meta: meta) }
     if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
       return Result(

@@ -539,6 +539,38 @@ struct IncrementalBuildTests {
     try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
   }
 
+  /// A cache's design metas are read only when the design is reused: one
+  /// whose bytes do not read as a meta (here a control character in a
+  /// text, the length kept) in both caches renders that design again, and
+  /// only it; the output is a full build's. The next build finds it
+  /// unreadable in the back buffer's cache still, and links the design
+  /// from the published build instead of rendering it.
+  @Test func aDesignWhoseCachedMetaIsUnreadableIsRenderedAgain() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try Self.narrow(copy, devices: #"["iphone-se"]"#, themes: #"["light"]"#, locales: #"["en"]"#)
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    let state = copy.folder.appending(path: "._site.blankslate")
+    for name in [BuildCache.publishedName, BuildCache.backName] {
+      let url = state.appending(path: name)
+      var bytes = Array(try Data(contentsOf: url))
+      let id = Array("9:zero-code,".utf8)
+      let entry = try #require(bytes.indices.first { bytes[$0...].starts(with: id) })
+      let text = try #require((entry..<bytes.count).first { bytes[$0...].starts(with: Array("No data".utf8)) })
+      bytes[text] = 0x01
+      try Data(bytes).write(to: url)
+      let cache = try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
+      #expect(cache.designs["zero-code"]?.meta == nil, "\(name)")
+      #expect(cache.designs["table"]?.meta != nil)
+    }
+    let rebuilt = try Self.build(copy.site, into: output)
+    #expect(rebuilt.rendered == 1)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+  }
+
   @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
