@@ -213,7 +213,9 @@ struct BuildPlan {
       alts[design.id] = meta.thumbnailAlt
       let card = result.card ?? pages.cardFingerprint(for: design, alt: meta.thumbnailAlt, lint: meta.lint)
       cards.append(card)
-      cache.designs[design.id] = BuildCache.Entry(key: keys[index], meta: meta, card: card)
+      var entry = result.earlierEntry ?? BuildCache.Entry(key: keys[index], meta: meta)
+      (entry.key, entry.card, entry.entries) = (keys[index], card, nil)
+      cache.designs[design.id] = entry
     }
     let entries = designs.results.compactMap(\.entries)
     let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }

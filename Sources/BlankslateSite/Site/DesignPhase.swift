@@ -36,6 +36,9 @@ struct DesignPhase: Sendable {
     var entriesChecked = false
     /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`).
     var card: String?
+    /// The earlier build's cache entry, when the design's meta is the one it
+    /// holds: the next cache copies the meta's bytes from it.
+    var earlierEntry: BuildCache.Entry?
   }
 
   let site: SiteDefinition
@@ -270,18 +273,22 @@ struct DesignPhase: Sendable {
     // build's are these, kept in memory by a long-lived process, or found
     // in its files if they still hold them.
     let card = entry.card ?? reused.timings.measure(.site) { self.card(of: index, meta: meta) }
+    var result: Result
     if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
-      return Result(
+      result = Result(
         output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
-    }
-    if let files = earlier?.index, let at = entry.entries,
+    } else if let files = earlier?.index, let at = entry.entries,
       let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
     {
-      return Result(
+      result = Result(
         output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
+    } else {
+      let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
+      result = Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
     }
-    let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
-    return Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
+    // A page refreshed changes the meta's byte count.
+    if edges.isEmpty { result.earlierEntry = entry }
+    return result
   }
 }
 
