@@ -47,9 +47,10 @@ struct BuildCache: Sendable {
     /// Where the design's entries lie in this build's `index.json` and
     /// search index, and their fingerprint (`SiteIndex.Entries.fingerprint`).
     var entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)?
-    /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`),
-    /// which its key and meta determine; nil until the site's files are made.
-    var card: String?
+    /// The fingerprints of the design's index card and coverage row
+    /// (`GalleryPages.parts`), which its key and meta determine; nil until
+    /// the site's files are made.
+    var parts: GalleryPages.DesignParts?
     /// The meta, or where a cache file holds it.
     private let held: Held
 
@@ -62,12 +63,12 @@ struct BuildCache: Sendable {
 
     init(
       key: Key, meta: DesignMeta, entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)? = nil,
-      card: String? = nil
+      parts: GalleryPages.DesignParts? = nil
     ) {
       self.key = key
       held = .value(meta)
       self.entries = entries
-      self.card = card
+      self.parts = parts
     }
 
     fileprivate init(key: Key, stored: CacheFields) {
@@ -184,7 +185,7 @@ struct BuildCache: Sendable {
   }
 
   /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 6\n".utf8)
+  static let header = Array("blankslate build cache 7\n".utf8)
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
@@ -223,10 +224,10 @@ struct BuildCache: Sendable {
         else { return nil }
         entry.entries = (a..<b, c..<d, fingerprint)
       }
-      guard let hasCard = fields.flag() else { return nil }
-      if hasCard {
-        guard let card = fields.hash() else { return nil }
-        entry.card = card
+      guard let hasParts = fields.flag() else { return nil }
+      if hasParts {
+        guard let card = fields.hash(), let coverageRow = fields.hash() else { return nil }
+        entry.parts = GalleryPages.DesignParts(card: card, coverageRow: coverageRow)
       }
       cache.designs[id] = entry
     }
@@ -299,9 +300,10 @@ struct BuildCache: Sendable {
       } else {
         writer.count(0)
       }
-      if let card = entry.card {
+      if let parts = entry.parts {
         writer.count(1)
-        writer.text(card)
+        writer.text(parts.card)
+        writer.text(parts.coverageRow)
       } else {
         writer.count(0)
       }

@@ -205,23 +205,23 @@ struct BuildPlan {
     cache.lists = RenderLists(of: site)
     var lint: [String: [String: LintCounts]] = [:]
     var alts: [String: String] = [:]
-    var cards: [String] = []
-    cards.reserveCapacity(site.designs.count)
+    var parts: [GalleryPages.DesignParts] = []
+    parts.reserveCapacity(site.designs.count)
     for (index, (design, result)) in zip(site.designs, designs.results).enumerated() {
       let meta = result.output.meta
       lint[design.id] = meta.lint
       alts[design.id] = meta.thumbnailAlt
-      let card = result.card ?? pages.cardFingerprint(for: design, alt: meta.thumbnailAlt, lint: meta.lint)
-      cards.append(card)
+      let shown = result.parts ?? pages.parts(of: design, alt: meta.thumbnailAlt, lint: meta.lint)
+      parts.append(shown)
       var entry = result.earlierEntry ?? BuildCache.Entry(key: keys[index], meta: meta)
-      (entry.key, entry.card, entry.entries) = (keys[index], card, nil)
+      (entry.key, entry.parts, entry.entries) = (keys[index], shown, nil)
       cache.designs[design.id] = entry
     }
     let entries = designs.results.compactMap(\.entries)
     let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }
     let siteFiles = SiteFiles(
       staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
-      alts: alts, lint: lint, cards: cards)
+      alts: alts, lint: lint, parts: parts)
     let pageCount = pages.indexPageCount
     let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
     let copied =

@@ -34,8 +34,8 @@ struct DesignPhase: Sendable {
     var entriesFingerprint: String?
     /// Whether the entries are an earlier build's, whose `index.json` passed its check with them.
     var entriesChecked = false
-    /// The fingerprint of the design's index card (`GalleryPages.cardFingerprint`).
-    var card: String?
+    /// The fingerprints of the design's index card and coverage row (`GalleryPages.parts`).
+    var parts: GalleryPages.DesignParts?
     /// The earlier build's cache entry, when the design's meta is the one it
     /// holds: the next cache copies the meta's bytes from it.
     var earlierEntry: BuildCache.Entry?
@@ -172,15 +172,15 @@ struct DesignPhase: Sendable {
     var output = renderer.assemble(site.designs[index], parts: parts)
     guard output.failure == nil else { return Result(output: output, entries: nil) }
     let meta = output.meta
-    let (entries, card) = output.timings.measure(.site) {
-      (siteIndex.entries(of: site.designs[index], meta: meta), self.card(of: index, meta: meta))
+    let (entries, parts) = output.timings.measure(.site) {
+      (siteIndex.entries(of: site.designs[index], meta: meta), self.parts(of: index, meta: meta))
     }
-    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
+    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint, parts: parts)
   }
 
-  /// The fingerprint of design `index`'s index card, with `meta` its renders'.
-  private func card(of index: Int, meta: DesignMeta) -> String {
-    renderer.pages.cardFingerprint(for: site.designs[index], alt: meta.thumbnailAlt, lint: meta.lint)
+  /// The fingerprints of design `index`'s index card and coverage row, with `meta` its renders'.
+  private func parts(of index: Int, meta: DesignMeta) -> GalleryPages.DesignParts {
+    renderer.pages.parts(of: site.designs[index], alt: meta.thumbnailAlt, lint: meta.lint)
   }
 
   /// Design `index` carried over from the published build, made across other
@@ -205,7 +205,7 @@ struct DesignPhase: Sendable {
     let entries = siteIndex.entries(of: design, meta: output.meta)
     return Result(
       output: output, entries: entries, entriesFingerprint: entries.fingerprint,
-      card: card(of: index, meta: output.meta))
+      parts: parts(of: index, meta: output.meta))
   }
 
   /// Design `index`'s files and entries from the earlier build that holds
@@ -268,23 +268,23 @@ struct DesignPhase: Sendable {
         of: design, jobs: matrix.run(ranges[index]).filter { edges.contains($0.variant.id) }, over: reused)
       if reused.failure != nil { return Result(output: reused, entries: nil) }
     }
-    // The card and the entries depend on the design (its own key is the
+    // The card, the coverage row and the entries depend on the design (its own key is the
     // earlier build's) and its meta (the earlier build's) only: the earlier
     // build's are these, kept in memory by a long-lived process, or found
     // in its files if they still hold them.
-    let card = entry.card ?? reused.timings.measure(.site) { self.card(of: index, meta: meta) }
+    let parts = entry.parts ?? reused.timings.measure(.site) { self.parts(of: index, meta: meta) }
     var result: Result
     if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
       result = Result(
-        output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
+        output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true, parts: parts)
     } else if let files = earlier?.index, let at = entry.entries,
       let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
     {
       result = Result(
-        output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true, card: card)
+        output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true, parts: parts)
     } else {
       let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
-      result = Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, card: card)
+      result = Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, parts: parts)
     }
     // A page refreshed changes the meta's byte count.
     if edges.isEmpty { result.earlierEntry = entry }

@@ -11,45 +11,89 @@ extension GalleryPages {
     try templates.render("coverage", .object(context))
   }
 
-  /// What the coverage page shows: a build that finds the same in its back
-  /// buffer's page keeps that page.
-  func coverageContext() -> [String: TemplateValue] {
-    let path = SitePaths.coveragePage
-    var context = base(pageTitle: "Coverage · \(site.title)", path: path, breadcrumbs: [["label": "Coverage"]])
-    let states =
-      site.coverage.isEmpty
+  /// The states the coverage page has a column for: the site's
+  /// `coverage.states` when it names them, else every state a design of the
+  /// site shows.
+  private var coverageStates: [ContentState] {
+    site.coverage.isEmpty
       ? ContentState.allCases.filter { state in
         site.designs.contains { design in design.variants.contains { $0.state(in: design.layout) == state } }
       } : site.coverage
-    let first = (
-      device: site.devices.first ?? .iphone15, theme: site.themes.first ?? .light, locale: site.locales.first ?? "en",
-      textSize: site.textSizes.first ?? .standard
-    )
+  }
+
+  /// What the coverage page shows: a build that finds the same in its back
+  /// buffer's page keeps that page.
+  func coverageContext() -> [String: TemplateValue] {
+    let states = coverageStates
+    var context = coverageOwnContext(states: states)
     var missing = 0
-    context["states"] = .list(states.map { ["name": .string($0.rawValue)] })
     context["rows"] = .list(
       site.designs.map { design -> TemplateValue in
-        let cells = states.map { state -> TemplateValue in
-          if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
-            let job = RenderJob(
-              design: design, variant: variant, device: first.device, theme: first.theme, locale: first.locale,
-              textSize: first.textSize)
-            return ["variant": .string(variant.name), "href": .string(SitePaths.page(job))]
-          }
-          guard design.layout.states.contains(state) else { return ["none": .bool(true)] }
-          missing += 1
-          return ["missing": .bool(true)]
-        }
-        return [
-          "name": .string(design.name), "href": .string(SitePaths.designFolder(design.id) + "/index.html"),
-          "layout": .string(design.layout.rawValue), "cells": .list(cells),
-        ]
+        let row = coverageRow(of: design, states: states)
+        missing += row.missing
+        return row.value
       })
     context["missingCount"] = .string(String(missing))
+    return context
+  }
+
+  /// The fingerprint of what the coverage page shows, made of its own
+  /// values and each design's row fingerprint (`parts`, kept with the design
+  /// in the build cache), so that an unchanged page is known without making
+  /// its rows. A row's fingerprint covers every state; the page's own
+  /// values name the states it shows, which with the rows decide the cells
+  /// and the count of missing ones.
+  ///
+  /// `rows`: each design's coverage row fingerprint, in site order.
+  func coverageFingerprint(rows: [String]) -> ContentHash {
+    var fingerprint = ContentHash()
+    TemplateValue.object(coverageOwnContext(states: coverageStates)).fingerprint(into: &fingerprint)
+    for row in rows { fingerprint.add(row) }
+    return fingerprint
+  }
+
+  /// What the coverage page shows of its own: its title, the states, the matrix.
+  private func coverageOwnContext(states: [ContentState]) -> [String: TemplateValue] {
+    let path = SitePaths.coveragePage
+    var context = base(pageTitle: "Coverage · \(site.title)", path: path, breadcrumbs: [["label": "Coverage"]])
+    context["states"] = .list(states.map { ["name": .string($0.rawValue)] })
     context["asked"] = .bool(!site.coverage.isEmpty)
     context["matrix"] = .string(
       "\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) languages (\(site.locales.joined(separator: ", "))) × \(site.textSizes.count) text sizes"
     )
     return context
+  }
+
+  /// `design`'s row of the coverage page across `states`, and how many of its cells are missing.
+  private func coverageRow(of design: Design, states: [ContentState]) -> (value: TemplateValue, missing: Int) {
+    let first = (
+      device: site.devices.first ?? .iphone15, theme: site.themes.first ?? .light, locale: site.locales.first ?? "en",
+      textSize: site.textSizes.first ?? .standard
+    )
+    var missing = 0
+    let cells = states.map { state -> TemplateValue in
+      if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
+        let job = RenderJob(
+          design: design, variant: variant, device: first.device, theme: first.theme, locale: first.locale,
+          textSize: first.textSize)
+        return ["variant": .string(variant.name), "href": .string(SitePaths.page(job))]
+      }
+      guard design.layout.states.contains(state) else { return ["none": .bool(true)] }
+      missing += 1
+      return ["missing": .bool(true)]
+    }
+    let value: TemplateValue = [
+      "name": .string(design.name), "href": .string(SitePaths.designFolder(design.id) + "/index.html"),
+      "layout": .string(design.layout.rawValue), "cells": .list(cells),
+    ]
+    return (value, missing)
+  }
+
+  /// The fingerprint of `design`'s coverage row across every state: the
+  /// row the page shows is the part of it under the page's states.
+  func coverageRowFingerprint(of design: Design) -> String {
+    var fingerprint = ContentHash()
+    coverageRow(of: design, states: ContentState.allCases).value.fingerprint(into: &fingerprint)
+    return fingerprint.hex
   }
 }

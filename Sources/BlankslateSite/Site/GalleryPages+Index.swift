@@ -24,7 +24,7 @@ extension GalleryPages {
   /// a function of its context (`indexPageContext`) and the templates, so
   /// the fingerprint says when the page changed. It is made of parts — the
   /// page's own values, the site's summary (once per build), and each
-  /// card's fingerprint (`cardFingerprint`, made when its design is
+  /// card's fingerprint (`parts`, made when its design is
   /// rendered and kept with it in the build cache) — so that an unchanged
   /// page is known without making any of its cards.
   ///
@@ -86,13 +86,28 @@ extension GalleryPages {
     return context
   }
 
+  /// The fingerprints of what the site's own pages show of one design:
+  /// its index card and its coverage row. The build cache keeps them with
+  /// the design's key and meta, which determine both, so that a page none
+  /// of whose designs changed is known without making its cards or rows.
+  struct DesignParts: Sendable, Equatable {
+    var card: String
+    var coverageRow: String
+  }
+
+  /// `design`'s parts, with `alt` and `lint` its renders' thumbnail text and findings.
+  func parts(of design: Design, alt: String?, lint: [String: LintCounts]) -> DesignParts {
+    DesignParts(
+      card: cardFingerprint(for: design, alt: alt, lint: lint), coverageRow: coverageRowFingerprint(of: design))
+  }
+
   /// The fingerprint of `design`'s card as an index page at the site's
   /// root draws it (every link relative to it; a page elsewhere prefixes
   /// its links alike, and its fingerprint names its path). A card shows
   /// only the design, the site's first device, theme and locale, the
   /// thumbnail's text alternative and the lint counts: the build cache
   /// keeps it with the design's key and meta, which determine all of them.
-  func cardFingerprint(for design: Design, alt: String?, lint: [String: LintCounts]) -> String {
+  private func cardFingerprint(for design: Design, alt: String?, lint: [String: LintCounts]) -> String {
     let counts = lint.values.reduce(LintCounts()) { $0.adding($1) }
     var fingerprint = ContentHash()
     card(for: design, root: "", alt: alt, lint: counts).fingerprint(into: &fingerprint)

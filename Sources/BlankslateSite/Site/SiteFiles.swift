@@ -17,8 +17,8 @@ struct SiteFiles: Sendable {
   let pages: GalleryPages
   let alts: [String: String]
   let lint: [String: [String: LintCounts]]
-  /// The fingerprint of each design's index card, in site order (`GalleryPages.cardFingerprint`).
-  let cards: [String]
+  /// The fingerprints of each design's index card and coverage row, in site order (`GalleryPages.parts`).
+  let parts: [GalleryPages.DesignParts]
 
   /// What making some files gave.
   struct MadeFile: Sendable {
@@ -37,7 +37,7 @@ struct SiteFiles: Sendable {
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    fingerprint.add(pages.indexPageFingerprint(number, cards: cards).hex)
+    fingerprint.add(pages.indexPageFingerprint(number, cards: parts.map(\.card)).hex)
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
       try pages.renderIndexPage(pages.indexPageContext(number, thumbnailAlts: alts, lint: lint))
     }
@@ -54,16 +54,18 @@ struct SiteFiles: Sendable {
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.symbolsPage() }
   }
 
-  /// `coverage.html`: the designs against the states; kept as it is when
-  /// the back buffer holds the one made from the same rows by this tool and templates.
+  /// `coverage.html`: the designs against the states; kept as it is, without
+  /// making its rows, when the back buffer holds the one made from the same
+  /// rows by this tool and templates.
   func coveragePage() -> MadeFile {
     let path = SitePaths.coveragePage
-    let context = pages.coverageContext()
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    TemplateValue.object(context).fingerprint(into: &fingerprint)
-    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.renderCoveragePage(context) }
+    fingerprint.add(pages.coverageFingerprint(rows: parts.map(\.coverageRow)).hex)
+    return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
+      try pages.renderCoveragePage(pages.coverageContext())
+    }
   }
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as

@@ -475,11 +475,12 @@ struct IncrementalBuildTests {
   }
 
   /// An index page's fingerprint is made of its designs' card fingerprints,
-  /// which the build cache keeps with each design: a rendered design's is
-  /// made again, a reused one's is carried. A design rendered again for an
-  /// edit its card does not show leaves its page as the back buffer holds
-  /// it; one whose findings change (the card's lint badge) rewrites it, and
-  /// a carried fingerprint never keeps a stale page.
+  /// and the coverage page's of their row fingerprints, which the build
+  /// cache keeps with each design: a rendered design's are made again, a
+  /// reused one's carried. A design rendered again for an edit its card
+  /// and row do not show leaves both pages as the back buffer holds them;
+  /// one whose findings change (the card's lint badge) rewrites its index
+  /// page only, and a carried fingerprint never keeps a stale page.
   @Test func anIndexPageKeepsItsCardsFingerprintsAcrossBuilds() throws {
     var placeholders: [String: String] = [:]
     for index in 0..<100 {
@@ -513,18 +514,23 @@ struct IncrementalBuildTests {
     _ = try Self.build(site.root, into: output)
     let clean = try lintBadge()
 
-    // The same colour written another way: rendered again, the same card.
+    // The same colour written another way: rendered again, the same card and coverage row.
     var held = try Self.inode(backBuffer.appending(path: "pages/2.html"))
+    var coverage = try Self.inode(backBuffer.appending(path: "coverage.html"))
     try edit(#""purple""#, ##""#800080""##)
     #expect(try Self.build(site.root, into: output).rendered == 1)
     #expect(try Self.inode(output.appending(path: "pages/2.html")) == held, "a card no edit changed rewrote its page")
+    #expect(try Self.inode(output.appending(path: "coverage.html")) == coverage)
     try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
 
-    // A message colour too light to read on white: the card's badge changes, and its page with it.
+    // A message colour too light to read on white: the card's badge changes, and its page with it;
+    // the coverage page shows no findings, and is kept.
     held = try Self.inode(backBuffer.appending(path: "pages/2.html"))
+    coverage = try Self.inode(backBuffer.appending(path: "coverage.html"))
     try edit(##""#800080""##, ##""#FFFF66""##)
     #expect(try Self.build(site.root, into: output).rendered == 1)
     #expect(try Self.inode(output.appending(path: "pages/2.html")) != held)
+    #expect(try Self.inode(output.appending(path: "coverage.html")) == coverage)
     #expect(try lintBadge() != clean)
     try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
 
