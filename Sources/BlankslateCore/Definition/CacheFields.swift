@@ -120,6 +120,11 @@ package struct CacheFields: Sendable {
     return number.isFinite ? number : nil
   }
 
+  /// Passes over the next value unread; false when it is not a well-formed netstring.
+  package mutating func skip() -> Bool {
+    field() != nil
+  }
+
   /// The next value's bytes, as they are.
   package mutating func bytesOfValue() -> ArraySlice<UInt8>? {
     field().map { bytes[$0] }

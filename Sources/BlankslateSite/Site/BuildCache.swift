@@ -79,10 +79,16 @@ struct BuildCache: Sendable {
     /// What the design's renders found and show; nil when the cache file's
     /// bytes for it do not read as a meta (texts that are not UTF-8 of XML
     /// characters, a count out of place): the design is then rendered again.
-    var meta: DesignMeta? {
+    var meta: DesignMeta? { meta(readingTexts: true) }
+
+    /// The meta, its search texts left out (`texts` empty) unless
+    /// `readingTexts`: only a design whose search entries are made again
+    /// reads them, and a cache written from this entry copies them as
+    /// they are (`writeMeta`).
+    func meta(readingTexts: Bool) -> DesignMeta? {
       switch held {
       case .value(let meta): meta
-      case .stored(let fields): BuildCache.decodeMeta(fields)
+      case .stored(let fields): BuildCache.decodeMeta(fields, readingTexts: readingTexts)
       }
     }
 
@@ -240,7 +246,7 @@ struct BuildCache: Sendable {
   }
 
   /// A design's meta as `encoded` nests it, or nil when any value is out of place.
-  fileprivate static func decodeMeta(_ stored: CacheFields) -> DesignMeta? {
+  fileprivate static func decodeMeta(_ stored: CacheFields, readingTexts: Bool) -> DesignMeta? {
     var fields = stored
     guard let hasAlt = fields.flag(), let bytes = fields.count() else { return nil }
     var meta = DesignMeta()
@@ -251,8 +257,12 @@ struct BuildCache: Sendable {
     }
     guard let textCount = fields.count() else { return nil }
     for _ in 0..<textCount {
-      guard let text = fields.definitionText() else { return nil }
-      meta.texts.append(text)
+      if readingTexts {
+        guard let text = fields.definitionText() else { return nil }
+        meta.texts.append(text)
+      } else {
+        guard fields.skip() else { return nil }
+      }
     }
     guard let text = fields.definitionText(), let characters = DrawnCharacters(sorted: text),
       let lintCount = fields.count()

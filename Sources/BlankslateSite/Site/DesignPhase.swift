@@ -37,7 +37,8 @@ struct DesignPhase: Sendable {
     /// The fingerprints of the design's index card and coverage row (`GalleryPages.parts`).
     var parts: GalleryPages.DesignParts?
     /// The earlier build's cache entry, when the design's meta is the one it
-    /// holds: the next cache copies the meta's bytes from it.
+    /// holds: the next cache copies the meta's bytes from it (the meta in
+    /// `output` may have been read without its search texts).
     var earlierEntry: BuildCache.Entry?
   }
 
@@ -225,7 +226,26 @@ struct DesignPhase: Sendable {
       }
       return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
     }
-    guard let meta = entry.meta else {
+    // The pages that name a changed neighbour are made again, and the
+    // entries (which depend on the design and its meta only) are the earlier
+    // build's, kept in memory by a long-lived process or found in its files
+    // if they still hold them; else made anew, from the meta's search texts.
+    let edges = [
+      entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
+      entry.key.next == keys[index].next ? nil : design.variants.last?.id,
+    ].compactMap { $0 }
+    let earlier = linked ? published : inPlace
+    var found: (entries: SiteIndex.Entries, fingerprint: String)?
+    if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
+      found = (kept, at.fingerprint)
+    } else if let files = earlier?.index, let at = entry.entries,
+      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
+    {
+      found = (copied, at.fingerprint)
+    }
+    // The search texts are read only when something writes them: new
+    // entries, or the next cache's meta when a refreshed page changes it.
+    guard let meta = entry.meta(readingTexts: found == nil || !edges.isEmpty) else {
       // The back buffer's meta unreadable: the published build's, if it holds the design as it is now.
       if !linked, let other = published?.cache.designs[design.id], other.key.own == keys[index].own,
         other.meta != nil
@@ -255,38 +275,27 @@ struct DesignPhase: Sendable {
         return renderedAfterAll()
       }
     }
-    let earlier = linked ? published : inPlace
     reused.meta = meta
     reused.tally.files = ranges[index].count * (withPNG ? 3 : 2) + 1
     reused.tally.bytes = meta.bytes
-    let edges = [
-      entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
-      entry.key.next == keys[index].next ? nil : design.variants.last?.id,
-    ].compactMap { $0 }
     if !edges.isEmpty {
       reused = renderer.refreshPages(
         of: design, jobs: matrix.run(ranges[index]).filter { edges.contains($0.variant.id) }, over: reused)
       if reused.failure != nil { return Result(output: reused, entries: nil) }
     }
-    // The card, the coverage row and the entries depend on the design (its own key is the
-    // earlier build's) and its meta (the earlier build's) only: the earlier
-    // build's are these, kept in memory by a long-lived process, or found
-    // in its files if they still hold them.
+    // The card and the coverage row depend on the design (its own key is
+    // the earlier build's) and its meta (the earlier build's) only.
     let parts = entry.parts ?? reused.timings.measure(.site) { self.parts(of: index, meta: meta) }
     var result: Result
-    if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
+    if let found {
       result = Result(
-        output: reused, entries: kept, entriesFingerprint: at.fingerprint, entriesChecked: true, parts: parts)
-    } else if let files = earlier?.index, let at = entry.entries,
-      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
-    {
-      result = Result(
-        output: reused, entries: copied, entriesFingerprint: at.fingerprint, entriesChecked: true, parts: parts)
+        output: reused, entries: found.entries, entriesFingerprint: found.fingerprint, entriesChecked: true,
+        parts: parts)
     } else {
       let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
       result = Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, parts: parts)
     }
-    // A page refreshed changes the meta's byte count.
+    // A page refreshed changes the meta's byte count (and its search texts were read).
     if edges.isEmpty { result.earlierEntry = entry }
     return result
   }

@@ -131,6 +131,29 @@ struct IncrementalBuildTests {
     return summary
   }
 
+  /// The output's published cache holds what a full build's does: every
+  /// design's key, meta (search texts included: a reused design's are
+  /// carried as the earlier cache held them), card and coverage row
+  /// fingerprints and entry ranges, and every page's fingerprint.
+  static func expectFullBuildsCache(_ output: URL, scratch: URL) throws {
+    func cache(_ folder: URL) throws -> BuildCache {
+      let state = folder.deletingLastPathComponent().appending(path: "." + folder.lastPathComponent + ".blankslate")
+      let bytes = Array(try Data(contentsOf: state.appending(path: BuildCache.publishedName)))
+      return try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
+    }
+    let rebuilt = try cache(output)
+    let full = try cache(scratch)
+    #expect(rebuilt.designs.keys.sorted() == full.designs.keys.sorted())
+    for (id, entry) in full.designs {
+      let other = try #require(rebuilt.designs[id])
+      #expect(other.key == entry.key, "\(id)")
+      #expect(other.meta != nil && other.meta == entry.meta, "\(id)")
+      #expect(other.parts == entry.parts, "\(id)")
+      #expect(other.entries?.json == entry.entries?.json && other.entries?.search == entry.entries?.search, "\(id)")
+    }
+    #expect(rebuilt.pages == full.pages)
+  }
+
   /// An edit to `site.json` that only adds devices, themes, locales or text
   /// sizes renders only the new renders: the others keep their SVGs, their
   /// pages get the new switches, and every file is a full build's. Any other
@@ -284,6 +307,7 @@ struct IncrementalBuildTests {
       // Only the edited design is ever rendered whole; its neighbours at most have pages refreshed.
       #expect(summary.rendered <= 1 && summary.refreshed <= 2, "\(edit.file): \(summary.rendered) rendered")
       try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
+      try Self.expectFullBuildsCache(output, scratch: scratch)
     }
     #expect(try Self.build(copy.site, into: output, memo: memo).rendered == 0)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: scratch)
