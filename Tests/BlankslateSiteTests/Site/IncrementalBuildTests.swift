@@ -443,15 +443,21 @@ struct IncrementalBuildTests {
       !(try String(contentsOf: output.appending(path: "index.json"), encoding: .utf8).contains("XXBlankPageView")))
   }
 
-  @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
+  /// A site of 100 designs of four layouts in turn, on one device, theme
+  /// and locale (three index pages); `extra` adds members to design `index`'s definition.
+  static func hundredDesigns(_ extra: (Int) -> String) throws -> TemporarySite {
     var placeholders: [String: String] = [:]
     for index in 0..<100 {
       let layout = ["blank-page", "message", "no-network", "table"][index % 4]
       placeholders[String(format: "design-%03d.json", index)] =
-        #"{ "name": "Design \#(index)", "layout": "\#(layout)", "tags": ["t\#(index % 7)"] }"#
+        #"{ "name": "Design \#(index)", "layout": "\#(layout)"\#(extra(index)) }"#
     }
-    let site = try TemporarySite(
+    return try TemporarySite(
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+  }
+
+  @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
+    let site = try Self.hundredDesigns { #", "tags": ["t\#($0 % 7)"]"# }
     defer { site.remove() }
     let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -506,15 +512,7 @@ struct IncrementalBuildTests {
   /// one whose findings change (the card's lint badge) rewrites its index
   /// page only, and a carried fingerprint never keeps a stale page.
   @Test func anIndexPageKeepsItsCardsFingerprintsAcrossBuilds() throws {
-    var placeholders: [String: String] = [:]
-    for index in 0..<100 {
-      let layout = ["blank-page", "message", "no-network", "table"][index % 4]
-      let color = index == 65 ? #", "messageColor": "purple""# : ""
-      placeholders[String(format: "design-%03d.json", index)] =
-        #"{ "name": "Design \#(index)", "layout": "\#(layout)"\#(color) }"#
-    }
-    let site = try TemporarySite(
-      siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+    let site = try Self.hundredDesigns { $0 == 65 ? #", "messageColor": "purple""# : "" }
     defer { site.remove() }
     let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
     defer { try? FileManager.default.removeItem(at: folder) }
