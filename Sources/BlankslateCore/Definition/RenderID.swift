@@ -28,7 +28,38 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
     self.theme = theme
     self.locale = locale
     self.textSize = textSize
-    name = [variant, device, theme, locale].joined(separator: ".") + (textSize.map { "." + $0 } ?? "")
+    name = Self.name(variant, device, theme, locale, textSize)
+  }
+
+  /// `variant.device.theme.locale[.size]`, its bytes written once into a
+  /// string of their length: a build names every render of the site when
+  /// it plans (joining an array and appending the size, for the 10,000
+  /// renders of the team bench site, had been 6 % of a rebuild's instructions).
+  private static func name(
+    _ variant: String, _ device: String, _ theme: String, _ locale: String, _ textSize: String?
+  ) -> String {
+    let count =
+      variant.utf8.count + device.utf8.count + theme.utf8.count + locale.utf8.count + 3
+      + (textSize.map { $0.utf8.count + 1 } ?? 0)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var end = 0
+      func put(_ part: String, after dot: Bool = true) {
+        if dot {
+          buffer[end] = UInt8(ascii: ".")
+          end += 1
+        }
+        for byte in part.utf8 {
+          buffer[end] = byte
+          end += 1
+        }
+      }
+      put(variant, after: false)
+      put(device)
+      put(theme)
+      put(locale)
+      if let textSize { put(textSize) }
+      return end
+    }
   }
 
   /// The identity of a render of the site.
