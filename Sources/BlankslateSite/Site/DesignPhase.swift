@@ -216,15 +216,19 @@ struct DesignPhase: Sendable {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.RenderedDesign()
-    // The earlier build's files, or (a published file gone, or its meta unreadable) the design rendered after all.
-    func renderedAfterAll() -> Result {
+    // The design's folder emptied for other files; nil, or the failure to do so.
+    func clearingFails() -> Result? {
       do throws(BuildError) {
         try staging.clear(folder)
+        return nil
       } catch {
         reused.failure = error
         return Result(output: reused, entries: nil)
       }
-      return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
+    }
+    // The earlier build's files, or (a published file gone, or its meta unreadable) the design rendered after all.
+    func renderedAfterAll() -> Result {
+      clearingFails() ?? rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
     }
     // The pages that name a changed neighbour are made again, and the
     // entries (which depend on the design and its meta only) are the earlier
@@ -250,13 +254,7 @@ struct DesignPhase: Sendable {
       if !linked, let other = published?.cache.designs[design.id], other.key.own == keys[index].own,
         other.meta != nil
       {
-        do throws(BuildError) {
-          try staging.clear(folder)
-        } catch {
-          reused.failure = error
-          return Result(output: reused, entries: nil)
-        }
-        return reuse(index, entry: other, linked: true)
+        return clearingFails() ?? reuse(index, entry: other, linked: true)
       }
       return renderedAfterAll()
     }

@@ -14,17 +14,17 @@ extension GalleryPages {
   /// The states the coverage page has a column for: the site's
   /// `coverage.states` when it names them, else every state a design of the
   /// site shows.
-  private var coverageStates: [ContentState] {
+  var coverageStates: [ContentState] {
     site.coverage.isEmpty
       ? ContentState.allCases.filter { state in
         site.designs.contains { design in design.variants.contains { $0.state(in: design.layout) == state } }
       } : site.coverage
   }
 
-  /// What the coverage page shows: a build that finds the same in its back
-  /// buffer's page keeps that page.
-  func coverageContext() -> [String: TemplateValue] {
-    let states = coverageStates
+  /// What the coverage page shows, with a column for each of `states`
+  /// (`coverageStates`): a build that finds the same in its back buffer's
+  /// page keeps that page.
+  func coverageContext(states: [ContentState]) -> [String: TemplateValue] {
     var context = coverageOwnContext(states: states)
     var missing = 0
     context["rows"] = .list(
@@ -44,11 +44,11 @@ extension GalleryPages {
   /// values name the states it shows, which with the rows decide the cells
   /// and the count of missing ones.
   ///
-  /// `rows`: each design's coverage row fingerprint, in site order.
-  func coverageFingerprint(rows: [String]) -> ContentHash {
+  /// `parts`: each design's, in site order.
+  func coverageFingerprint(states: [ContentState], parts: [DesignParts]) -> ContentHash {
     var fingerprint = ContentHash()
-    TemplateValue.object(coverageOwnContext(states: coverageStates)).fingerprint(into: &fingerprint)
-    for row in rows { fingerprint.add(row) }
+    TemplateValue.object(coverageOwnContext(states: states)).fingerprint(into: &fingerprint)
+    for part in parts { fingerprint.add(part.coverageRow) }
     return fingerprint
   }
 

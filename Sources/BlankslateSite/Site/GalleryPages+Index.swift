@@ -28,12 +28,12 @@ extension GalleryPages {
   /// rendered and kept with it in the build cache) — so that an unchanged
   /// page is known without making any of its cards.
   ///
-  /// `cards`: the fingerprint of each design's card, in site order.
-  func indexPageFingerprint(_ number: Int, cards: [String]) -> ContentHash {
+  /// `parts`: each design's, in site order.
+  func indexPageFingerprint(_ number: Int, parts: [DesignParts]) -> ContentHash {
     var fingerprint = ContentHash()
     TemplateValue.object(indexPageOwnContext(number)).fingerprint(into: &fingerprint)
     fingerprint.add(indexSummaryFingerprint)
-    for position in indexPageDesigns(number) { fingerprint.add(cards[position]) }
+    for position in indexPageDesigns(number) { fingerprint.add(parts[position].card) }
     return fingerprint
   }
 

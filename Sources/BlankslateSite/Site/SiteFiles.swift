@@ -37,7 +37,7 @@ struct SiteFiles: Sendable {
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    fingerprint.add(pages.indexPageFingerprint(number, cards: parts.map(\.card)).hex)
+    fingerprint.add(pages.indexPageFingerprint(number, parts: parts).hex)
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
       try pages.renderIndexPage(pages.indexPageContext(number, thumbnailAlts: alts, lint: lint))
     }
@@ -62,9 +62,10 @@ struct SiteFiles: Sendable {
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    fingerprint.add(pages.coverageFingerprint(rows: parts.map(\.coverageRow)).hex)
+    let states = pages.coverageStates
+    fingerprint.add(pages.coverageFingerprint(states: states, parts: parts).hex)
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
-      try pages.renderCoveragePage(pages.coverageContext())
+      try pages.renderCoveragePage(pages.coverageContext(states: states))
     }
   }
 
