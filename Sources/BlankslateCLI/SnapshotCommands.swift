@@ -69,6 +69,7 @@ enum SnapshotCommands {
   /// glyph outlines shortened to a hash. Then annotations for GitHub Actions.
   private static func printResults(_ summary: SnapshotSummary, diffs: Bool) {
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let candidates = ReviewCard.Candidates(summary)
     for card in ReviewCard.cards(summary) {
       Terminal.out(card.status.rawValue.uppercased() + " " + card.headline)
       let renders = count(card.renders.count, "render")
@@ -83,7 +84,7 @@ enum SnapshotCommands {
       if !card.companions.isEmpty {
         Terminal.out("  with: " + card.companions.prefix(4).joined(separator: "; ") + " (on the same renders)")
       }
-      Terminal.out("  accept: " + card.command(in: summary, site: summary.site))
+      Terminal.out("  accept: " + card.command(among: candidates, site: summary.site))
       if diffs, card.status == .changed, let first = byID[card.renders[0]], !first.diff.isEmpty {
         Terminal.out(MarkdownSummary.abbreviated(first.diff))
       }

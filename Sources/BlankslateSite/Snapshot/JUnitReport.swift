@@ -46,6 +46,7 @@ public enum JUnitReport {
 public enum GitHubAnnotations {
   public static func lines(for summary: SnapshotSummary) -> [String] {
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let candidates = ReviewCard.Candidates(summary)
     return ReviewCard.cards(summary).compactMap { card in
       guard let result = byID[card.renders[0]] else { return nil }
       var properties: [String] = []
@@ -65,7 +66,7 @@ public enum GitHubAnnotations {
       }
       properties.append("title=" + escapeProperty(title))
       return "::error " + properties.joined(separator: ",") + "::"
-        + escapeData(card.explanation + " · accept: " + card.command(in: summary, site: summary.site))
+        + escapeData(card.explanation + " · accept: " + card.command(among: candidates, site: summary.site))
     }
   }
 

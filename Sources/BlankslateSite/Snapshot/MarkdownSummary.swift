@@ -17,6 +17,7 @@ public enum MarkdownSummary {
       lines += ["", "Every render matches its golden."]
       return lines.joined(separator: "\n") + "\n"
     }
+    let candidates = ReviewCard.Candidates(summary)
     for (status, title) in [(SnapshotStatus.changed, "Changed"), (.new, "New"), (.orphaned, "Orphaned")] {
       let section = cards.filter { $0.status == status }
       guard !section.isEmpty else { continue }
@@ -26,7 +27,7 @@ public enum MarkdownSummary {
           "- **\(escape(card.headline))** · `\(escape(card.variantList))` on \(card.renders.count) "
             + "render\(card.renders.count == 1 ? "" : "s") (\(escape(card.placement)))")
         if !card.effects.isEmpty { lines.append("  Effects: " + escape(card.effects.joined(separator: "; "))) }
-        lines.append("  Accept: `\(card.command(in: summary, site: site))`")
+        lines.append("  Accept: `\(card.command(among: candidates, site: site))`")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -20,10 +20,23 @@ package struct ReviewCard: Sendable {
   package var companions: [String] = []
 
   /// `design/variant` of each render, in order, once each.
-  package var variants: [String] {
-    renders.reduce(into: [String]()) { list, render in
-      if !list.contains(render.variantPath) { list.append(render.variantPath) }
+  package var variants: [String] { rendersByVariant.map(\.variant) }
+
+  /// The renders of each variant, the variants in the order their first
+  /// render comes: one pass, however many variants a site-wide edit reaches.
+  package var rendersByVariant: [(variant: String, renders: [RenderID])] {
+    var groups: [(variant: String, renders: [RenderID])] = []
+    var index: [String: Int] = [:]
+    for render in renders {
+      let variant = render.variantPath
+      if let at = index[variant] {
+        groups[at].renders.append(render)
+      } else {
+        index[variant] = groups.count
+        groups.append((variant, [render]))
+      }
     }
+    return groups
   }
 
   /// The variants, shortened past three (`orders/empty, orders/error and 4 more`).
@@ -34,15 +47,14 @@ package struct ReviewCard: Sendable {
 
   /// Where it applies: its variants and, for one variant, which renders of it.
   package var placement: String {
-    let variants = self.variants
-    if variants.count == 1 { return RenderID.placement(of: renders) }
+    let groups = rendersByVariant
+    if groups.count == 1 { return RenderID.placement(of: renders) }
     // The same renders of each variant: said once, for each.
-    let each = variants.map { variant in renders.filter { $0.variantPath == variant }.map(\.placement) }
+    let each = groups.map { $0.renders.map(\.placement) }
     if let first = each.first, each.allSatisfy({ $0 == first }) {
-      return "each of \(variants.count) variants: "
-        + RenderID.placement(of: renders.filter { $0.variantPath == variants[0] })
+      return "each of \(groups.count) variants: " + RenderID.placement(of: groups[0].renders)
     }
-    return "\(variants.count) variants"
+    return "\(groups.count) variants"
   }
 
   /// The headline and the effects in one line.
@@ -113,9 +125,8 @@ extension ReviewCard {
         if results.allSatisfy({ !$0.effects.isEmpty }) {
           card.effects = Effect.summary(results.map(\.effects))
         } else {
-          card.effects = results.flatMap(\.changes).reduce(into: [String]()) { list, line in
-            if !list.contains(line) { list.append(line) }
-          }
+          var seen: Set<String> = []
+          card.effects = results.flatMap(\.changes).filter { seen.insert($0).inserted }
         }
       }
       return card
@@ -131,33 +142,69 @@ extension ReviewCard {
     }.map(\.element)
   }
 
-  /// A `--filter` that selects exactly the card's renders among the results of its status.
-  package func filter(in summary: SnapshotSummary) -> String {
-    let candidates = summary.results.filter { $0.status == status }.map(\.id)
-    let variants = self.variants
-    if variants.count == 1 { return RenderID.filter(selecting: renders, among: candidates) }
+  /// A `--filter` that selects exactly the card's renders among the results
+  /// of its status (`candidates`, made once for all of a summary's cards).
+  package func filter(among candidates: Candidates) -> String {
+    let groups = rendersByVariant
+    // A filter made for one variant's renders starts with `design/variant.`,
+    // which no other variant's id does (ids hold no dot before it): the
+    // results of other variants never decide it.
+    if groups.count == 1 {
+      return RenderID.filter(selecting: renders, among: candidates.renders(status, variant: groups[0].variant))
+    }
     // Every render of its design's results: the design is the filter.
     let designs = Set(renders.map(\.design))
     if designs.count == 1, let design = designs.first,
-      Set(candidates.filter { $0.design == design }) == Set(renders)
+      Set(candidates.renders(status, design: design)) == Set(renders)
     {
       return "^" + RenderID.escaped(design + "/")
     }
-    return variants.map { variant in
-      let mine = renders.filter { $0.variantPath == variant }
-      let theirs = candidates.filter { $0.variantPath == variant }
-      return "(?:" + RenderID.filter(selecting: mine, among: theirs) + ")"
+    return groups.map { group in
+      "(?:" + RenderID.filter(selecting: group.renders, among: candidates.renders(status, variant: group.variant))
+        + ")"
     }.joined(separator: "|")
   }
 
   /// The command that takes the card: record a new render, accept a change, prune an orphan.
-  package func command(in summary: SnapshotSummary, site: String) -> String {
+  package func command(among candidates: Candidates, site: String) -> String {
     let siteOption = site == "Site" ? "" : " --site '\(site.replacingOccurrences(of: "'", with: "'\\''"))'"
-    let filter = self.filter(in: summary).replacingOccurrences(of: "'", with: "'\\''")
+    let filter = self.filter(among: candidates).replacingOccurrences(of: "'", with: "'\\''")
     switch status {
     case .orphaned: return "blankslate prune\(siteOption) --filter '\(filter)'"
     case .new: return "blankslate record\(siteOption) --filter '\(filter)'"
     default: return "blankslate record\(siteOption) --mode failed --filter '\(filter)'"
+    }
+  }
+}
+
+extension ReviewCard {
+  /// A summary's results, by status, as the cards' filters look them up: the
+  /// renders of each variant and of each design, in the summary's order.
+  /// Made once for all the cards: each card reading every result made a
+  /// report of thousands of new variants quadratic.
+  package struct Candidates: Sendable {
+    private struct Key: Hashable {
+      var status: SnapshotStatus
+      var group: String
+    }
+    private var byVariant: [Key: [RenderID]] = [:]
+    private var byDesign: [Key: [RenderID]] = [:]
+
+    package init(_ summary: SnapshotSummary) {
+      for result in summary.results {
+        byVariant[Key(status: result.status, group: result.id.variantPath), default: []].append(result.id)
+        byDesign[Key(status: result.status, group: result.id.design), default: []].append(result.id)
+      }
+    }
+
+    /// The results of `status` among `variant`'s renders (`design/variant`).
+    package func renders(_ status: SnapshotStatus, variant: String) -> [RenderID] {
+      byVariant[Key(status: status, group: variant)] ?? []
+    }
+
+    /// The results of `status` among `design`'s renders.
+    package func renders(_ status: SnapshotStatus, design: String) -> [RenderID] {
+      byDesign[Key(status: status, group: design)] ?? []
     }
   }
 }

@@ -108,6 +108,7 @@ public struct SnapshotReport: Sendable {
     // One card per edit (or per cause and effect): its first render in the
     // site's order is shown, the others are listed, and it says how to accept them all.
     let groups = ReviewCard.cards(summary)
+    let candidates = ReviewCard.Candidates(summary)
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // The renders shown, drawn as pixels (in parallel): heat maps, and PNGs with `--png`.
     let shown = groups.compactMap { byID[$0.renders[0]] }
@@ -174,8 +175,8 @@ public struct SnapshotReport: Sendable {
         guard let first = byID[card.renders[0]] else { return nil }
         index += 1
         guard case .object(var context) = item(first, index: index) else { return nil }
-        context["filter"] = .string(card.filter(in: summary))
-        context["recordCommand"] = .string(card.command(in: summary, site: summary.site))
+        context["filter"] = .string(card.filter(among: candidates))
+        context["recordCommand"] = .string(card.command(among: candidates, site: summary.site))
         // What a decision names: each render of the card with the exact golden and current bytes shown.
         if status != .orphaned {
           context["renders"] = .string(Self.reviewed(card.renders.compactMap { byID[$0] }))
