@@ -269,6 +269,9 @@ public struct SnapshotReport: Sendable {
       }
       return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id.description)
     }
+    // Without PNGs, only a change has pixels to show (its heat map): a new
+    // render or an orphaned golden is not drawn for nothing.
+    guard writesPNG || result.status == .changed else { return pixels }
     if let reason = PNGRenderer.unavailable {
       pixels.caption = "Pixels not compared: \(reason)."
       return pixels
