@@ -59,16 +59,33 @@ struct SVGStructure {
           for child in element.children { visit(child, parent: enclosing) }
         }
         visit(root, parent: nil)
-        let size = root.attribute("width").flatMap(Double.init).flatMap { width in
-          root.attribute("height").flatMap(Double.init).map { Size(width: width, height: $0) }
-        }
         result = SVGStructure(
-          size: size, background: background,
+          size: Self.size(of: root), background: background,
           title: root.children.first { $0.name == "title" }?.textContent ?? "", elements: elements)
       }
     }
     guard let result else { return nil }
     self = result
+  }
+
+  /// The screen's size of `svg` alone, as `SVGStructure(svg, file:)?.size`
+  /// reads it, without reading its elements back (a report sizes every
+  /// render it shows; its elements are the diff's).
+  static func size(of svg: [UInt8], file: String) -> Size? {
+    let size = try? svg.withUnsafeBytes { buffer in
+      try StrictXMLParser().withDocument(buffer, file: file) { document -> Size? in
+        guard let root = document.root else { return nil }
+        return Self.size(of: root)
+      }
+    }
+    return size ?? nil
+  }
+
+  /// The root's `width` and `height` (nil when either is missing or not a number).
+  private static func size(of root: XMLElementView) -> Size? {
+    root.attribute("width").flatMap(Double.init).flatMap { width in
+      root.attribute("height").flatMap(Double.init).map { Size(width: width, height: $0) }
+    }
   }
 
   private init(size: Size?, background: String?, title: String, elements: [Element]) {

@@ -134,7 +134,7 @@ public struct SnapshotReport: Sendable {
       }
       // The screen's size, as the renders shown say it (a broken golden is shown at the placeholder's).
       let screen =
-        (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure(Array($0.utf8), file: name)?.size }
+        (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure.size(of: Array($0.utf8), file: name) }
         ?? Self.placeholderSize
       let (width, height) = (screen.width, screen.height)
       context["width"] = .string(NumberText.format(width))
@@ -264,7 +264,7 @@ public struct SnapshotReport: Sendable {
   static func pixels(of result: SnapshotResult, scale: Int, writesPNG: Bool) -> Pixels {
     var pixels = Pixels()
     func bitmap(_ svg: String?) -> PNGRenderer.Bitmap? {
-      guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure(bytes, file: result.golden)?.size else {
+      guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure.size(of: bytes, file: result.golden) else {
         return nil
       }
       return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id.description)
