@@ -73,10 +73,11 @@ extension GalleryPages {
     var missing = 0
     let cells = states.map { state -> TemplateValue in
       if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
-        let job = RenderJob(
-          design: design, variant: variant, device: first.device, theme: first.theme, locale: first.locale,
+        // The render's id names its page; a job would copy the design for every cell.
+        let id = RenderID(
+          design: design.id, variant: variant.id, device: first.device, theme: first.theme, locale: first.locale,
           textSize: first.textSize)
-        return ["variant": .string(variant.name), "href": .string(SitePaths.page(job))]
+        return ["variant": .string(variant.name), "href": .string(id.pagePath)]
       }
       guard design.layout.states.contains(state) else { return ["none": .bool(true)] }
       missing += 1
