@@ -40,7 +40,7 @@ if [ "${#need[@]}" -gt 0 ]; then
 fi
 [ -f "$ANCHOR/make_site.py" ] || { echo "bench: Hugo's anchor not found at $ANCHOR (set HUGO_ANCHOR)" >&2; exit 2; }
 
-swift build -c release --static-swift-stdlib >/dev/null
+swift build -c release --static-swift-stdlib --product blankslate >/dev/null
 B=$PWD/.build/release/blankslate
 mkdir -p "$WORK"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r); $(hugo version | cut -d' ' -f1-2); $($B --version)"

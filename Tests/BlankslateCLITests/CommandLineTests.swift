@@ -229,7 +229,7 @@ struct ActionTests {
     #expect(whenCached.contains("install-packages.sh run") && !whenCached.contains("swift build"))
     #expect(whenNot.contains("install-packages.sh build") && whenNot.contains("swift build -c release"))
     // The tool it caches carries the Swift runtime: it runs in any image with the Debian libraries.
-    #expect(whenNot.contains("swift build -c release --static-swift-stdlib"))
+    #expect(whenNot.contains("swift build -c release --static-swift-stdlib --product blankslate"))
     #expect(whenNot.contains("cp /tmp/blankslate/.build/release/blankslate /tool/blankslate"))
     #expect(script.contains("/tool/blankslate check "))
   }

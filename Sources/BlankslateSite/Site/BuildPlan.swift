@@ -85,8 +85,8 @@ struct BuildPlan {
 
   /// One of the files `makeSiteFiles` makes, each a task for a worker.
   private enum SiteTask: Equatable {
-    case fonts, coverage, indexJSON, search, copies, symbols
-    case indexPage(Int)
+    case fonts, indexJSON, search, copies, symbols
+    case indexPage(Int), coveragePage(Int)
   }
 
   /// One of the plan's parts, made side by side.
@@ -163,10 +163,8 @@ struct BuildPlan {
   ) -> OutputFiles {
     var expected = OutputFiles(site: inputs.site, withPNG: options.pngScale != nil)
     for number in 1...pages.indexPageCount { expected.insert(SitePaths.indexPage(number)) }
-    expected.formUnion([
-      SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage,
-      SitePaths.coveragePage,
-    ])
+    for number in 1...pages.coveragePageCount { expected.insert(SitePaths.coveragePage(number)) }
+    expected.formUnion([SitePaths.indexJSON, SitePaths.searchIndex, SitePaths.fontStylesheet, SitePaths.symbolsPage])
     expected.formUnion(inputs.templates.staticFiles.map { SitePaths.galleryFolder + "/" + $0.path })
     expected.formUnion(inputs.assets.files.map(\.path))
     expected.formUnion(art.map(\.path))
@@ -233,17 +231,19 @@ struct BuildPlan {
     let characters = drawn
     // The longest tasks go first, so that the short ones fill the other
     // workers while they run: the gallery's fonts (subsetting a CJK face),
-    // the coverage page (every design's row), index.json and the search
-    // index; then one task per index page, and the gallery's files.
+    // index.json and the search index; then one task per index page and
+    // per coverage page, and the gallery's files.
+    let coverageStates = pages.coverageStates
     let tasks: [SiteTask] =
-      [.fonts, .coverage, .indexJSON, .search] + (1...pageCount).map(SiteTask.indexPage) + [.copies, .symbols]
+      [.fonts, .indexJSON, .search] + (1...pageCount).map(SiteTask.indexPage)
+      + (1...pages.coveragePageCount).map(SiteTask.coveragePage) + [.copies, .symbols]
     let made = timings.measure(.site) {
       ParallelWork.map(count: tasks.count, workers: options.workers) { task -> SiteFiles.MadeFile in
         switch tasks[task] {
         case .fonts:
           return siteFiles.fontStylesheet(characters: characters, locales: site.locales)
-        case .coverage:
-          return siteFiles.coveragePage()
+        case .coveragePage(let number):
+          return siteFiles.coveragePage(number, states: coverageStates)
         case .indexJSON:
           let (bytes, ranges) = siteIndex.json(entries)
           // An earlier build's entries were checked in its index.json: the check reads the rest.

@@ -11,6 +11,17 @@ extension GalleryPages {
     try templates.render("coverage", .object(context))
   }
 
+  /// How many coverage pages the site's designs fill (`designsPerCoveragePage` each).
+  var coveragePageCount: Int {
+    max(1, (site.designs.count + Self.designsPerCoveragePage - 1) / Self.designsPerCoveragePage)
+  }
+
+  /// The designs coverage page `number` (1-based) has rows for, as positions in the site.
+  func coveragePageDesigns(_ number: Int) -> Range<Int> {
+    let first = min((number - 1) * Self.designsPerCoveragePage, site.designs.count)
+    return first..<min(first + Self.designsPerCoveragePage, site.designs.count)
+  }
+
   /// The states the coverage page has a column for: the site's
   /// `coverage.states` when it names them, else every state a design of the
   /// site shows.
@@ -21,56 +32,80 @@ extension GalleryPages {
       } : site.coverage
   }
 
-  /// What the coverage page shows, with a column for each of `states`
+  /// What coverage page `number` shows, with a column for each of `states`
   /// (`coverageStates`): a build that finds the same in its back buffer's
   /// page keeps that page.
-  func coverageContext(states: [ContentState]) -> [String: TemplateValue] {
-    var context = coverageOwnContext(states: states)
-    var missing = 0
-    context["rows"] = .list(
-      site.designs.map { design -> TemplateValue in
-        let row = coverageRow(of: design, states: states)
-        missing += row.missing
-        return row.value
-      })
-    context["missingCount"] = .string(String(missing))
+  func coverageContext(_ number: Int, states: [ContentState]) -> [String: TemplateValue] {
+    var context = coverageOwnContext(number, states: states)
+    context["rows"] = .list(site.designs[coveragePageDesigns(number)].map { coverageRow(of: $0, states: states) })
     return context
   }
 
-  /// The fingerprint of what the coverage page shows, made of its own
-  /// values and each design's row fingerprint (`parts`, kept with the design
-  /// in the build cache), so that an unchanged page is known without making
-  /// its rows. A row's fingerprint covers every state; the page's own
-  /// values name the states it shows, which with the rows decide the cells
-  /// and the count of missing ones.
+  /// The fingerprint of what coverage page `number` shows, made of its own
+  /// values and its designs' row fingerprints (`parts`, kept with each
+  /// design in the build cache), so that an unchanged page is known without
+  /// making its rows. A row's fingerprint covers every state; the page's own
+  /// values name the states it shows, which with the rows decide the cells,
+  /// and the site's count of missing cells.
   ///
   /// `parts`: each design's, in site order.
-  func coverageFingerprint(states: [ContentState], parts: [DesignParts]) -> ContentHash {
+  func coverageFingerprint(_ number: Int, states: [ContentState], parts: [DesignParts]) -> ContentHash {
     var fingerprint = ContentHash()
-    TemplateValue.object(coverageOwnContext(states: states)).fingerprint(into: &fingerprint)
-    for part in parts { fingerprint.add(part.coverageRow) }
+    TemplateValue.object(coverageOwnContext(number, states: states)).fingerprint(into: &fingerprint)
+    for position in coveragePageDesigns(number) { fingerprint.add(parts[position].coverageRow) }
     return fingerprint
   }
 
-  /// What the coverage page shows of its own: its title, the states, the matrix.
-  private func coverageOwnContext(states: [ContentState]) -> [String: TemplateValue] {
-    let path = SitePaths.coveragePage
-    var context = base(pageTitle: "Coverage · \(site.title)", path: path, breadcrumbs: [["label": "Coverage"]])
+  /// What coverage page `number` shows of its own: its title, the states,
+  /// the matrix, the site's missing cells, and the page links.
+  private func coverageOwnContext(_ number: Int, states: [ContentState]) -> [String: TemplateValue] {
+    let path = SitePaths.coveragePage(number)
+    let breadcrumbs: [TemplateValue] =
+      number == 1
+      ? [["label": "Coverage"]]
+      : [["label": "Coverage", "href": .string(SitePaths.coveragePage)], ["label": .string("Page \(number)")]]
+    var context = base(
+      pageTitle: "Coverage · \(site.title)" + (number == 1 ? "" : " · page \(number)"), path: path,
+      breadcrumbs: breadcrumbs)
     context["states"] = .list(states.map { ["name": .string($0.rawValue)] })
     context["asked"] = .bool(!site.coverage.isEmpty)
     context["matrix"] = .string(
       "\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) languages (\(site.locales.joined(separator: ", "))) × \(site.textSizes.count) text sizes"
     )
+    // The site's count, on every page: it says what the whole site lacks.
+    let missing = site.designs.reduce(0) { $0 + missingStates(of: $1, among: states) }
+    context["missingCount"] = .string(String(missing))
+    let count = coveragePageCount
+    context["hasPages"] = .bool(count > 1)
+    if count > 1 {
+      let designs = coveragePageDesigns(number)
+      context["pageSummary"] = .string(
+        "Designs \(designs.lowerBound + 1)–\(designs.upperBound) of \(site.designs.count), page \(number) of \(count).")
+      context["pages"] = .list(
+        (1...count).map { page in
+          [
+            "number": .string(String(page)), "current": .bool(page == number),
+            "href": .string(SitePaths.coveragePage(page)),
+          ]
+        })
+    }
     return context
   }
 
-  /// `design`'s row of the coverage page across `states`, and how many of its cells are missing.
-  private func coverageRow(of design: Design, states: [ContentState]) -> (value: TemplateValue, missing: Int) {
+  /// How many of `states` `design` lacks: states its layout can show that no variant shows.
+  private func missingStates(of design: Design, among states: [ContentState]) -> Int {
+    states.reduce(0) { count, state in
+      design.layout.states.contains(state) && !design.variants.contains { $0.state(in: design.layout) == state }
+        ? count + 1 : count
+    }
+  }
+
+  /// `design`'s row of the coverage page across `states`.
+  private func coverageRow(of design: Design, states: [ContentState]) -> TemplateValue {
     let first = (
       device: site.devices.first ?? .iphone15, theme: site.themes.first ?? .light, locale: site.locales.first ?? "en",
       textSize: site.textSizes.first ?? .standard
     )
-    var missing = 0
     let cells = states.map { state -> TemplateValue in
       if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
         // The render's id names its page; a job would copy the design for every cell.
@@ -80,21 +115,19 @@ extension GalleryPages {
         return ["variant": .string(variant.name), "href": .string(id.pagePath)]
       }
       guard design.layout.states.contains(state) else { return ["none": .bool(true)] }
-      missing += 1
       return ["missing": .bool(true)]
     }
-    let value: TemplateValue = [
+    return [
       "name": .string(design.name), "href": .string(SitePaths.designFolder(design.id) + "/index.html"),
       "layout": .string(design.layout.rawValue), "cells": .list(cells),
     ]
-    return (value, missing)
   }
 
   /// The fingerprint of `design`'s coverage row across every state: the
   /// row the page shows is the part of it under the page's states.
   func coverageRowFingerprint(of design: Design) -> String {
     var fingerprint = ContentHash()
-    coverageRow(of: design, states: ContentState.allCases).value.fingerprint(into: &fingerprint)
+    coverageRow(of: design, states: ContentState.allCases).fingerprint(into: &fingerprint)
     return fingerprint.hex
   }
 }

@@ -7,6 +7,9 @@ import BlankslateValidation
 package struct GalleryPages: Sendable {
   /// Designs on one index page; the search index covers them all.
   static let designsPerPage = 48
+  /// Designs on one coverage page: a row each, so more than a page of cards,
+  /// and few enough that an edit rewrites a small page, not the site's every row.
+  static let designsPerCoveragePage = 100
 
   let site: SiteDefinition
   let matrix: RenderMatrix

@@ -54,18 +54,19 @@ struct SiteFiles: Sendable {
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in try pages.symbolsPage() }
   }
 
-  /// `coverage.html`: the designs against the states; kept as it is, without
-  /// making its rows, when the back buffer holds the one made from the same
-  /// rows by this tool and templates.
-  func coveragePage() -> MadeFile {
-    let path = SitePaths.coveragePage
+  /// Coverage page `number` (`coverage.html` first): its designs against
+  /// the states; kept as it is, without making its rows, when the back
+  /// buffer holds the one made from the same rows by this tool and templates.
+  ///
+  /// `states`: the columns (`GalleryPages.coverageStates`), found once for every page.
+  func coveragePage(_ number: Int, states: [ContentState]) -> MadeFile {
+    let path = SitePaths.coveragePage(number)
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    let states = pages.coverageStates
-    fingerprint.add(pages.coverageFingerprint(states: states, parts: parts).hex)
+    fingerprint.add(pages.coverageFingerprint(number, states: states, parts: parts).hex)
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
-      try pages.renderCoveragePage(pages.coverageContext(states: states))
+      try pages.renderCoveragePage(pages.coverageContext(number, states: states))
     }
   }
 

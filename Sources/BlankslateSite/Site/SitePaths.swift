@@ -27,6 +27,12 @@ public enum SitePaths {
   /// Designs × states: which states each design has (`coverage.states` first).
   public static let coveragePage = "coverage.html"
 
+  /// Coverage page `number`: `coverage.html`, then `coverage-2.html`,
+  /// `coverage-3.html` … beside it (its links need no other root).
+  public static func coveragePage(_ number: Int) -> String {
+    number <= 1 ? coveragePage : "coverage-\(number).html"
+  }
+
   public static func designFolder(_ designID: String) -> String {
     RenderID.designFolder(designID)
   }

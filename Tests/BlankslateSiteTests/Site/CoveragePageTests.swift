@@ -33,4 +33,44 @@ struct CoveragePageTests {
     let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
     #expect(index.contains("href=\"coverage.html\""))
   }
+
+  /// A site of many designs has its coverage on pages of a hundred designs
+  /// (`coverage.html`, `coverage-2.html` …): each design's row on exactly
+  /// one page, in site order, the site's count of missing cells on every
+  /// page, and every page linking every other.
+  @Test func aLargeSiteHasItsCoverageOnPagesOfAHundredDesigns() throws {
+    var placeholders: [String: String] = [:]
+    for index in 0..<230 {
+      placeholders[String(format: "d%03d.json", index)] =
+        #"{"name": "Screen \#(index)", "layout": "content-unavailable", "variants": [{"id": "empty"}]}"#
+    }
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en"], "coverage": {"states": ["noData", "hasError"]}}"#,
+      placeholders: placeholders)
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
+    #expect(run.status == 0, "\(run.error)")
+    let names = ["coverage.html", "coverage-2.html", "coverage-3.html"]
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: "coverage-4.html").path))
+    var rows: [Int] = []
+    for (number, name) in names.enumerated() {
+      let page = try String(contentsOf: output.appending(path: name), encoding: .utf8)
+      // Each design lacks hasError: the site's 230, on every page.
+      #expect(page.contains(": 230 missing."), "\(name)")
+      let first = number * 100
+      let last = min(first + 100, 230)
+      #expect(page.contains("Designs \(first + 1)–\(last) of 230, page \(number + 1) of 3."), "\(name)")
+      for other in names where other != name { #expect(page.contains(#"<a href="\#(other)">"#), "\(name) → \(other)") }
+      #expect(page.contains(#"<span aria-current="page">\#(number + 1)</span>"#))
+      for piece in page.components(separatedBy: #"<a href="designs/d"#).dropFirst() {
+        if let index = Int(piece.prefix(3)), piece.dropFirst(3).hasPrefix("/index.html") { rows.append(index) }
+      }
+    }
+    #expect(rows == Array(0..<230))
+    let second = try String(contentsOf: output.appending(path: names[1]), encoding: .utf8)
+    #expect(second.contains(#"<a href="coverage.html">Coverage</a>"#))
+    #expect(second.contains("<title>Coverage · "), "\(second.prefix(600))")
+  }
 }

@@ -446,14 +446,59 @@ struct IncrementalBuildTests {
   /// A site of 100 designs of four layouts in turn, on one device, theme
   /// and locale (three index pages); `extra` adds members to design `index`'s definition.
   static func hundredDesigns(_ extra: (Int) -> String) throws -> TemporarySite {
+    try designs(100, extra)
+  }
+
+  /// `count` designs of the four seed layouts, `Design 0` … on, `extra` added to each.
+  static func designs(_ count: Int, _ extra: (Int) -> String) throws -> TemporarySite {
     var placeholders: [String: String] = [:]
-    for index in 0..<100 {
+    for index in 0..<count {
       let layout = ["blank-page", "message", "no-network", "table"][index % 4]
       placeholders[String(format: "design-%03d.json", index)] =
         #"{ "name": "Design \#(index)", "layout": "\#(layout)"\#(extra(index)) }"#
     }
     return try TemporarySite(
       siteJSON: #"{ "devices": ["iphone-se"], "themes": ["light"], "locales": ["en"] }"#, placeholders: placeholders)
+  }
+
+  /// The coverage page comes in pages of a hundred designs, each
+  /// fingerprinted from its own designs' rows: a design renamed on page 2
+  /// rewrites that page alone, the others kept as the back buffer holds
+  /// them; thirty designs fewer take the third page away. The output is a
+  /// full build's each time.
+  @Test func aCoveragePageIsRewrittenOnlyForItsOwnDesigns() throws {
+    let site = try Self.designs(230) { _ in "" }
+    defer { site.remove() }
+    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "_site")
+    let scratch = folder.appending(path: "full")
+    let backBuffer = folder.appending(path: "._site.blankslate/back")
+    _ = try Self.build(site.root, into: output)
+    _ = try Self.build(site.root, into: output)
+    let pages = ["coverage.html", "coverage-2.html", "coverage-3.html"]
+    for page in pages { #expect(FileManager.default.fileExists(atPath: output.appending(path: page).path), "\(page)") }
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: "coverage-4.html").path))
+
+    let held = try pages.map { try Self.inode(backBuffer.appending(path: $0)) }
+    let design = site.root.appending(path: "placeholders/design-150.json")
+    let text = try String(contentsOf: design, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: #""Design 150""#, with: #""Design one-fifty""#).utf8).write(to: design)
+    #expect(try Self.build(site.root, into: output).rendered == 1)
+    #expect(try Self.inode(output.appending(path: pages[0])) == held[0], "page 1 was rewritten for a row on page 2")
+    #expect(try Self.inode(output.appending(path: pages[1])) != held[1])
+    #expect(try Self.inode(output.appending(path: pages[2])) == held[2], "page 3 was rewritten for a row on page 2")
+    #expect(try String(contentsOf: output.appending(path: pages[1]), encoding: .utf8).contains("Design one-fifty"))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
+
+    for index in 200..<230 {
+      try FileManager.default.removeItem(
+        at: site.root.appending(path: "placeholders/" + String(format: "design-%03d.json", index)))
+    }
+    _ = try Self.build(site.root, into: output)
+    #expect(!FileManager.default.fileExists(atPath: output.appending(path: pages[2]).path))
+    #expect(!(try String(contentsOf: output.appending(path: pages[0]), encoding: .utf8).contains(pages[2])))
+    try Self.expectFullBuildsBytes(output, site: site.root, scratch: scratch)
   }
 
   @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
