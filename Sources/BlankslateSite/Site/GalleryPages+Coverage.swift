@@ -35,8 +35,8 @@ extension GalleryPages {
   /// What coverage page `number` shows, with a column for each of `states`
   /// (`coverageStates`): a build that finds the same in its back buffer's
   /// page keeps that page.
-  func coverageContext(_ number: Int, states: [ContentState]) -> [String: TemplateValue] {
-    var context = coverageOwnContext(number, states: states)
+  func coverageContext(_ number: Int, states: [ContentState], missing: Int) -> [String: TemplateValue] {
+    var context = coverageOwnContext(number, states: states, missing: missing)
     context["rows"] = .list(site.designs[coveragePageDesigns(number)].map { coverageRow(of: $0, states: states) })
     return context
   }
@@ -49,16 +49,16 @@ extension GalleryPages {
   /// and the site's count of missing cells.
   ///
   /// `parts`: each design's, in site order.
-  func coverageFingerprint(_ number: Int, states: [ContentState], parts: [DesignParts]) -> ContentHash {
+  func coverageFingerprint(_ number: Int, states: [ContentState], missing: Int, parts: [DesignParts]) -> ContentHash {
     var fingerprint = ContentHash()
-    TemplateValue.object(coverageOwnContext(number, states: states)).fingerprint(into: &fingerprint)
+    TemplateValue.object(coverageOwnContext(number, states: states, missing: missing)).fingerprint(into: &fingerprint)
     for position in coveragePageDesigns(number) { fingerprint.add(parts[position].coverageRow) }
     return fingerprint
   }
 
   /// What coverage page `number` shows of its own: its title, the states,
   /// the matrix, the site's missing cells, and the page links.
-  private func coverageOwnContext(_ number: Int, states: [ContentState]) -> [String: TemplateValue] {
+  private func coverageOwnContext(_ number: Int, states: [ContentState], missing: Int) -> [String: TemplateValue] {
     let path = SitePaths.coveragePage(number)
     let breadcrumbs: [TemplateValue] =
       number == 1
@@ -73,7 +73,6 @@ extension GalleryPages {
       "\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) languages (\(site.locales.joined(separator: ", "))) × \(site.textSizes.count) text sizes"
     )
     // The site's count, on every page: it says what the whole site lacks.
-    let missing = site.designs.reduce(0) { $0 + missingStates(of: $1, among: states) }
     context["missingCount"] = .string(String(missing))
     let count = coveragePageCount
     context["hasPages"] = .bool(count > 1)
@@ -90,6 +89,11 @@ extension GalleryPages {
         })
     }
     return context
+  }
+
+  /// How many cells of the coverage pages are missing over the site, with a column for each of `states`.
+  func coverageMissingCount(states: [ContentState]) -> Int {
+    site.designs.reduce(0) { $0 + missingStates(of: $1, among: states) }
   }
 
   /// How many of `states` `design` lacks: states its layout can show that no variant shows.

@@ -58,23 +58,25 @@ struct SiteFiles: Sendable {
   /// the states; kept as it is, without making its rows, when the back
   /// buffer holds the one made from the same rows by this tool and templates.
   ///
-  /// `states`: the columns (`GalleryPages.coverageStates`), found once for every page.
-  func coveragePage(_ number: Int, states: [ContentState]) -> MadeFile {
+  /// `states` (the columns, `GalleryPages.coverageStates`) and `missing`
+  /// (the site's missing cells, `coverageMissingCount`) are found once for every page.
+  func coveragePage(_ number: Int, states: [ContentState], missing: Int) -> MadeFile {
     let path = SitePaths.coveragePage(number)
     var fingerprint = ContentHash()
     fingerprint.add(identity)
     fingerprint.add(path)
-    fingerprint.add(pages.coverageFingerprint(number, states: states, parts: parts).hex)
+    fingerprint.add(pages.coverageFingerprint(number, states: states, missing: missing, parts: parts).hex)
     return page(path, fingerprint: fingerprint) { () throws(TemplateError) in
-      try pages.renderCoveragePage(pages.coverageContext(number, states: states))
+      try pages.renderCoveragePage(pages.coverageContext(number, states: states, missing: missing))
     }
   }
 
   /// `_gallery/fonts.css`, subset to the characters the renders draw; kept as
   /// it is when the back buffer holds the one made from the same characters and fonts.
-  func fontStylesheet(characters: Set<Unicode.Scalar>, locales: [String]) -> MadeFile {
+  ///
+  /// `characters`: each once, in code point order.
+  func fontStylesheet(characters sorted: [Unicode.Scalar], locales: [String]) -> MadeFile {
     let path = SitePaths.fontStylesheet
-    let sorted = characters.sorted { $0.value < $1.value }
     let text = String(String.UnicodeScalarView(sorted))
     var fingerprint = ContentHash()
     fingerprint.add(identity)
