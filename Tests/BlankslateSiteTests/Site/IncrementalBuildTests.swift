@@ -449,6 +449,16 @@ struct IncrementalBuildTests {
     try designs(100, extra)
   }
 
+  /// The folders a test's builds of `site` use, beside it: the output
+  /// (`_site`), its back buffer, and a full build's, to compare with.
+  static func outputFolders(of site: TemporarySite) -> (folder: URL, output: URL, scratch: URL, backBuffer: URL) {
+    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    return (
+      folder, folder.appending(path: "_site"), folder.appending(path: "full"),
+      folder.appending(path: "._site.blankslate/back")
+    )
+  }
+
   /// `count` designs of the four seed layouts, `Design 0` … on, `extra` added to each.
   static func designs(_ count: Int, _ extra: (Int) -> String) throws -> TemporarySite {
     var placeholders: [String: String] = [:]
@@ -469,11 +479,8 @@ struct IncrementalBuildTests {
   @Test func aCoveragePageIsRewrittenOnlyForItsOwnDesigns() throws {
     let site = try Self.designs(230) { _ in "" }
     defer { site.remove() }
-    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    let (folder, output, scratch, backBuffer) = Self.outputFolders(of: site)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appending(path: "_site")
-    let scratch = folder.appending(path: "full")
-    let backBuffer = folder.appending(path: "._site.blankslate/back")
     _ = try Self.build(site.root, into: output)
     _ = try Self.build(site.root, into: output)
     let pages = ["coverage.html", "coverage-2.html", "coverage-3.html"]
@@ -504,10 +511,8 @@ struct IncrementalBuildTests {
   @Test func anIndexPageIsRewrittenExactlyWhenWhatItShowsChanged() throws {
     let site = try Self.hundredDesigns { #", "tags": ["t\#($0 % 7)"]"# }
     defer { site.remove() }
-    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    let (folder, output, scratch, backBuffer) = Self.outputFolders(of: site)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appending(path: "_site")
-    let scratch = folder.appending(path: "full")
     _ = try Self.build(site.root, into: output)
     _ = try Self.build(site.root, into: output)
     func edit(_ file: String, _ old: String, _ new: String) throws {
@@ -519,7 +524,6 @@ struct IncrementalBuildTests {
     let third = output.appending(path: "pages/3.html")
 
     // A name on page 2: pages 1 and 3 are kept as the back buffer holds them, not written again.
-    let backBuffer = folder.appending(path: "._site.blankslate/back")
     let before = (
       try Self.inode(backBuffer.appending(path: "index.html")),
       try Self.inode(backBuffer.appending(path: "pages/3.html"))
@@ -559,11 +563,8 @@ struct IncrementalBuildTests {
   @Test func anIndexPageKeepsItsCardsFingerprintsAcrossBuilds() throws {
     let site = try Self.hundredDesigns { $0 == 65 ? #", "messageColor": "purple""# : "" }
     defer { site.remove() }
-    let folder = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-out")
+    let (folder, output, scratch, backBuffer) = Self.outputFolders(of: site)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = folder.appending(path: "_site")
-    let scratch = folder.appending(path: "full")
-    let backBuffer = folder.appending(path: "._site.blankslate/back")
     let design = site.root.appending(path: "placeholders/design-065.json")
     func edit(_ old: String, _ new: String) throws {
       let text = try String(contentsOf: design, encoding: .utf8)
