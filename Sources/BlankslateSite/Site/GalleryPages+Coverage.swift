@@ -12,15 +12,10 @@ extension GalleryPages {
   }
 
   /// How many coverage pages the site's designs fill (`designsPerCoveragePage` each).
-  var coveragePageCount: Int {
-    max(1, (site.designs.count + Self.designsPerCoveragePage - 1) / Self.designsPerCoveragePage)
-  }
+  var coveragePageCount: Int { pageCount(perPage: Self.designsPerCoveragePage) }
 
   /// The designs coverage page `number` (1-based) has rows for, as positions in the site.
-  func coveragePageDesigns(_ number: Int) -> Range<Int> {
-    let first = min((number - 1) * Self.designsPerCoveragePage, site.designs.count)
-    return first..<min(first + Self.designsPerCoveragePage, site.designs.count)
-  }
+  func coveragePageDesigns(_ number: Int) -> Range<Int> { pageDesigns(number, perPage: Self.designsPerCoveragePage) }
 
   /// The states the coverage page has a column for: the site's
   /// `coverage.states` when it names them, else every state a design of the
@@ -96,11 +91,26 @@ extension GalleryPages {
     site.designs.reduce(0) { $0 + missingStates(of: $1, among: states) }
   }
 
-  /// How many of `states` `design` lacks: states its layout can show that no variant shows.
+  /// How many of `states` `design` lacks (`CoverageCell.missing`).
   private func missingStates(of design: Design, among states: [ContentState]) -> Int {
     states.reduce(0) { count, state in
-      design.layout.states.contains(state) && !design.variants.contains { $0.state(in: design.layout) == state }
-        ? count + 1 : count
+      if case .missing = CoverageCell(design, state) { count + 1 } else { count }
+    }
+  }
+
+  /// What a coverage cell shows: the first variant in the state, else
+  /// missing where the design's layout can show the state, else nothing.
+  private enum CoverageCell {
+    case variant(Variant)
+    case missing
+    case none
+
+    init(_ design: Design, _ state: ContentState) {
+      if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
+        self = .variant(variant)
+      } else {
+        self = design.layout.states.contains(state) ? .missing : .none
+      }
     }
   }
 
@@ -111,15 +121,16 @@ extension GalleryPages {
       textSize: site.textSizes.first ?? .standard
     )
     let cells = states.map { state -> TemplateValue in
-      if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
+      switch CoverageCell(design, state) {
+      case .variant(let variant):
         // The render's id names its page; a job would copy the design for every cell.
         let id = RenderID(
           design: design.id, variant: variant.id, device: first.device, theme: first.theme, locale: first.locale,
           textSize: first.textSize)
         return ["variant": .string(variant.name), "href": .string(id.pagePath)]
+      case .missing: return ["missing": .bool(true)]
+      case .none: return ["none": .bool(true)]
       }
-      guard design.layout.states.contains(state) else { return ["none": .bool(true)] }
-      return ["missing": .bool(true)]
     }
     return [
       "name": .string(design.name), "href": .string(SitePaths.designFolder(design.id) + "/index.html"),

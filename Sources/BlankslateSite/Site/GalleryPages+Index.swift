@@ -5,9 +5,7 @@ import BlankslateValidation
 
 extension GalleryPages {
   /// How many index pages the site's designs fill.
-  var indexPageCount: Int {
-    max(1, (site.designs.count + Self.designsPerPage - 1) / Self.designsPerPage)
-  }
+  var indexPageCount: Int { pageCount(perPage: Self.designsPerPage) }
 
   /// Index page `number` from its context (`indexPageContext`).
   func renderIndexPage(_ context: TemplateValue) throws(TemplateError) -> String {
@@ -15,10 +13,7 @@ extension GalleryPages {
   }
 
   /// The designs index page `number` (1-based) shows, as positions in the site.
-  func indexPageDesigns(_ number: Int) -> Range<Int> {
-    let first = min((number - 1) * Self.designsPerPage, site.designs.count)
-    return first..<min(first + Self.designsPerPage, site.designs.count)
-  }
+  func indexPageDesigns(_ number: Int) -> Range<Int> { pageDesigns(number, perPage: Self.designsPerPage) }
 
   /// The fingerprint of everything index page `number` shows: the page is
   /// a function of its context (`indexPageContext`) and the templates, so

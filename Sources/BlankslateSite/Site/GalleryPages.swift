@@ -11,6 +11,17 @@ package struct GalleryPages: Sendable {
   /// and few enough that an edit rewrites a small page, not the site's every row.
   static let designsPerCoveragePage = 100
 
+  /// How many pages the site's designs fill at `perPage` a page (at least one).
+  func pageCount(perPage: Int) -> Int {
+    max(1, (site.designs.count + perPage - 1) / perPage)
+  }
+
+  /// The designs page `number` (1-based) shows at `perPage` a page, as positions in the site.
+  func pageDesigns(_ number: Int, perPage: Int) -> Range<Int> {
+    let first = min((number - 1) * perPage, site.designs.count)
+    return first..<min(first + perPage, site.designs.count)
+  }
+
   let site: SiteDefinition
   let matrix: RenderMatrix
   let templates: TemplateSet
