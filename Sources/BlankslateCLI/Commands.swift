@@ -7,14 +7,17 @@ import BlankslateValidation
 
 /// The commands: each parses its options, calls the kit, and returns an exit code.
 public enum Commands {
-  /// What allocates the process's memory, for `--version`: the executable
-  /// links mimalloc and says so here (the library does not link it).
-  nonisolated(unsafe) public static var allocator = "system malloc"
+  /// What allocates the process's memory, and how, for `--version`: the
+  /// executable links mimalloc and says so here (the library does not link it).
+  nonisolated(unsafe) public static var allocator: () -> String = { "system malloc" }
   /// Whether the process ends when its command returns (the executable sets
   /// true): then `build` leaves what it held to the exit
   /// (`BuildOptions.freesWhatItHeld`). Commands run in a longer process
   /// (the tests, a tool on the kit) free it.
   nonisolated(unsafe) public static var exitsAfterTheCommand = false
+  /// Called as `serve` starts, before its first build: the executable keeps
+  /// the allocator's empty pages for reuse in a process that builds on every save.
+  nonisolated(unsafe) public static var startsLongRun: () -> Void = {}
 
   /// Runs the command line: the command's declaration (`CommandSpec`)
   /// parses the options and answers `--help`; the handler calls the kit.
@@ -95,7 +98,7 @@ public enum Commands {
     ] {
       lines.append("library \(library)")
     }
-    lines.append("allocator \(allocator)")
+    lines.append("allocator \(allocator())")
     let search = FontSearch.forSite(nil)
     let found = search.locate()
     for (file, location) in zip(PinnedFile.all, found) {
@@ -223,6 +226,8 @@ public enum Commands {
     }
     // serve runs on: a stream that fails is said once on the other, which takes its lines.
     Terminal.fallBackWhenAStreamFails()
+    startsLongRun()
+    Failpoint.note("serve.allocator", allocator())
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(Console.current.environment)
     session.allowsRemoteChanges = allowsRemoteChanges

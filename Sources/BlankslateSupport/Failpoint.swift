@@ -63,9 +63,11 @@ import Foundation
       (ProcessInfo.processInfo.environment["BLANKSLATE_NOTE"] ?? "").split(separator: ",").map(String.init))
 
     /// `BLANKSLATE_NOTE=NAME[,NAME…]`: prints `note NAME` on standard error
-    /// each time NAME is reached, so a test sees that the moment has passed.
-    public static func note(_ name: String) {
-      if noted.contains(name) { say("note \(name)") }
+    /// each time NAME is reached, so a test sees that the moment has passed;
+    /// with `detail`, `note NAME: DETAIL` (what the run had then).
+    public static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {
+      guard noted.contains(name) else { return }
+      say("note \(name)" + (detail().map { ": " + $0 } ?? ""))
     }
   }
 #else
@@ -74,6 +76,6 @@ import Foundation
   public enum Failpoint {
     @inline(__always) public static func reach(_ name: String) {}
     @inline(__always) public static func hold(_ name: String) {}
-    @inline(__always) public static func note(_ name: String) {}
+    @inline(__always) public static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {}
   }
 #endif

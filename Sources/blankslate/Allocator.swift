@@ -16,6 +16,19 @@ enum Allocator {
     mi_option_set_default(mi_option_decommit_delay, 0)
   }
 
+  /// mimalloc's own 25 ms delay before an empty page goes back, for a
+  /// process that builds again and again (`serve`), unless
+  /// `MIMALLOC_DECOMMIT_DELAY` in the environment decides. A save's build
+  /// frees and allocates the same pages within milliseconds; given back at
+  /// once, they went back and were faulted in again some 900 times in each
+  /// save's loading alone (`madvise`), and each save took 65–79 ms where it
+  /// takes 41–51 ms with them kept (the team-shaped bench site, 417 designs,
+  /// 10,008 renders; `bench/reload.py`).
+  static func keepEmptyPagesForReuse() {
+    guard getenv("MIMALLOC_DECOMMIT_DELAY") == nil else { return }
+    mi_option_set(mi_option_decommit_delay, 25)
+  }
+
   /// `mimalloc 2.0.9, pages back after 0 ms` when a `malloc`ed block lives in
   /// mimalloc's heap, else `system malloc`.
   static var description: String {

@@ -38,6 +38,23 @@ struct CommandLineTests {
     #expect(lines.contains { $0.hasSuffix(", pages back after 0 ms") }, "\(run.output)")
   }
 
+  /// `serve` builds on every save, and a save frees and allocates the same
+  /// pages within milliseconds: before its first build it keeps empty pages
+  /// for mimalloc's own 25 ms (a one-shot command gives them back at once,
+  /// above); `MIMALLOC_DECOMMIT_DELAY` in the environment still decides.
+  @Test func serveKeepsEmptyPagesForReuseUnlessTheEnvironmentSays() throws {
+    for (environment, expected) in [([String: String](), "25 ms"), (["MIMALLOC_DECOMMIT_DELAY": "3"], "3 ms")] {
+      let server = try ServeClient.Server(
+        environment: environment.merging(["BLANKSLATE_NOTE": "serve.allocator"]) { a, _ in a })
+      defer { server.stop() }
+      let note = try #require(server.log.text.range(of: "note serve.allocator: mimalloc 2."), "\(server.log.text)")
+      let serving = try #require(server.log.text.range(of: "Serving http://"))
+      #expect(note.upperBound < serving.lowerBound, "said before the first build's line")
+      let line = server.log.text[note.lowerBound...].prefix { $0 != "\n" }
+      #expect(line.hasSuffix(", pages back after \(expected)"), "\(line)")
+    }
+  }
+
   #if os(Linux)
     /// libmicrohttpd and the GnuTLS it brings are loaded by `serve` alone (and
     /// by `--version`, which names it): a build, a check or `--help` starts
