@@ -46,6 +46,7 @@ public struct RenderMatrix: Sendable {
     designJobs.reserveCapacity(site.designs.count)
     var ranges: [Range<Int>] = []
     var starts: [String: Int] = [:]
+    starts.reserveCapacity(site.designs.reduce(0) { $0 + $1.variants.count })
     var count = 0
     for design in site.designs {
       for (index, variant) in design.variants.enumerated() {

@@ -51,29 +51,22 @@ struct BuildCache: Sendable {
     /// (`GalleryPages.parts`), which its key and meta determine; nil until
     /// the site's files are made.
     var parts: GalleryPages.DesignParts?
-    /// The meta, or where a cache file holds it.
-    private let held: Held
-
-    private enum Held: Sendable {
-      case value(DesignMeta)
-      /// Read when the design is reused: a rebuild reads two caches, and
-      /// keeps most designs from one of them (the other's are never read).
-      case stored(CacheFields)
-    }
+    /// The meta, as made or as a cache file holds it.
+    private let held: HeldMeta
 
     init(
       key: Key, meta: DesignMeta, entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)? = nil,
       parts: GalleryPages.DesignParts? = nil
     ) {
       self.key = key
-      held = .value(meta)
+      held = HeldMeta(meta)
       self.entries = entries
       self.parts = parts
     }
 
     fileprivate init(key: Key, stored: CacheFields) {
       self.key = key
-      held = .stored(stored)
+      held = HeldMeta(stored: stored)
     }
 
     /// What the design's renders found and show; nil when the cache file's
@@ -85,33 +78,70 @@ struct BuildCache: Sendable {
     /// `readingTexts`: only a design whose search entries are made again
     /// reads them, and a cache written from this entry copies them as
     /// they are (`writeMeta`).
+    func meta(readingTexts: Bool) -> DesignMeta? { held.meta(readingTexts: readingTexts) }
+
+    /// The meta as one nested value; one read from a cache file is copied as its bytes are.
+    func writeMeta(into writer: inout CacheFields.Writer) { writer.raw(held.encoded) }
+  }
+
+  /// A design's meta, as a build made it or as a cache file holds it, each
+  /// form made from the other when first asked for, once: a reused design's
+  /// entry is copied into the next cache (and `serve` keeps that cache), so
+  /// its copies share what was read and written (decoding every reused
+  /// design's meta, or encoding it, had been a tenth of a save's instructions).
+  private final class HeldMeta: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The meta with its search texts (made, or read with them), or `.some(nil)` when unreadable.
+    private var whole: DesignMeta??
+    /// The meta read without its search texts.
+    private var withoutTexts: DesignMeta??
+    /// The nested value's bytes, as a cache file holds them.
+    private var bytes: ArraySlice<UInt8>?
+    private let stored: CacheFields?
+
+    init(_ meta: DesignMeta) {
+      whole = .some(meta)
+      stored = nil
+    }
+
+    init(stored: CacheFields) {
+      self.stored = stored
+      bytes = stored.rest
+    }
+
     func meta(readingTexts: Bool) -> DesignMeta? {
-      switch held {
-      case .value(let meta): meta
-      case .stored(let fields): BuildCache.decodeMeta(fields, readingTexts: readingTexts)
+      lock.withLock {
+        if let whole { return whole }
+        if !readingTexts, let withoutTexts { return withoutTexts }
+        guard let stored else { return nil }
+        let read = BuildCache.decodeMeta(stored, readingTexts: readingTexts)
+        if readingTexts { whole = .some(read) } else { withoutTexts = .some(read) }
+        return read
       }
     }
 
-    /// The meta as one nested value; one read from a cache file is copied as its bytes are.
-    func writeMeta(into writer: inout CacheFields.Writer) {
-      switch held {
-      case .stored(let fields):
-        writer.raw(fields.rest)
-      case .value(let meta):
-        writer.nested { writer in
-          writer.count(meta.thumbnailAlt == nil ? 0 : 1)
-          writer.count(meta.bytes)
-          if let alt = meta.thumbnailAlt { writer.text(alt) }
-          writer.count(meta.texts.count)
-          for text in meta.texts { writer.text(text) }
-          writer.text(meta.characters.text)
-          writer.count(meta.lint.count)
-          for variant in meta.lint.keys.sorted() {
-            let counts = meta.lint[variant] ?? LintCounts()
-            writer.text(variant)
-            for count in [counts.errors, counts.warnings, counts.accepted] { writer.count(count) }
-          }
-        }
+    var encoded: ArraySlice<UInt8> {
+      lock.withLock {
+        if let bytes { return bytes }
+        var writer = CacheFields.Writer(capacity: 256)
+        if case .some(.some(let meta)) = whole { Self.write(meta, into: &writer) }
+        bytes = writer.bytes[...]
+        return writer.bytes[...]
+      }
+    }
+
+    private static func write(_ meta: DesignMeta, into writer: inout CacheFields.Writer) {
+      writer.count(meta.thumbnailAlt == nil ? 0 : 1)
+      writer.count(meta.bytes)
+      if let alt = meta.thumbnailAlt { writer.text(alt) }
+      writer.count(meta.texts.count)
+      for text in meta.texts { writer.text(text) }
+      writer.text(meta.characters.text)
+      writer.count(meta.lint.count)
+      for variant in meta.lint.keys.sorted() {
+        let counts = meta.lint[variant] ?? LintCounts()
+        writer.text(variant)
+        for count in [counts.errors, counts.warnings, counts.accepted] { writer.count(count) }
       }
     }
   }
@@ -355,8 +385,12 @@ struct BuildCache: Sendable {
     return "blankslate \(Blankslate.version) \(ToolIdentity.current) fonts:\(hash.hex)"
   }
 
-  /// The key of every design of `site`, in site order.
-  static func keys(of site: SiteDefinition, identity: String, assets: AssetCatalog) -> [Key] {
+  /// The key of every design of `site`, in site order; with `memo` (`serve`),
+  /// a design's key is the last build's when everything it is made from is
+  /// as it was (the design, its images' bytes, its neighbours' names, and
+  /// what every key begins with), and made anew otherwise.
+  static func keys(of site: SiteDefinition, identity: String, assets: AssetCatalog, memo: KeyMemo? = nil) -> [Key] {
+    let firsts = RenderLists(firstsOf: site).encoded
     // What the hashes of every design begin with, hashed once: a hash of
     // the same bytes fed in two parts is the hash of them fed at once.
     var own = ContentHash()
@@ -368,11 +402,70 @@ struct BuildCache: Sendable {
     var renders = ContentHash()
     renders.add(identity)
     renders.add(site.settingsHashWithoutLists)
-    renders.add(RenderLists(firstsOf: site).encoded)
+    renders.add(firsts)
     var neighbour = ContentHash()
     neighbour.add(identity)
-    return site.designs.indices.map { index in
-      key(of: index, in: site, assets: assets, seeds: (own, renders, neighbour))
+    guard let memo else {
+      return site.designs.indices.map { key(of: $0, in: site, assets: assets, seeds: (own, renders, neighbour)) }
+    }
+    let seeds = [identity, site.settingsHash, site.settingsHashWithoutLists, firsts]
+    let earlier = memo.kept(beginningWith: seeds)
+    var made: [String: KeyMemo.Made] = [:]
+    made.reserveCapacity(site.designs.count)
+    let keys = site.designs.indices.map { index -> Key in
+      let design = site.designs[index]
+      let images = design.variants.flatMap { $0.properties.imagePaths.map { assets.entry(for: $0) } }
+      let previous = index > 0 ? KeyMemo.Neighbour(site.designs[index - 1], last: true) : nil
+      let next = index + 1 < site.designs.count ? KeyMemo.Neighbour(site.designs[index + 1], last: false) : nil
+      let key: Key
+      if let kept = earlier[design.id], kept.design == design, kept.images == images, kept.previous == previous,
+        kept.next == next
+      {
+        key = kept.key
+      } else {
+        key = self.key(of: index, in: site, assets: assets, seeds: (own, renders, neighbour))
+      }
+      made[design.id] = KeyMemo.Made(design: design, images: images, previous: previous, next: next, key: key)
+      return key
+    }
+    memo.keep(made, beginningWith: seeds)
+    return keys
+  }
+
+  /// The design keys a long-lived process made last (`BuildMemo`), each with what it was made from.
+  final class KeyMemo: @unchecked Sendable {
+    /// The names a design's first or last variant's pages show of a neighbouring design.
+    struct Neighbour: Equatable {
+      var id: String
+      var name: String
+      var variantID: String?
+      var variantName: String?
+
+      init(_ design: Design, last: Bool) {
+        let variant = last ? design.variants.last : design.variants.first
+        (id, name, variantID, variantName) = (design.id, design.name, variant?.id, variant?.name)
+      }
+    }
+
+    struct Made {
+      var design: Design
+      var images: [AssetCatalog.Entry?]
+      var previous: Neighbour?
+      var next: Neighbour?
+      var key: Key
+    }
+
+    private let lock = NSLock()
+    private var seeds: [String] = []
+    private var made: [String: Made] = [:]
+
+    /// The keys kept, when the build about to make its keys begins every one with `seeds` as theirs began; else none.
+    fileprivate func kept(beginningWith seeds: [String]) -> [String: Made] {
+      lock.withLock { seeds == self.seeds ? made : [:] }
+    }
+
+    fileprivate func keep(_ made: [String: Made], beginningWith seeds: [String]) {
+      lock.withLock { (self.made, self.seeds) = (made, seeds) }
     }
   }
 

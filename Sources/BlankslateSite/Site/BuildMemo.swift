@@ -22,6 +22,8 @@ public final class BuildMemo: @unchecked Sendable {
   private var matrix: RenderMatrix?
   /// The last build's index cards.
   private let cards = IndexCards()
+  /// The last build's design keys.
+  let keys = BuildCache.KeyMemo()
   /// Each design's entries in `index.json` and the search index as the last build made them, by design id.
   private var entries: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
 

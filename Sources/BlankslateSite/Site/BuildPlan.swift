@@ -67,7 +67,7 @@ struct BuildPlan {
         pages.linksPNGs = options.pngScale != nil
         return .model(matrix: matrix, pages: pages)
       default:
-        return .keys(BuildCache.keys(of: site, identity: identity, assets: catalog))
+        return .keys(BuildCache.keys(of: site, identity: identity, assets: catalog, memo: options.memo?.keys))
       }
     }
     guard case .earlier(let inPlace, let published) = parts[0], case .model(let matrix, let pages) = parts[1],
@@ -339,8 +339,9 @@ struct BuildPlan {
     return BuildSummary(
       designs: site.designs.count, variants: site.designs.reduce(0) { $0 + $1.variants.count }, renders: matrix.count,
       files: tally.files, bytes: tally.bytes,
-      lint: outputs.flatMap(\.meta.lint.values).reduce(LintCounts()) { $0.adding($1) }, notes: inputs.assets.notes,
-      rendered: outputs.filter(\.rendered).count, refreshed: outputs.filter(\.refreshed).count,
-      extended: outputs.filter(\.extended).count, timings: timings)
+      lint: outputs.reduce(LintCounts()) { total, output in output.meta.lint.values.reduce(total) { $0.adding($1) } },
+      notes: inputs.assets.notes, rendered: outputs.reduce(0) { $0 + ($1.rendered ? 1 : 0) },
+      refreshed: outputs.reduce(0) { $0 + ($1.refreshed ? 1 : 0) },
+      extended: outputs.reduce(0) { $0 + ($1.extended ? 1 : 0) }, timings: timings)
   }
 }

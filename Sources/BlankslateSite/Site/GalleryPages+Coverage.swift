@@ -21,10 +21,12 @@ extension GalleryPages {
   /// `coverage.states` when it names them, else every state a design of the
   /// site shows.
   var coverageStates: [ContentState] {
-    site.coverage.isEmpty
-      ? ContentState.allCases.filter { state in
-        site.designs.contains { design in design.variants.contains { $0.state(in: design.layout) == state } }
-      } : site.coverage
+    guard site.coverage.isEmpty else { return site.coverage }
+    var shown = Set<ContentState>()
+    for design in site.designs {
+      for variant in design.variants { shown.insert(variant.state(in: design.layout)) }
+    }
+    return ContentState.allCases.filter(shown.contains)
   }
 
   /// What coverage page `number` shows, with a column for each of `states`
@@ -88,14 +90,7 @@ extension GalleryPages {
 
   /// How many cells of the coverage pages are missing over the site, with a column for each of `states`.
   func coverageMissingCount(states: [ContentState]) -> Int {
-    site.designs.reduce(0) { $0 + missingStates(of: $1, among: states) }
-  }
-
-  /// How many of `states` `design` lacks (`CoverageCell.missing`).
-  private func missingStates(of design: Design, among states: [ContentState]) -> Int {
-    states.reduce(0) { count, state in
-      if case .missing = CoverageCell(design, state) { count + 1 } else { count }
-    }
+    site.designs.reduce(0) { $0 + CoverageCell.missingCount(of: $1, among: states) }
   }
 
   /// What a coverage cell shows: the first variant in the state, else
@@ -110,6 +105,16 @@ extension GalleryPages {
         self = .variant(variant)
       } else {
         self = design.layout.states.contains(state) ? .missing : .none
+      }
+    }
+
+    /// How many of `states` are `.missing` cells in `design`'s row: no
+    /// variant in the state, and the layout can show it (each variant's state found once).
+    static func missingCount(of design: Design, among states: [ContentState]) -> Int {
+      let shown = design.variants.map { $0.state(in: design.layout) }
+      let possible = design.layout.states
+      return states.reduce(0) { count, state in
+        !shown.contains(state) && possible.contains(state) ? count + 1 : count
       }
     }
   }

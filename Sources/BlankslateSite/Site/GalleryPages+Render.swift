@@ -272,14 +272,15 @@ extension GalleryPages {
     return items[start..<(start + size)]
   }
 
-  /// The previous and next variant in gallery order, on the same device, theme and locale.
+  /// The previous and next variant in gallery order, on the same device, theme and locale: each
+  /// variant's renders are a run of the matrix, in gallery order, so its neighbours' runs are beside it.
   private func neighbours(of job: RenderJob) -> (previous: RenderJob?, next: RenderJob?) {
-    guard let position = variantPosition[job.design.id + "/" + job.variant.id] else { return (nil, nil) }
-    func at(_ index: Int) -> RenderJob? {
-      guard variantOrder.indices.contains(index) else { return nil }
-      return self.job(
-        variantOrder[index].design, variantOrder[index].variant, job.device, job.theme, job.locale, job.textSize)
+    guard let start = matrix.variantStart(of: job) else { return (nil, nil) }
+    func at(_ variantStart: Int) -> RenderJob? {
+      guard variantStart >= 0, variantStart < matrix.count else { return nil }
+      return matrix.job(
+        variantStart: variantStart, device: job.device, theme: job.theme, locale: job.locale, textSize: job.textSize)
     }
-    return (at(position - 1), at(position + 1))
+    return (at(start - matrix.rendersPerVariant), at(start + matrix.rendersPerVariant))
   }
 }

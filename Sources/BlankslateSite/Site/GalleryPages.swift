@@ -26,9 +26,6 @@ package struct GalleryPages: Sendable {
   let matrix: RenderMatrix
   let templates: TemplateSet
 
-  /// Every variant in gallery order, and each one's position (`design/variant`).
-  let variantOrder: [(design: String, variant: String)]
-  let variantPosition: [String: Int]
   /// What every index page shows of the whole site (`indexSummary(of:renders:)`), and its fingerprint.
   let indexSummary: [String: TemplateValue]
   let indexSummaryFingerprint: String
@@ -42,10 +39,6 @@ package struct GalleryPages: Sendable {
     self.matrix = matrix
     self.templates = templates
     self.cards = cards
-    variantOrder = site.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
-    var positions: [String: Int] = [:]
-    for (position, entry) in variantOrder.enumerated() { positions[entry.design + "/" + entry.variant] = position }
-    variantPosition = positions
     indexSummary = Self.indexSummary(of: site, renders: matrix.count)
     var fingerprint = ContentHash()
     TemplateValue.object(indexSummary).fingerprint(into: &fingerprint)
