@@ -412,6 +412,7 @@ struct BuildCache: Sendable {
     let earlier = memo.kept(beginningWith: seeds)
     var made: [String: KeyMemo.Made] = [:]
     made.reserveCapacity(site.designs.count)
+    var madeAnew = 0
     let keys = site.designs.indices.map { index -> Key in
       let design = site.designs[index]
       let images = design.variants.flatMap { $0.properties.imagePaths.map { assets.entry(for: $0) } }
@@ -424,11 +425,12 @@ struct BuildCache: Sendable {
         key = kept.key
       } else {
         key = self.key(of: index, in: site, assets: assets, seeds: (own, renders, neighbour))
+        madeAnew += 1
       }
       made[design.id] = KeyMemo.Made(design: design, images: images, previous: previous, next: next, key: key)
       return key
     }
-    memo.keep(made, beginningWith: seeds)
+    memo.keep(made, beginningWith: seeds, madeAnew: madeAnew)
     return keys
   }
 
@@ -458,14 +460,17 @@ struct BuildCache: Sendable {
     private let lock = NSLock()
     private var seeds: [String] = []
     private var made: [String: Made] = [:]
+    /// How many keys the last build made anew (the others were kept).
+    var madeAnew: Int { lock.withLock { lastMadeAnew } }
+    private var lastMadeAnew = 0
 
     /// The keys kept, when the build about to make its keys begins every one with `seeds` as theirs began; else none.
     fileprivate func kept(beginningWith seeds: [String]) -> [String: Made] {
       lock.withLock { seeds == self.seeds ? made : [:] }
     }
 
-    fileprivate func keep(_ made: [String: Made], beginningWith seeds: [String]) {
-      lock.withLock { (self.made, self.seeds) = (made, seeds) }
+    fileprivate func keep(_ made: [String: Made], beginningWith seeds: [String], madeAnew: Int) {
+      lock.withLock { (self.made, self.seeds, lastMadeAnew) = (made, seeds, madeAnew) }
     }
   }
 
