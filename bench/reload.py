@@ -26,12 +26,13 @@ import json
 import os
 import re
 import queue
-import socket
 import statistics
 import subprocess
 import sys
 import threading
 import time
+
+from served import Events
 
 blankslate, site, output, hugo_site = sys.argv[1:5]
 runs = int(sys.argv[5]) if len(sys.argv) > 5 else 10
@@ -66,26 +67,6 @@ def lines_until(process, pattern, timeout=300):
         found = re.search(pattern, line)
         if found:
             return found
-
-
-class Events:
-    """The server's event stream, read as it comes."""
-
-    def __init__(self, port):
-        self.socket = socket.create_connection(("127.0.0.1", port))
-        self.socket.sendall(
-            f"GET /_blankslate/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        self.buffer = b""
-        self.until(b"retry: 1000")
-
-    def until(self, marker, timeout=300):
-        self.socket.settimeout(timeout)
-        while marker not in self.buffer:
-            chunk = self.socket.recv(65536)
-            if not chunk:
-                raise SystemExit("bench: the event stream closed")
-            self.buffer += chunk
-        self.buffer = self.buffer[self.buffer.index(marker) + len(marker):]
 
 
 def ours():

@@ -10,22 +10,15 @@ bench/reload.py does; prints every save's milliseconds, then each binary's
 median per round and the median of those. Alternating puts both binaries in
 the same spells of a shared machine.
 """
-import os, re, socket, statistics, subprocess, sys, time, queue, threading
+import os, statistics, subprocess, sys, threading, time
+import served
 bins = sys.argv[1].split(","); site, out = sys.argv[2], sys.argv[3]; rounds = int(sys.argv[4]); saves = int(sys.argv[5])
 def run(b):
     subprocess.run(["rm", "-rf", out, os.path.join(os.path.dirname(out), "." + os.path.basename(out) + ".blankslate")])
-    p = subprocess.Popen([b, "serve", "--site", site, "--output", out, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "NO_COLOR": "1", "CI": ""})
-    for line in p.stdout:
-        m = re.search(r"Serving http://127\.0\.0\.1:(\d+)/", line)
-        if m: port = int(m.group(1)); break
+    p, port = served.start([b, "serve", "--site", site, "--output", out, "--port", "0"],
+                           env={**os.environ, "NO_COLOR": "1", "CI": ""})
     threading.Thread(target=lambda: [None for _ in p.stdout], daemon=True).start()
-    s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(f"GET /_blankslate/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
-    buf = [b""]
-    def until(marker):
-        while marker not in buf[0]: buf[0] += s.recv(65536)
-        buf[0] = buf[0][buf[0].index(marker) + len(marker):]
-    until(b"retry: 1000")
+    until = served.Events(port).until
     times = []
     for _ in range(saves):
         subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "toggle.py"), site], check=True)
