@@ -84,6 +84,16 @@ public enum NumberText {
       output.append(UInt8(ascii: "0") + UInt8(magnitude))
       return
     }
+    // Most numbers a page writes (coordinates, sizes, outline points) have
+    // two to four digits: written at once, without a buffer.
+    if magnitude < 10_000 {
+      let digits = Int(magnitude)
+      if digits >= 1000 { output.append(UInt8(ascii: "0") + UInt8(digits / 1000)) }
+      if digits >= 100 { output.append(UInt8(ascii: "0") + UInt8(digits / 100 % 10)) }
+      output.append(UInt8(ascii: "0") + UInt8(digits / 10 % 10))
+      output.append(UInt8(ascii: "0") + UInt8(digits % 10))
+      return
+    }
     // Last digit first, into a buffer on the stack: dividing by the constant
     // ten is a multiplication, where dividing by a power of ten held in a
     // variable is a division per digit.

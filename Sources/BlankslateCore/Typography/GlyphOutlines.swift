@@ -77,95 +77,122 @@ public final class GlyphOutlines: Sendable {
     /// relative commands, `h`/`v` for lines along an axis, a repeated
     /// command's letter left out, as SVG allows.
     func written(scale: Double) -> Outline {
-      var data: [UInt8] = []
+      var path = PathText(capacity: commands.count * 12)
       var start: (x: Int32, y: Int32)?
       var current: (x: Int32, y: Int32) = (0, 0)
       var contourStart = current
-      var last: UInt8 = 0
       var index = 0
-      func point() -> (x: Int32, y: Int32) {
-        defer { index += 2 }
-        return (
-          Int32((Double(points[index]) * scale).rounded()), Int32((-Double(points[index + 1]) * scale).rounded())
-        )
-      }
-      /// A command's letter, unless it repeats the last one; then whether the
-      /// first number needs a space to part it from the one before.
-      func begin(_ letter: UInt8) -> Bool {
-        defer { last = letter }
-        guard letter != last else { return true }
-        data.append(letter)
-        return false
-      }
-      /// A whole number, after a space when it has no minus sign to part it from the one before.
-      func value(_ value: Int32, separated: Bool) {
-        if value < 0 {
-          data.append(0x2D)
-        } else if separated {
-          data.append(0x20)
+      points.withUnsafeBufferPointer { points in
+        func point() -> (x: Int32, y: Int32) {
+          defer { index += 2 }
+          return (
+            Int32((Double(points[index]) * scale).rounded()), Int32((-Double(points[index + 1]) * scale).rounded())
+          )
         }
-        var magnitude = value.magnitude
+        for command in commands {
+          switch command {
+          case 0x4D:  // move
+            let to = point()
+            if start == nil {
+              start = to
+            } else {
+              path.last = 0
+              path.write(0x6D, to.x - current.x, to.y - current.y)
+              path.last = 0
+            }
+            current = to
+            contourStart = to
+          case 0x4C:  // line
+            let to = point()
+            if to.y == current.y {
+              path.value(to.x - current.x, separated: path.begin(0x68))
+            } else if to.x == current.x {
+              path.value(to.y - current.y, separated: path.begin(0x76))
+            } else {
+              path.write(0x6C, to.x - current.x, to.y - current.y)
+            }
+            current = to
+          case 0x51:  // quadratic
+            let control = point()
+            let to = point()
+            path.write(0x71, control.x - current.x, control.y - current.y)
+            path.more(to.x - current.x, to.y - current.y)
+            current = to
+          case 0x43:  // cubic
+            let first = point()
+            let second = point()
+            let to = point()
+            path.write(0x63, first.x - current.x, first.y - current.y)
+            path.more(second.x - current.x, second.y - current.y)
+            path.more(to.x - current.x, to.y - current.y)
+            current = to
+          default:  // close
+            path.data.append(0x7A)
+            path.last = 0
+            current = contourStart
+          }
+        }
+      }
+      guard let start, !path.data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
+      return Outline(startX: start.x, startY: start.y, rest: path.data)
+    }
+  }
+
+  /// Relative path commands being written, and the last command's letter.
+  private struct PathText {
+    var data: [UInt8] = []
+    var last: UInt8 = 0
+
+    init(capacity: Int) {
+      data.reserveCapacity(capacity)
+    }
+
+    /// A command's letter, unless it repeats the last one; then whether the
+    /// first number needs a space to part it from the one before.
+    mutating func begin(_ letter: UInt8) -> Bool {
+      defer { last = letter }
+      guard letter != last else { return true }
+      data.append(letter)
+      return false
+    }
+
+    /// A whole number, after a space when it has no minus sign to part it from the one before.
+    mutating func value(_ value: Int32, separated: Bool) {
+      if value < 0 {
+        data.append(0x2D)
+      } else if separated {
+        data.append(0x20)
+      }
+      let magnitude = value.magnitude
+      if magnitude < 10 {
+        data.append(0x30 + UInt8(magnitude))
+      } else if magnitude < 100 {
+        data.append(0x30 + UInt8(magnitude / 10))
+        data.append(0x30 + UInt8(magnitude % 10))
+      } else if magnitude < 1000 {
+        data.append(0x30 + UInt8(magnitude / 100))
+        data.append(0x30 + UInt8(magnitude / 10 % 10))
+        data.append(0x30 + UInt8(magnitude % 10))
+      } else {
+        var rest = magnitude
         let first = data.count
         repeat {
-          data.append(0x30 + UInt8(magnitude % 10))
-          magnitude /= 10
-        } while magnitude > 0
+          data.append(0x30 + UInt8(rest % 10))
+          rest /= 10
+        } while rest > 0
         data[first...].reverse()
       }
-      func write(_ letter: UInt8, _ x: Int32, _ y: Int32) {
-        value(x, separated: begin(letter))
-        value(y, separated: true)
-      }
-      /// The next pair of a command's numbers.
-      func more(_ x: Int32, _ y: Int32) {
-        value(x, separated: true)
-        value(y, separated: true)
-      }
-      for command in commands {
-        switch command {
-        case 0x4D:  // move
-          let to = point()
-          if start == nil {
-            start = to
-          } else {
-            last = 0
-            write(0x6D, to.x - current.x, to.y - current.y)
-            last = 0
-          }
-          current = to
-          contourStart = to
-        case 0x4C:  // line
-          let to = point()
-          if to.y == current.y {
-            value(to.x - current.x, separated: begin(0x68))
-          } else if to.x == current.x {
-            value(to.y - current.y, separated: begin(0x76))
-          } else {
-            write(0x6C, to.x - current.x, to.y - current.y)
-          }
-          current = to
-        case 0x51:  // quadratic
-          let control = point()
-          let to = point()
-          write(0x71, control.x - current.x, control.y - current.y)
-          more(to.x - current.x, to.y - current.y)
-          current = to
-        case 0x43:  // cubic
-          let first = point()
-          let second = point()
-          let to = point()
-          write(0x63, first.x - current.x, first.y - current.y)
-          more(second.x - current.x, second.y - current.y)
-          more(to.x - current.x, to.y - current.y)
-          current = to
-        default:  // close
-          data.append(0x7A)
-          last = 0
-          current = contourStart
-        }
-      }
-      guard let start, !data.isEmpty else { return Outline(startX: 0, startY: 0, rest: []) }
-      return Outline(startX: start.x, startY: start.y, rest: data)
+    }
+
+    mutating func write(_ letter: UInt8, _ x: Int32, _ y: Int32) {
+      value(x, separated: begin(letter))
+      value(y, separated: true)
+    }
+
+    /// The next pair of a command's numbers.
+    mutating func more(_ x: Int32, _ y: Int32) {
+      value(x, separated: true)
+      value(y, separated: true)
     }
   }
 

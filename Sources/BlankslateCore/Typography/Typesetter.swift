@@ -51,6 +51,14 @@ public final class Typesetter: Sendable {
   private let generations = Atomic<Int>(0)
   /// Each glyph's ink, top and bottom in font units (up positive), by face and glyph.
   private let inks = Mutex<[UInt64: (top: Int32, bottom: Int32)]>([:])
+  /// Runs as HarfBuzz shaped them, in font units and without tracking: what
+  /// a run's glyphs are does not depend on the size it is set at, so a text
+  /// laid out at another text size (or width) is not shaped again. Bounded
+  /// like `cache`: a design's renders set each of its texts at every size
+  /// one after another.
+  private let shapes = Mutex(BoundedCache<ShapeKey, Shaped>(capacity: Typesetter.cachedTexts * 2))
+  /// How many runs HarfBuzz has shaped (the shapes cache's misses).
+  private let harfBuzzShapes = Atomic<Int>(0)
 
   /// A typesetter of its own (its own caches) over `library`'s fonts, tracking Latin text by `tracking`.
   public convenience init(library: FontLibrary, tracking: TrackingTable? = nil) {
@@ -497,6 +505,25 @@ public final class Typesetter: Sendable {
     return runs
   }
 
+  /// What a run's shaping depends on: the paragraph around it (Arabic joins
+  /// across a run's edge), the run, and the language.
+  private struct ShapeKey: Hashable {
+    var scalars: [UInt32]
+    var range: Range<Int>
+    var face: Int
+    var level: Int8
+    var script: UInt32
+    var locale: String
+
+    /// The paragraph's scalars hashed as one block of bytes, not one by one.
+    func hash(into hasher: inout Hasher) {
+      scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(UInt64(truncatingIfNeeded: range.lowerBound) << 32 | UInt64(truncatingIfNeeded: range.upperBound))
+      hasher.combine(UInt64(truncatingIfNeeded: face) << 40 | UInt64(UInt8(bitPattern: level)) << 32 | UInt64(script))
+      hasher.combine(locale)
+    }
+  }
+
   private struct Shaped {
     var glyphs: [UInt32] = []
     var clusters: [Int] = []
@@ -542,29 +569,17 @@ public final class Typesetter: Sendable {
   /// joining across a run's edge), glyphs left to right.
   private func shape(_ paragraph: Paragraph, _ run: Run, style: Style) -> Shaped {
     let face = library.face(run.face)
-    var shaped = Shaped(scale: style.fontSize / face.unitsPerEm)
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
-    paragraph.scalars.withUnsafeBufferPointer { text in
-      hb_buffer_add_codepoints(
-        buffer, text.baseAddress, Int32(text.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+    let key = ShapeKey(
+      scalars: paragraph.scalars, range: run.range, face: run.face, level: run.level, script: run.script.rawValue,
+      locale: style.locale)
+    var shaped: Shaped
+    if let found = shapes.withLock({ $0.value(for: key) }) {
+      shaped = found
+    } else {
+      shaped = harfBuzzShape(paragraph, run, face: face, locale: style.locale)
+      shapes.withLock { _ = $0.store(shaped, for: key) }
     }
-    hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-    hb_buffer_set_script(buffer, run.script)
-    hb_buffer_set_language(buffer, hb_language_from_string(style.locale, -1))
-    hb_shape(face.hbFont, buffer, nil, 0)
-    var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-      let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    else { return shaped }
-    for index in 0..<Int(count) {
-      shaped.glyphs.append(infos[index].codepoint)
-      shaped.clusters.append(Int(infos[index].cluster))
-      shaped.advances.append(positions[index].x_advance)
-      shaped.xOffsets.append(positions[index].x_offset)
-      shaped.yOffsets.append(positions[index].y_offset)
-      shaped.unsafeToBreak.append(infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
-    }
+    shaped.scale = style.fontSize / face.unitsPerEm
     // Tracking, as a browser's letter-spacing adds it: after each character
     // (the last glyph of each cluster), to Latin text only: Apple's table is
     // SF Pro's, and joined scripts are never spaced apart — neither are the
@@ -580,6 +595,38 @@ public final class Typesetter: Sendable {
           shaped.advances[index] += units
         }
       }
+    }
+    return shaped
+  }
+
+  /// How many runs this typesetter has had HarfBuzz shape.
+  package var runsShaped: Int { harfBuzzShapes.load(ordering: .relaxed) }
+
+  /// `run` as HarfBuzz shapes it in `face`, in font units, untracked.
+  private func harfBuzzShape(_ paragraph: Paragraph, _ run: Run, face: LoadedFace, locale: String) -> Shaped {
+    harfBuzzShapes.add(1, ordering: .relaxed)
+    var shaped = Shaped(scale: 1)
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    paragraph.scalars.withUnsafeBufferPointer { text in
+      hb_buffer_add_codepoints(
+        buffer, text.baseAddress, Int32(text.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+    }
+    hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, run.script)
+    hb_buffer_set_language(buffer, hb_language_from_string(locale, -1))
+    hb_shape(face.hbFont, buffer, nil, 0)
+    var count: UInt32 = 0
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    else { return shaped }
+    for index in 0..<Int(count) {
+      shaped.glyphs.append(infos[index].codepoint)
+      shaped.clusters.append(Int(infos[index].cluster))
+      shaped.advances.append(positions[index].x_advance)
+      shaped.xOffsets.append(positions[index].x_offset)
+      shaped.yOffsets.append(positions[index].y_offset)
+      shaped.unsafeToBreak.append(infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
     }
     return shaped
   }

@@ -243,6 +243,39 @@ struct LineWidthTests {
     #expect(broken > 200)
   }
 
+  /// A run's glyphs do not depend on its size: a text set again at another
+  /// text size reuses its shaping, and its lines, tracking included, are the
+  /// lines a typesetter that never saw the text makes.
+  @Test(arguments: [
+    ("Nothing saved yet. Pull down to refresh, or check your Wi-Fi settings.", "en"),
+    ("保存済みのレシピはありません。ここに表示されます。", "ja"),
+    ("ستظهر وصفات محفوظة في هذا المجلد هنا (iOS 17) بعد إضافتها.", "ar"),
+  ])
+  func aTextAtAnotherSizeIsNotShapedAgain(text: String, locale: String) {
+    let tracking = TrackingTable.allCases.first
+    let shared = Typesetter(library: .shared, tracking: tracking, reshapesEveryLine: false)
+    _ = shared.line(text, fontSize: 17, weight: 400, locale: locale)
+    let shapedOnce = shared.runsShaped
+    #expect(shapedOnce > 0)
+    for fontSize in [11.0, 17, 28, 53] {
+      let line = shared.line(text, fontSize: fontSize, weight: 400, locale: locale)
+      let fresh = Typesetter(library: .shared, tracking: tracking, reshapesEveryLine: false)
+      #expect(line == fresh.line(text, fontSize: fontSize, weight: 400, locale: locale), "\(fontSize) pt")
+      for width in [120.0, 240, 360] {
+        #expect(
+          shared.lines(of: text, fontSize: fontSize, weight: 400, locale: locale, maxWidth: width)
+            == fresh.lines(of: text, fontSize: fontSize, weight: 400, locale: locale, maxWidth: width),
+          "\(fontSize) pt in \(width)")
+      }
+    }
+    // The whole paragraph at four sizes, shaped once; a bold one is other glyphs.
+    let shared2 = Typesetter(library: .shared, tracking: tracking, reshapesEveryLine: false)
+    for fontSize in [11.0, 17, 28, 53] { _ = shared2.line(text, fontSize: fontSize, weight: 400, locale: locale) }
+    #expect(shared2.runsShaped == shapedOnce)
+    _ = shared2.line(text, fontSize: 17, weight: 700, locale: locale)
+    #expect(shared2.runsShaped > shapedOnce)
+  }
+
   /// Every text node and button title of every render of the bundled,
   /// held-back and v3 sites: its lines within its frame.
   @Test func everyBundledAndHeldBackTextFitsItsFrame() throws {
