@@ -42,8 +42,8 @@ public struct LinkChecker: Sendable {
     var idsByPath = knownIDs
     for page in pages where idsByPath[page.path] == nil { idsByPath[page.path] = page.ids }
     var issues: [ValidationIssue] = []
-    // Pages of one folder repeat the same links: each is resolved once per folder.
-    var resolvedByFolder: [Substring: [String: Resolution]] = [:]
+    // Pages of one folder repeat the same links: each is read and resolved once per folder.
+    var outcomesByFolder: [Substring: [String: Outcome]] = [:]
     for page in pages {
       func report(_ line: Int, _ message: String) {
         issues.append(
@@ -52,37 +52,35 @@ public struct LinkChecker: Sendable {
       }
       let folder = page.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { page.path[..<$0] } ?? ""
       // Taken out while this page adds to it, so that it is not copied.
-      var resolved = resolvedByFolder.removeValue(forKey: folder) ?? [:]
-      defer { resolvedByFolder[folder] = resolved }
+      var outcomes = outcomesByFolder.removeValue(forKey: folder) ?? [:]
+      defer { outcomesByFolder[folder] = outcomes }
       for link in page.links {
         let target = link.target
-        if target.isEmpty || target.hasPrefix("data:") { continue }
-        if Self.hasScheme(target) || target.hasPrefix("//") {
+        let outcome: Outcome
+        if let known = outcomes[target] {
+          outcome = known
+        } else {
+          outcome = self.outcome(of: target, from: page.path, in: files)
+          outcomes[target] = outcome
+        }
+        let path: String
+        let fragment: String?
+        switch outcome {
+        case .notChecked:
+          continue
+        case .external:
           if !allowsExternalLinks { report(link.line, "links outside the site: \(target.prefix(80))") }
           continue
-        }
-        let (pathPart, fragment) = Self.split(target)
-        let path: String
-        if pathPart.isEmpty {
-          path = page.path
-        } else {
-          let found: Resolution
-          if let cached = resolved[pathPart] {
-            found = cached
-          } else {
-            found = Self.resolution(of: pathPart, from: page.path, in: files)
-            resolved[pathPart] = found
-          }
-          switch found {
-          case .outside:
-            report(link.line, "\"\(target)\" climbs out of the site folder")
-            continue
-          case .missing(let missing):
-            report(link.line, "\"\(target)\" names no file of the site (\(missing))")
-            continue
-          case .file(let file):
-            path = file
-          }
+        case .outside:
+          report(link.line, "\"\(target)\" climbs out of the site folder")
+          continue
+        case .missing(let missing):
+          report(link.line, "\"\(target)\" names no file of the site (\(missing))")
+          continue
+        case .samePage(let inPage):
+          (path, fragment) = (page.path, inPage)
+        case .file(let file, let inFile):
+          (path, fragment) = (file, inFile)
         }
         if let fragment, !fragment.isEmpty, let ids = idsByPath[path], !ids.contains(fragment) {
           report(link.line, "\"\(target)\": \(path) has no element with id \"\(fragment)\"")
@@ -90,6 +88,30 @@ public struct LinkChecker: Sendable {
       }
     }
     return issues
+  }
+
+  /// What a link written on a page of one folder leads to: the same for every page there.
+  enum Outcome {
+    /// Empty, or a `data:` URL.
+    case notChecked
+    case external
+    case outside
+    case missing(String)
+    /// A fragment (or nothing) of the page the link is on.
+    case samePage(fragment: String?)
+    case file(String, fragment: String?)
+  }
+
+  func outcome(of target: String, from page: String, in files: some FileSet) -> Outcome {
+    if target.isEmpty || target.hasPrefix("data:") { return .notChecked }
+    if Self.hasScheme(target) || target.hasPrefix("//") { return .external }
+    let (pathPart, fragment) = Self.split(target)
+    if pathPart.isEmpty { return .samePage(fragment: fragment) }
+    switch Self.resolution(of: pathPart, from: page, in: files) {
+    case .outside: return .outside
+    case .missing(let missing): return .missing(missing)
+    case .file(let file): return .file(file, fragment: fragment)
+    }
   }
 
   /// Whether the link starts with a URL scheme (`https:`, `mailto:`).
