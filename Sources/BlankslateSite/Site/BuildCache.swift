@@ -406,7 +406,11 @@ struct BuildCache: Sendable {
     var neighbour = ContentHash()
     neighbour.add(identity)
     guard let memo else {
-      return site.designs.indices.map { key(of: $0, in: site, assets: assets, seeds: (own, renders, neighbour)) }
+      return site.designs.indices.map { index in
+        let (previous, next) = neighbours(of: index, in: site)
+        return key(
+          of: index, in: site, previous: previous, next: next, assets: assets, seeds: (own, renders, neighbour))
+      }
     }
     let seeds = [identity, site.settingsHash, site.settingsHashWithoutLists, firsts]
     let earlier = memo.kept(beginningWith: seeds)
@@ -416,15 +420,15 @@ struct BuildCache: Sendable {
     let keys = site.designs.indices.map { index -> Key in
       let design = site.designs[index]
       let images = design.variants.flatMap { $0.properties.imagePaths.map { assets.entry(for: $0) } }
-      let previous = index > 0 ? KeyMemo.Neighbour(site.designs[index - 1], last: true) : nil
-      let next = index + 1 < site.designs.count ? KeyMemo.Neighbour(site.designs[index + 1], last: false) : nil
+      let (previous, next) = neighbours(of: index, in: site)
       let key: Key
       if let kept = earlier[design.id], kept.design == design, kept.images == images, kept.previous == previous,
         kept.next == next
       {
         key = kept.key
       } else {
-        key = self.key(of: index, in: site, assets: assets, seeds: (own, renders, neighbour))
+        key = self.key(
+          of: index, in: site, previous: previous, next: next, assets: assets, seeds: (own, renders, neighbour))
         madeAnew += 1
       }
       made[design.id] = KeyMemo.Made(design: design, images: images, previous: previous, next: next, key: key)
@@ -434,21 +438,39 @@ struct BuildCache: Sendable {
     return keys
   }
 
-  /// The design keys a long-lived process made last (`BuildMemo`), each with what it was made from.
-  final class KeyMemo: @unchecked Sendable {
-    /// The names a design's first or last variant's pages show of a neighbouring design.
-    struct Neighbour: Equatable {
-      var id: String
-      var name: String
-      var variantID: String?
-      var variantName: String?
+  /// The names the pages of a design's first or last variant show of the
+  /// design before or after it: all its key's neighbour hashes are made
+  /// from, and what a kept key is checked against.
+  struct Neighbour: Equatable {
+    var id: String
+    var name: String
+    var variantID: String?
+    var variantName: String?
 
-      init(_ design: Design, last: Bool) {
-        let variant = last ? design.variants.last : design.variants.first
-        (id, name, variantID, variantName) = (design.id, design.name, variant?.id, variant?.name)
-      }
+    init(_ design: Design, last: Bool) {
+      let variant = last ? design.variants.last : design.variants.first
+      (id, name, variantID, variantName) = (design.id, design.name, variant?.id, variant?.name)
     }
 
+    /// `seed` with the names added; the empty hash for a design without variants (no page names it).
+    func hash(from seed: ContentHash) -> ContentHash {
+      guard let variantID, let variantName else { return ContentHash() }
+      var hash = seed
+      hash.add(id + "\u{1F}" + name + "\u{1F}" + variantID + "\u{1F}" + variantName)
+      return hash
+    }
+  }
+
+  /// The designs before and after the `index`-th of `site`, as its first and last variants' pages name them.
+  private static func neighbours(of index: Int, in site: SiteDefinition) -> (previous: Neighbour?, next: Neighbour?) {
+    (
+      index > 0 ? Neighbour(site.designs[index - 1], last: true) : nil,
+      index + 1 < site.designs.count ? Neighbour(site.designs[index + 1], last: false) : nil
+    )
+  }
+
+  /// The design keys a long-lived process made last (`BuildMemo`), each with what it was made from.
+  final class KeyMemo: @unchecked Sendable {
     struct Made {
       var design: Design
       var images: [AssetCatalog.Entry?]
@@ -476,7 +498,7 @@ struct BuildCache: Sendable {
 
   /// The key of the `index`-th design of `site`, its hashes begun with `seeds`.
   private static func key(
-    of index: Int, in site: SiteDefinition, assets: AssetCatalog,
+    of index: Int, in site: SiteDefinition, previous: Neighbour?, next: Neighbour?, assets: AssetCatalog,
     seeds: (own: ContentHash, renders: ContentHash, neighbour: ContentHash)
   ) -> Key {
     let design = site.designs[index]
@@ -496,21 +518,9 @@ struct BuildCache: Sendable {
     var renders = seeds.renders
     renders.add(inputsHex)
     // The pages of the first and last variants name their neighbours.
-    var previous = ContentHash()
-    if index > 0, let last = site.designs[index - 1].variants.last {
-      previous = seeds.neighbour
-      previous.add(
-        site.designs[index - 1].id + "\u{1F}" + site.designs[index - 1].name + "\u{1F}" + last.id + "\u{1F}" + last.name
-      )
-    }
-    var next = ContentHash()
-    if index + 1 < site.designs.count, let first = site.designs[index + 1].variants.first {
-      next = seeds.neighbour
-      next.add(
-        site.designs[index + 1].id + "\u{1F}" + site.designs[index + 1].name + "\u{1F}" + first.id + "\u{1F}"
-          + first.name)
-    }
-    return Key(own: hash.hex, previous: previous.hex, next: next.hex, renders: renders.hex)
+    let previousHash = previous?.hash(from: seeds.neighbour) ?? ContentHash()
+    let nextHash = next?.hash(from: seeds.neighbour) ?? ContentHash()
+    return Key(own: hash.hex, previous: previousHash.hex, next: nextHash.hex, renders: renders.hex)
   }
 }
 
