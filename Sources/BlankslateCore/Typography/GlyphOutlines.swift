@@ -158,30 +158,8 @@ public final class GlyphOutlines: Sendable {
 
     /// A whole number, after a space when it has no minus sign to part it from the one before.
     mutating func value(_ value: Int32, separated: Bool) {
-      if value < 0 {
-        data.append(0x2D)
-      } else if separated {
-        data.append(0x20)
-      }
-      let magnitude = value.magnitude
-      if magnitude < 10 {
-        data.append(0x30 + UInt8(magnitude))
-      } else if magnitude < 100 {
-        data.append(0x30 + UInt8(magnitude / 10))
-        data.append(0x30 + UInt8(magnitude % 10))
-      } else if magnitude < 1000 {
-        data.append(0x30 + UInt8(magnitude / 100))
-        data.append(0x30 + UInt8(magnitude / 10 % 10))
-        data.append(0x30 + UInt8(magnitude % 10))
-      } else {
-        var rest = magnitude
-        let first = data.count
-        repeat {
-          data.append(0x30 + UInt8(rest % 10))
-          rest /= 10
-        } while rest > 0
-        data[first...].reverse()
-      }
+      if value >= 0, separated { data.append(0x20) }
+      NumberText.append(integer: value, to: &data)
     }
 
     mutating func write(_ letter: UInt8, _ x: Int32, _ y: Int32) {
