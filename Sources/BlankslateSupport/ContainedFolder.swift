@@ -53,8 +53,19 @@ package final class ContainedFolder: @unchecked Sendable {
     try check(relative, includingTheLast: true)
   }
 
+  /// `check` of the folders on the way only, for a file that is then opened
+  /// without following a link (`FileTree.read(_:limit:noFollow:)`).
+  package func checkFolders(of relative: String) throws(Escape) -> String {
+    try check(relative, includingTheLast: false)
+  }
+
   /// `check`, of every component or of the folders on the way only.
   private func check(_ relative: String, includingTheLast checksLast: Bool) throws(Escape) -> String {
+    // The common case, a file in a folder already found to be inside: only its last component is looked at.
+    if isInKnownFolder(relative) {
+      if checksLast { try checkEntry(relative) }
+      return path + "/" + relative
+    }
     // Split by bytes: a path's components are its bytes between slashes.
     let components = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
     var prefix = ""
@@ -109,6 +120,26 @@ package final class ContainedFolder: @unchecked Sendable {
     } catch {
       throw .read(error)
     }
+  }
+
+  /// Whether the folders before the last component of `relative` are one
+  /// already found to be inside and that component is a name (not empty,
+  /// `.` or `..`); anything else is walked component by component.
+  private func isInKnownFolder(_ relative: String) -> Bool {
+    guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+    let name = relative[relative.index(after: slash)...]
+    return !name.isEmpty && name != "." && name != ".." && knownInside(String(relative[..<slash]))
+  }
+
+  /// Checks the existing entry `relative` itself, as the walk checks each
+  /// component: a symbolic link there must resolve inside.
+  private func checkEntry(_ relative: String) throws(Escape) {
+    var status = stat()
+    guard lstat(path + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return }
+    guard let target = Self.resolved(path + "/" + relative) else {
+      throw Escape(folder: display, relative: relative, target: nil)
+    }
+    guard holds(resolved: target) else { throw Escape(folder: display, relative: relative, target: target) }
   }
 
   private func knownInside(_ relative: String) -> Bool {

@@ -19,8 +19,10 @@ public indirect enum JSONDocument: Sendable, Equatable {
   }
 
   /// The JSON text as UTF-8 bytes (what a file receives).
-  public func renderedBytes(pretty: Bool) -> [UInt8] {
-    var writer = JSONWriter(pretty: pretty)
+  /// - `depth`: with `pretty`, indented as a value that many levels deep
+  ///   in another document (`JSONWriter.value(json:)` puts it there).
+  public func renderedBytes(pretty: Bool, depth: Int = 0) -> [UInt8] {
+    var writer = JSONWriter(pretty: pretty, depth: depth)
     write(to: &writer)
     return writer.bytes
   }

@@ -11,13 +11,20 @@ package struct JSONWriter {
   private let keySeparator: String
   /// The open arrays and objects: how many members each has, and whether an array stays on one line.
   private var levels: [(isObject: Bool, count: Int, inline: Bool)] = []
+  /// How deep the value written lies in a document written elsewhere (`pretty` indents it so).
+  private let depth: Int
 
   /// - `prefix`: bytes before the JSON (`window.BlankslateIndex = ` in a script).
-  package init(pretty: Bool = false, spacedColons: Bool = false, prefix: [UInt8] = [], capacity: Int = 4096) {
+  /// - `depth`: with `pretty`, the value is indented as a value that many
+  ///   levels deep, to go into a document whole (`value(json:)`).
+  package init(
+    pretty: Bool = false, spacedColons: Bool = false, prefix: [UInt8] = [], capacity: Int = 4096, depth: Int = 0
+  ) {
     self.pretty = pretty
     keySeparator = spacedColons ? " : " : pretty ? ": " : ":"
     bytes = prefix
     bytes.reserveCapacity(capacity)
+    self.depth = depth
   }
 
   package mutating func beginObject() {
@@ -123,8 +130,8 @@ package struct JSONWriter {
     levels[levels.count - 1].count = level.count + 1
   }
 
-  private mutating func newline(_ depth: Int) {
+  private mutating func newline(_ level: Int) {
     bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (depth + level)))
   }
 }

@@ -59,6 +59,27 @@ struct ContainedFolderTests {
     #expect(result.isEscape, "\(relative): \(result)")
   }
 
+  /// One folder reads a file in `a` and `a/b` first, so both are known to
+  /// be inside; every path below them is still looked at: a link in a known
+  /// folder that leads out, or a path that climbs out, is refused.
+  @Test(arguments: ["a/out", "a/b/out", "a/../../secret", "a/b/../../../secret", "a/./out", "a//out", "a/b/.."])
+  func aFolderKnownToBeInsideStillHasEachPathBelowItChecked(relative: String) throws {
+    let scene = try Scene()
+    defer { try? FileManager.default.removeItem(at: scene.root) }
+    try scene.link("a/out", to: "../../secret")
+    try scene.link("a/b/out", to: scene.secret.path)
+    try scene.link("a/near", to: "file")
+    let folder = ContainedFolder(scene.site.path)
+    #expect(try folder.read("a/b/deep", limit: 1 << 20) == Array("deep".utf8))
+    #expect(try folder.read("a/file", limit: 1 << 20) == Array("file".utf8))
+    // Climbing (`a/b/..`) is refused even where it would end inside.
+    #expect(throws: ContainedReadError.self) { try folder.read(relative, limit: 1 << 20) }
+    #expect(throws: ContainedFolder.Escape.self) { try folder.check(relative) }
+    // A link inside the known folder that stays inside is still read through.
+    #expect(try folder.read("a/near", limit: 1 << 20) == Array("file".utf8))
+    #expect(try folder.check("a/near") == scene.site.path + "/a/near")
+  }
+
   @Test func aMissingFileOrAFolderIsARefusalOfTheRead() throws {
     let scene = try Scene()
     defer { try? FileManager.default.removeItem(at: scene.root) }

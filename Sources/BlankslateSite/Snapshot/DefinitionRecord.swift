@@ -42,45 +42,76 @@ enum DefinitionRecord {
     return (String(Substring(design)), String(Substring(variant)))
   }
 
-  /// The record of `variant` as the site is now.
+  /// The record of `variant` as the site is now (`Writer`, for one variant).
   static func current(
     _ design: Design, _ variant: Variant, site: SiteDefinition, assets: AssetCatalog, fonts: [String]
   ) -> [UInt8] {
-    let definition = variant.properties.json()
-    // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
-    var files: [(String, JSONDocument)] = []
-    for path in Leaves(imagesOf: JSONValue(definition)).imagePaths where !files.contains(where: { $0.0 == path }) {
-      let content = assets.entry(for: path).map { SHA256.hex(Array($0.base64.utf8)) } ?? "missing"
-      files.append((path, .string(content)))
+    Writer(site: site, assets: assets, fonts: fonts).record(design, variant)
+  }
+
+  /// Writes the records of a site's variants as the site is now. The parts
+  /// every variant shares (the `site.json` keys, the renderer) are written
+  /// once, as they stand in a record, and go into each record whole: a check
+  /// writes one record for every variant of the site.
+  struct Writer: Sendable {
+    let assets: AssetCatalog
+    /// `"site"`'s and `"renderer"`'s values, as pretty JSON one level deep.
+    private let siteJSON: [UInt8]
+    private let rendererJSON: [UInt8]
+
+    init(site: SiteDefinition, assets: AssetCatalog, fonts: [String]) {
+      self.assets = assets
+      var siteKeys: [(String, JSONDocument)] = []
+      if let tint = site.tint { siteKeys.append(("tint", tint.json)) }
+      if let tracking = site.typography.tracking { siteKeys.append(("tracking", .string(tracking.rawValue))) }
+      if !site.typography.fonts.isEmpty {
+        siteKeys.append(
+          (
+            "fonts",
+            .array(
+              site.typography.fonts.map { .object([("file", .string($0.file)), ("sha256", .string($0.sha256))]) })
+          ))
+      }
+      siteJSON = JSONDocument.object(siteKeys).renderedBytes(pretty: true, depth: 1)
+      rendererJSON = JSONDocument.object([
+        ("tool", .string("blankslate \(Blankslate.version)")),
+        ("fonts", .array(fonts.map(JSONDocument.string))),
+      ]).renderedBytes(pretty: true, depth: 1)
     }
-    var siteKeys: [(String, JSONDocument)] = []
-    if let tint = site.tint { siteKeys.append(("tint", tint.json)) }
-    if let tracking = site.typography.tracking { siteKeys.append(("tracking", .string(tracking.rawValue))) }
-    if !site.typography.fonts.isEmpty {
-      siteKeys.append(
-        (
-          "fonts",
-          .array(site.typography.fonts.map { .object([("file", .string($0.file)), ("sha256", .string($0.sha256))]) })
-        ))
+
+    /// The record of `variant` of `design`.
+    func record(_ design: Design, _ variant: Variant) -> [UInt8] {
+      let definition = variant.properties.json()
+      // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
+      var files: [(String, JSONDocument)] = []
+      for path in Leaves(imagesOf: JSONValue(definition)).imagePaths where !files.contains(where: { $0.0 == path }) {
+        let content = assets.entry(for: path).map { SHA256.hex(Array($0.base64.utf8)) } ?? "missing"
+        files.append((path, .string(content)))
+      }
+      var writer = JSONWriter(pretty: true, capacity: 4096)
+      writer.beginObject()
+      writer.key("v")
+      writer.number(1)
+      writer.key("file")
+      writer.string(design.sourceFile)
+      writer.key("layout")
+      writer.string(design.layout.rawValue)
+      writer.key("name")
+      writer.string(variant.name)
+      writer.key("designName")
+      writer.string(design.name)
+      writer.key("definition")
+      definition.write(to: &writer)
+      writer.key("site")
+      writer.value(json: siteJSON)
+      writer.key("files")
+      JSONDocument.object(files).write(to: &writer)
+      writer.key("renderer")
+      writer.value(json: rendererJSON)
+      writer.endObject()
+      writer.append("\n")
+      return writer.bytes
     }
-    let document = JSONDocument.object([
-      ("v", .number(1)),
-      ("file", .string(design.sourceFile)),
-      ("layout", .string(design.layout.rawValue)),
-      ("name", .string(variant.name)),
-      ("designName", .string(design.name)),
-      ("definition", definition),
-      ("site", .object(siteKeys)),
-      ("files", .object(files)),
-      (
-        "renderer",
-        .object([
-          ("tool", .string("blankslate \(Blankslate.version)")),
-          ("fonts", .array(fonts.map(JSONDocument.string))),
-        ])
-      ),
-    ])
-    return Array((document.rendered(pretty: true) + "\n").utf8)
   }
 
   /// How the site now differs from a variant's record: the edits, each with

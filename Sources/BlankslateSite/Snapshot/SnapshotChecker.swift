@@ -94,9 +94,16 @@ public struct SnapshotChecker: Sendable {
   public func run() throws(SnapshotError) -> SnapshotRun {
     if options.isCancelled?() == true { throw .cancelled }
     let inputs: SiteInputs
+    // A gallery's build kept the definitions it decoded: those whose files are as they were are not decoded again.
+    let memo =
+      options.inputs
+      ?? options.gallery.map {
+        SiteInputs.Memo(
+          definitions: SiteInputs.storedDefinitions(for: options.siteFolder, output: $0, workers: options.workers))
+      }
     do throws(BuildError) {
       inputs = try SiteInputs.load(
-        options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: options.inputs)
+        options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: memo)
     } catch {
       throw .build(error)
     }
@@ -120,22 +127,40 @@ public struct SnapshotChecker: Sendable {
     for job in jobs { selectedCount[job.id.variantPath, default: 0] += 1 }
     var allCount: [String: Int] = [:]
     for job in allJobs { allCount[job.id.variantPath, default: 0] += 1 }
-    var definitions: [VariantDefinition] = []
-    var comparisons: [String: DefinitionRecord.Comparison] = [:]
-    for design in site.designs {
+    // Written and compared a design at a time, on every worker; kept in site order.
+    let records = DefinitionRecord.Writer(site: site, assets: assets, fonts: fonts)
+    let (selected, all) = (selectedCount, allCount)
+    typealias Recorded = (VariantDefinition, DefinitionRecord.Comparison)
+    let perDesign = ParallelWork.map(count: site.designs.count, workers: options.workers) {
+      index -> Result<[Recorded], SnapshotError> in
+      let design = site.designs[index]
+      var found: [Recorded] = []
       for variant in design.variants {
         let variantPath = design.id + "/" + variant.id
-        guard let selected = selectedCount[variantPath] else { continue }
+        guard let selectedRenders = selected[variantPath] else { continue }
         let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
-        let bytes = DefinitionRecord.current(design, variant, site: site, assets: assets, fonts: fonts)
-        let recorded = try store.read(path)
+        let bytes = records.record(design, variant)
+        let recorded: [UInt8]?
+        do throws(SnapshotError) {
+          recorded = try store.read(path)
+        } catch {
+          return .failure(error)
+        }
         let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
-        comparisons[variantPath] = comparison
-        definitions.append(
-          VariantDefinition(
-            path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
-            definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
-            coversVariant: selected == allCount[variantPath], variantPath: variantPath))
+        let definition = VariantDefinition(
+          path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
+          definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
+          coversVariant: selectedRenders == all[variantPath], variantPath: variantPath)
+        found.append((definition, comparison))
+      }
+      return .success(found)
+    }
+    var definitions: [VariantDefinition] = []
+    var comparisons: [String: DefinitionRecord.Comparison] = [:]
+    for outcome in perDesign {
+      for (definition, comparison) in try outcome.get() {
+        definitions.append(definition)
+        comparisons[definition.variantPath] = comparison
       }
     }
     var orphanedDefinitions: [String] = []
@@ -226,7 +251,7 @@ public struct SnapshotChecker: Sendable {
     guard !current.isEmpty else { return { _ in nil } }
     let folder = ContainedFolder(gallery.path)
     return { id in
-      guard current.contains(id.design), let path = try? folder.check(id.svgPath) else { return nil }
+      guard current.contains(id.design), let path = try? folder.checkFolders(of: id.svgPath) else { return nil }
       return try? FileTree.read(path, limit: GoldenStore.maximumSize, noFollow: true)
     }
   }

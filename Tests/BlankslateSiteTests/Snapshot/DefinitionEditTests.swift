@@ -1,4 +1,5 @@
 import BlankslateCore
+import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -178,6 +179,51 @@ struct DefinitionRecordFilesTests {
         "plain": ["assets/plain.svg"], "themed": ["assets/light.svg", "assets/dark.svg"], "worded": ["assets/en.svg"],
         "template": ["assets/tint.svg"], "symbol": [],
       ])
+  }
+}
+
+/// The record a check writes for each variant, with the parts every variant
+/// shares written once and put in whole, is the record written as one
+/// document: goldens recorded before stay recorded.
+@Suite("A definition record's bytes")
+struct DefinitionRecordBytesTests {
+  @Test func aRecordIsTheDocumentOfTheVariantItsSiteAndItsRendererWrittenWhole() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "locales": ["en", "ar"], "tint": "systemRed" }"#,
+      placeholders: [
+        "a.json": #"""
+        { "layout": "content-unavailable", "name": "A design", "title": { "en": "T", "ar": "ت" },
+          "variants": [
+            { "id": "one", "name": "One \"quoted\"", "image": "assets/plain.svg", "message": "M" },
+            { "id": "two", "buttons": [{ "title": "Go", "symbol": "star" }, { "title": "Back" }] } ] }
+        """#
+      ],
+      assets: ["assets/plain.svg": DefinitionRecordFilesTests.svg])
+    defer { site.remove() }
+    let inputs = try SiteInputs.load(site.root, display: "Site", workers: 1)
+    let design = try #require(inputs.site.designs.first)
+    let fonts = ["Face-Regular.otf 1 2 3 Version 1.0; \"x\"", "Face-Bold.otf 4 5 6 Version 1.0"]
+    let writer = DefinitionRecord.Writer(site: inputs.site, assets: inputs.catalog, fonts: fonts)
+    var siteKeys: [(String, JSONDocument)] = []
+    if let tint = inputs.site.tint { siteKeys.append(("tint", tint.json)) }
+    #expect(!siteKeys.isEmpty, "the site's tint is one of the keys every record holds")
+    let image = try #require(inputs.catalog.entry(for: "assets/plain.svg"))
+    for variant in design.variants {
+      let definition = variant.properties.json()
+      let files: [(String, JSONDocument)] =
+        variant.id == "one" ? [("assets/plain.svg", .string(SHA256.hex(Array(image.base64.utf8))))] : []
+      let whole = JSONDocument.object([
+        ("v", .number(1)), ("file", .string(design.sourceFile)), ("layout", .string(design.layout.rawValue)),
+        ("name", .string(variant.name)), ("designName", .string(design.name)), ("definition", definition),
+        ("site", .object(siteKeys)), ("files", .object(files)),
+        (
+          "renderer",
+          .object([("tool", .string("blankslate \(Blankslate.version)")), ("fonts", .array(fonts.map { .string($0) }))])
+        ),
+      ])
+      let expected = whole.renderedBytes(pretty: true) + [UInt8(ascii: "\n")]
+      #expect(writer.record(design, variant) == expected, "variant \(variant.id)")
+    }
   }
 }
 
