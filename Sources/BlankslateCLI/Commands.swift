@@ -18,6 +18,9 @@ public enum Commands {
   /// Called as `serve` starts, before its first build: the executable keeps
   /// the allocator's empty pages for reuse in a process that builds on every save.
   nonisolated(unsafe) public static var startsLongRun: () -> Void = {}
+  /// Called before a `build` that reuses an earlier build of its output: the
+  /// executable keeps the allocator's empty pages until the process ends.
+  nonisolated(unsafe) public static var startsRebuild: () -> Void = {}
 
   /// Runs the command line: the command's declaration (`CommandSpec`)
   /// parses the options and answers `--help`; the handler calls the kit.
@@ -127,6 +130,7 @@ public enum Commands {
       options.progress = { done, total in bar.update(done, of: total) }
     }
     options.waiting = { Terminal.error("Waiting for another build of \(output) to finish…") }
+    if options.incremental, SiteBuilder.hasEarlierBuild(of: options.output) { startsRebuild() }
     let clock = ContinuousClock()
     let start = clock.now
     do {

@@ -24,7 +24,14 @@ public struct SiteBuilder: Sendable {
     let staging = try StagingFolder(
       target: options.output, protecting: options.siteFolder, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
-      if options.memo == nil { SiteInputs.store(definitions, for: options.siteFolder, in: staging) }
+      // The decoded definitions are kept for the next build beside this one's
+      // work (a rebuild's plan and renders leave a core idle part of the time).
+      let storing = DispatchGroup()
+      if options.memo == nil {
+        let folder = options.siteFolder
+        DispatchQueue.global().async(group: storing) { SiteInputs.store(definitions, for: folder, in: staging) }
+      }
+      defer { storing.wait() }
       let plan = try BuildPlan(inputs, staging: staging, options: options)
       let designs = try plan.renderDesigns()
       for output in designs.outputs { timings.add(output.timings) }
@@ -32,6 +39,7 @@ public struct SiteBuilder: Sendable {
       let (issues, tally) = plan.verifyLinks(designs, files: files, timings: &timings)
       guard issues.isEmpty else { throw .validation(issues) }
       plan.sweep()
+      storing.wait()
       try timings.measure(.publish) { () throws(BuildError) in
         try staging.publish(cache: cache, workers: options.workers)
       }
@@ -53,6 +61,12 @@ public struct SiteBuilder: Sendable {
       staging.discard()
       throw error
     }
+  }
+
+  /// Whether the state folder of `output` holds the cache of a published
+  /// build, which a build that is not `--no-cache` reuses.
+  public static func hasEarlierBuild(of output: URL) -> Bool {
+    FileTree.identity(of: StagingFolder.statePath(of: output) + "/" + BuildCache.publishedName) != nil
   }
 
   /// The definitions, the templates and the site's assets, each checked;

@@ -24,9 +24,12 @@ struct KeptDefinitionsTests {
     let copy = try Self.smallCopy()
     defer { copy.remove() }
     let output = copy.folder.appending(path: "_site")
+    #expect(!SiteBuilder.hasEarlierBuild(of: output))
     let first = try IncrementalBuildTests.build(copy.site, into: output)
     #expect(first.decoded == 10)
+    // Written beside the build's other work, and there when the build returns.
     #expect(FileManager.default.fileExists(atPath: Self.store(of: output).path))
+    #expect(SiteBuilder.hasEarlierBuild(of: output))
 
     let again = try IncrementalBuildTests.build(copy.site, into: output)
     #expect(again.decoded == 0)
