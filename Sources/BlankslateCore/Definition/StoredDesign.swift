@@ -500,14 +500,15 @@ extension StoredDesign {
     mutating func text() -> LocalizedText? {
       guard let count = fields.count() else { return nil }
       if count == 0 { return string().map(LocalizedText.init) }
-      var entries: [(locale: String, text: String)] = []
+      var entries: [(locale: String?, text: String)] = []
+      entries.reserveCapacity(min(count, 64))
       for _ in 0..<count {
         guard let locale = locale(), !entries.contains(where: { $0.locale == locale }),
           let text = string()
         else { return nil }
         entries.append((locale, text))
       }
-      return LocalizedText(entries: entries)
+      return LocalizedText(localeEntries: entries)
     }
 
     mutating func color(perTheme: Bool = true) -> ColorValue? {

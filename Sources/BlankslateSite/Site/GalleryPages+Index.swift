@@ -153,6 +153,25 @@ extension GalleryPages {
     ]
   }
 
+  /// How many of the lists (one a design) hold each value, a value that a
+  /// list holds twice counted once. A design's lists are short (its tags, its
+  /// states), so a value is looked for among those before it rather than
+  /// put in a set (a long list still is): every build counts them for each
+  /// of thousands of designs.
+  static func designCounts(_ values: [[String]]) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for list in values {
+      if list.count > 16 {
+        for value in Set(list) { counts[value, default: 0] += 1 }
+        continue
+      }
+      for (index, value) in list.enumerated() where !list[..<index].contains(value) {
+        counts[value, default: 0] += 1
+      }
+    }
+    return counts
+  }
+
   /// The distinct states of a design's variants, in variant order.
   static func states(of design: Design) -> [String] {
     var states: [String] = []
@@ -206,20 +225,14 @@ extension GalleryPages {
 
   /// The `limit` values used by most lists, by name, with counts; and how many were left out.
   static func mostUsed(_ values: [[String]], limit: Int) -> (shown: [TemplateValue], omitted: Int) {
-    var counts: [String: Int] = [:]
-    for list in values {
-      for value in Set(list) { counts[value, default: 0] += 1 }
-    }
+    let counts = designCounts(values)
     let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.precedesInByteOrder($1.key) }
       .prefix(limit).map(\.key).sorted { $0.precedesInByteOrder($1) }
     return (kept.map { ["value": .string($0), "count": .string(String(counts[$0] ?? 0))] }, counts.count - kept.count)
   }
 
   static func counted(_ values: [[String]]) -> [TemplateValue] {
-    var counts: [String: Int] = [:]
-    for list in values {
-      for value in Set(list) { counts[value, default: 0] += 1 }
-    }
+    let counts = designCounts(values)
     return counts.keys.sorted { $0.precedesInByteOrder($1) }.map {
       ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
     }

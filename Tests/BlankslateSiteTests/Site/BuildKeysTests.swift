@@ -85,3 +85,23 @@ struct BuildKeysTests {
     }
   }
 }
+
+/// The index pages' filters count each value once for each design that has
+/// it, however many times its list names it, short list or long.
+@Suite("The index filters' counts")
+struct DesignCountsTests {
+  @Test func eachValueIsCountedOncePerListThatHoldsIt() {
+    var generator = SeededRandom(seed: 28)
+    for _ in 0..<200 {
+      let lists = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        (0..<Int.random(in: 0...40, using: &generator)).map { _ in "t\(Int.random(in: 0...20, using: &generator))" }
+      }
+      var expected: [String: Int] = [:]
+      for list in lists {
+        for value in Set(list) { expected[value, default: 0] += 1 }
+      }
+      #expect(GalleryPages.designCounts(lists) == expected, "\(lists)")
+    }
+    #expect(GalleryPages.designCounts([["a", "b", "a"], ["b"], []]) == ["a": 1, "b": 2])
+  }
+}
