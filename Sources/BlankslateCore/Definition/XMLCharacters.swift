@@ -24,20 +24,39 @@ package enum XMLCharacters {
 
   /// `mayRefuse(_:)` over UTF-8 bytes.
   package static func mayRefuse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Two comparisons for most bytes: text is rarely below 0x20 or at 0xEF.
+    // Eight bytes at a time: a word with no byte below 0x20 and none equal
+    // to 0xEF is passed whole (a kept definition's every text is looked at
+    // on each rebuild); only a word with one is looked at byte by byte.
     let count = bytes.count
     var index = 0
-    while index < count {
-      let byte = bytes[index]
-      if byte < 0x20 {
-        if byte != 0x9, byte != 0xA, byte != 0xD { return true }
-      } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF,
-        bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
-      {
-        return true
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if hasByte(below: 0x20, in: word) || hasByte(below: 1, in: word ^ 0xEFEF_EFEF_EFEF_EFEF) {
+          for at in index..<index + 8 where refuses(bytes, at: at) { return true }
+        }
+        index += 8
       }
+    }
+    while index < count {
+      if refuses(bytes, at: index) { return true }
       index += 1
     }
     return false
+  }
+
+  /// Whether the byte at `index` is a C0 control XML refuses, or starts U+FFFE or U+FFFF.
+  private static func refuses(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let byte = bytes[index]
+    if byte < 0x20 { return byte != 0x9 && byte != 0xA && byte != 0xD }
+    return byte == 0xEF && index + 2 < bytes.count && bytes[index + 1] == 0xBF
+      && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF)
+  }
+
+  /// Whether any of the eight bytes of `word` is below `limit` (at most
+  /// 0x80): exact for whether there is one, if not for which it is.
+  private static func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+    (word &- 0x0101_0101_0101_0101 &* limit) & ~word & 0x8080_8080_8080_8080 != 0
   }
 }
