@@ -59,7 +59,7 @@ public final class GlyphOutlines: Sendable {
 
   /// A glyph's drawing commands (`M L Q C Z`) and their points in font
   /// units, y up: drawn by HarfBuzz once, written at every size from here.
-  private final class Recording: @unchecked Sendable {
+  final class Recording: @unchecked Sendable {
     var commands: [UInt8] = []
     var points: [Float] = []
 
@@ -74,13 +74,20 @@ public final class GlyphOutlines: Sendable {
     }
 
     /// The outline on the grid, `scale` grid units per font unit, y down:
-    /// relative commands, `h`/`v` for lines along an axis, a repeated
-    /// command's letter left out, as SVG allows.
+    /// relative commands, `h`/`v` for lines along an axis, `s`/`t` for a
+    /// curve whose first control point is the one SVG infers (the previous
+    /// curve's last one reflected, or the current point), no line of zero
+    /// length and no line back to a contour's start before its `z`, and a
+    /// repeated command's letter left out, as SVG allows. Every point is a
+    /// whole number of grid units, so a viewer infers exactly the point left
+    /// out and draws the same edges as from the long form.
     func written(scale: Double) -> Outline {
       var path = PathText(capacity: commands.count * 12)
       var start: (x: Int32, y: Int32)?
       var current: (x: Int32, y: Int32) = (0, 0)
       var contourStart = current
+      /// The last control point of the curve just written, and whether it was cubic.
+      var lastControl: (point: (x: Int32, y: Int32), cubic: Bool)?
       var index = 0
       points.withUnsafeBufferPointer { points in
         func point() -> (x: Int32, y: Int32) {
@@ -89,7 +96,12 @@ public final class GlyphOutlines: Sendable {
             Int32((Double(points[index]) * scale).rounded()), Int32((-Double(points[index + 1]) * scale).rounded())
           )
         }
-        for command in commands {
+        /// The first control point SVG infers for `s` (cubic) or `t`.
+        func inferred(cubic: Bool) -> (x: Int32, y: Int32) {
+          guard let lastControl, lastControl.cubic == cubic else { return current }
+          return (2 &* current.x &- lastControl.point.x, 2 &* current.y &- lastControl.point.y)
+        }
+        for (position, command) in commands.enumerated() {
           switch command {
           case 0x4D:  // move
             let to = point()
@@ -102,8 +114,11 @@ public final class GlyphOutlines: Sendable {
             }
             current = to
             contourStart = to
+            lastControl = nil
           case 0x4C:  // line
             let to = point()
+            let closes = position + 1 < commands.count && commands[position + 1] == 0x5A && to == contourStart
+            guard to != current, !closes else { continue }
             if to.y == current.y {
               path.value(to.x - current.x, separated: path.begin(0x68))
             } else if to.x == current.x {
@@ -112,24 +127,36 @@ public final class GlyphOutlines: Sendable {
               path.write(0x6C, to.x - current.x, to.y - current.y)
             }
             current = to
+            lastControl = nil
           case 0x51:  // quadratic
             let control = point()
             let to = point()
-            path.write(0x71, control.x - current.x, control.y - current.y)
-            path.more(to.x - current.x, to.y - current.y)
+            if control == inferred(cubic: false) {
+              path.write(0x74, to.x - current.x, to.y - current.y)
+            } else {
+              path.write(0x71, control.x - current.x, control.y - current.y)
+              path.more(to.x - current.x, to.y - current.y)
+            }
             current = to
+            lastControl = (control, false)
           case 0x43:  // cubic
             let first = point()
             let second = point()
             let to = point()
-            path.write(0x63, first.x - current.x, first.y - current.y)
-            path.more(second.x - current.x, second.y - current.y)
+            if first == inferred(cubic: true) {
+              path.write(0x73, second.x - current.x, second.y - current.y)
+            } else {
+              path.write(0x63, first.x - current.x, first.y - current.y)
+              path.more(second.x - current.x, second.y - current.y)
+            }
             path.more(to.x - current.x, to.y - current.y)
             current = to
+            lastControl = (second, true)
           default:  // close
             path.data.append(0x7A)
             path.last = 0
             current = contourStart
+            lastControl = nil
           }
         }
       }
@@ -190,7 +217,7 @@ public final class GlyphOutlines: Sendable {
   }()
 
   /// `glyph`'s recording, drawn by HarfBuzz on first use.
-  private func recording(_ face: LoadedFace, _ glyph: UInt32) -> Recording {
+  func recording(_ face: LoadedFace, _ glyph: UInt32) -> Recording {
     let key = UInt64(face.font.id) << 32 | UInt64(glyph)
     if let recording = recorded.withLock({ $0[key] }) { return recording }
     let recording = Recording()
