@@ -276,6 +276,54 @@ struct LineWidthTests {
     #expect(shared2.runsShaped > shapedOnce)
   }
 
+  /// Japanese mixes Han, hiragana and katakana in every phrase, and a CJK
+  /// face shapes them alike: a phrase is one HarfBuzz run, whose glyphs and
+  /// pen positions are those of each script's piece shaped alone, laid end
+  /// to end.
+  @Test(arguments: [
+    "保存済みの注文はありません（0）", "今週保存済みのメッセージを追加すると、ここに表示されます。参照番号12。",
+    "ブックマークを追加", "下書きはまだありません", "プレイリストに写真を共有しました",
+  ])
+  func japaneseScriptsAreShapedAsOneRun(text: String) throws {
+    let typesetter = Typesetter(library: .shared)
+    let line = typesetter.line(text, fontSize: 17, weight: 400, locale: "ja")
+    #expect(line.runs.count == 1)
+    #expect(typesetter.runsShaped == 1)
+    let run = try #require(line.runs.first)
+    // The text cut where its script changes (punctuation and digits stay with the text before them).
+    func script(_ scalar: Unicode.Scalar) -> Int? {
+      switch scalar.value {
+      case 0x3040...0x309F: 1
+      case 0x30A0...0x30FF: 2
+      case 0x4E00...0x9FFF: 3
+      default: nil
+      }
+    }
+    var pieces: [String] = []
+    var last: Int?
+    for scalar in text.unicodeScalars {
+      let current = script(scalar) ?? last
+      if current != last || pieces.isEmpty { pieces.append("") }
+      pieces[pieces.count - 1].unicodeScalars.append(scalar)
+      last = current
+    }
+    #expect(pieces.count >= 2, "\(pieces)")
+    var glyphs: [UInt32] = []
+    var positions: [Int32] = []
+    var pen: Int32 = 0
+    for piece in pieces {
+      let alone = try #require(
+        Typesetter(library: .shared).line(piece, fontSize: 17, weight: 400, locale: "ja").runs.first)
+      #expect(alone.face == run.face)
+      glyphs += alone.glyphs
+      positions += alone.xPositions.map { $0 + pen }
+      pen += Int32((alone.width / alone.scale).rounded())
+    }
+    #expect(run.glyphs == glyphs)
+    #expect(run.xPositions == positions)
+    #expect(abs(line.width - Double(pen) * run.scale) < 1e-9)
+  }
+
   /// Every text node and button title of every render of the bundled,
   /// held-back and v3 sites: its lines within its frame.
   @Test func everyBundledAndHeldBackTextFitsItsFrame() throws {
