@@ -211,23 +211,43 @@ public final class Typesetter: Sendable {
     // `maxWidth`. Where HarfBuzz says a break is safe, the line's glyphs are
     // the paragraph's, cut there: the same glyphs and positions shaping the
     // line again would give (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
-    var made: [Range<Int>: TypesetLine] = [:]
-    func shapedLine(_ range: Range<Int>) -> TypesetLine {
-      if let line = made[range] { return line }
+    // Breaking asks for the widths of candidate lines; only the lines kept
+    // are made (text, ink and outlines), from the same shaping.
+    var made: [Range<Int>: (runs: [Run], shaped: [Shaped])] = [:]
+    func shapedPieces(_ range: Range<Int>) -> (runs: [Run], shaped: [Shaped]) {
+      if let known = made[range] { return known }
       let pieces = self.runs(paragraph, range)
-      let line = line(
-        paragraph, range, runs: pieces,
-        shaped: pieces.map { piece in
-          reshapesEveryLine
-            ? shape(paragraph, piece, style: style)
-            : Self.cut(shaped, of: runs, to: piece) ?? shape(paragraph, piece, style: style)
-        }, style: style)
-      made[range] = line
-      return line
+      let shapedPieces = pieces.map { piece in
+        reshapesEveryLine
+          ? shape(paragraph, piece, style: style)
+          : Self.cut(shaped, of: runs, to: piece) ?? shape(paragraph, piece, style: style)
+      }
+      made[range] = (pieces, shapedPieces)
+      return (pieces, shapedPieces)
     }
-    var ranges = breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth) { shapedLine($0).width }
-    if avoidsOrphans { ranges = pushingOut(ranges, scalars: scalars, maxWidth: maxWidth) { shapedLine($0).width } }
-    return ranges.map(shapedLine)
+    func drawnWidth(_ range: Range<Int>) -> Double {
+      let (pieces, shapedPieces) = shapedPieces(range)
+      return Self.width(of: shapedPieces, levels: pieces.map(\.level))
+    }
+    var ranges = breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth, drawnWidth: drawnWidth)
+    if avoidsOrphans { ranges = pushingOut(ranges, scalars: scalars, maxWidth: maxWidth, drawnWidth: drawnWidth) }
+    return ranges.map { range in
+      let (pieces, shapedPieces) = shapedPieces(range)
+      return line(paragraph, range, runs: pieces, shaped: shapedPieces, style: style)
+    }
+  }
+
+  /// The width of a line of these shaped runs: each run's advances, summed
+  /// in the order `line` places the runs (visual), so it is the line's width to the bit.
+  private static func width(of shaped: [Shaped], levels: [Int8]) -> Double {
+    var width = 0.0
+    for index in visualOrder(levels) {
+      let run = shaped[index]
+      var pen: Int32 = 0
+      for advance in run.advances { pen += advance }
+      width += Double(pen) * run.scale
+    }
+    return width
   }
 
   /// The face of every character.
