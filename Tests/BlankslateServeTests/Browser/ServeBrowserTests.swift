@@ -62,7 +62,7 @@ struct ServeBrowserTests {
     // Edit → the open page reloads and shows the change.
     try browser.open(server.base + "/designs/favourites/empty.iphone-15.light.en.html")
     #expect(try browser.evaluate(shows("No Favourites Yet")) as? Bool == true)
-    try browser.evaluate(mark)
+    _ = try browser.evaluate(mark)
     try server.retitle()
     #expect(try Self.afterReload(browser, "\(reloaded) && \(shows("Nothing Saved"))") as? Bool == true)
 
@@ -73,7 +73,7 @@ struct ServeBrowserTests {
     #expect(try browser.evaluate(shows("Nothing Saved")) as? Bool == true)
 
     // Fix → the page reloads without the overlay.
-    try browser.evaluate(mark)
+    _ = try browser.evaluate(mark)
     browser.forgetEvents()
     try server.retitle()
     #expect(
