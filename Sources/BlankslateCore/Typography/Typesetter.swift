@@ -203,7 +203,7 @@ public final class Typesetter: Sendable {
     let whole = 0..<scalars.count
     let runs = self.runs(paragraph, whole)
     let shaped = runs.map { shape(paragraph, $0, style: style) }
-    let width = shaped.reduce(0.0) { $0 + Double($1.advances.reduce(0, +)) * $1.scale }
+    let width = shaped.reduce(0.0) { $0 + $1.width }
     if width <= maxWidth + 0.001 { return [line(paragraph, whole, runs: runs, shaped: shaped, style: style)] }
     // Each line is as it is shaped on its own, as it is drawn; a line that is
     // wider alone than its share of the paragraph (kerning or a contextual
@@ -237,17 +237,10 @@ public final class Typesetter: Sendable {
     }
   }
 
-  /// The width of a line of these shaped runs: each run's advances, summed
-  /// in the order `line` places the runs (visual), so it is the line's width to the bit.
+  /// The width of a line of these shaped runs: their widths summed in the
+  /// order `line` places them (visual), so it is the line's width to the bit.
   private static func width(of shaped: [Shaped], levels: [Int8]) -> Double {
-    var width = 0.0
-    for index in visualOrder(levels) {
-      let run = shaped[index]
-      var pen: Int32 = 0
-      for advance in run.advances { pen += advance }
-      width += Double(pen) * run.scale
-    }
-    return width
+    visualOrder(levels).reduce(0.0) { $0 + shaped[$1].width }
   }
 
   /// The face of every character.
@@ -571,6 +564,9 @@ public final class Typesetter: Sendable {
     var scale: Double
     /// The tracking added after each character, in points.
     var tracking: Double = 0
+
+    /// The run's advances, in points: the width it is drawn with.
+    var width: Double { Double(advances.reduce(0, +)) * scale }
   }
 
   /// The glyphs of `piece` (a run of one line) cut from the paragraph's
@@ -692,7 +688,7 @@ public final class Typesetter: Sendable {
           face: run.face,
           text: String(scalars: paragraph.scalars[run.range]),
           logicalStart: run.range.lowerBound - range.lowerBound, isRightToLeft: run.level % 2 == 1, x: 0,
-          width: Double(pen) * shaped.scale, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
+          width: shaped.width, scale: shaped.scale, glyphs: shaped.glyphs, xPositions: xs,
           yOffsets: ys, tracking: shaped.tracking))
     }
     var x = 0.0
