@@ -98,12 +98,35 @@ public final class Typesetter: Sendable {
       text: ExactText(text), fontSize: fontSize, weight: weight, locale: locale, maxWidth: maxWidth,
       avoidsOrphans: avoidsOrphans)
     return cached(key) { style in
-      text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-        layOut(
-          paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }, style: style, maxWidth: maxWidth,
-          avoidsOrphans: avoidsOrphans)
+      Self.paragraphs(of: text).flatMap { paragraph in
+        layOut(paragraph, style: style, maxWidth: maxWidth, avoidsOrphans: avoidsOrphans)
       }
     }
+  }
+
+  /// The scalars of each paragraph of `text`, carriage returns left out: as
+  /// `text.split(separator: "\n")` by characters cuts it (a line feed after a
+  /// carriage return is one character with it, `\r\n`, and does not cut), read
+  /// once by scalar instead of by grapheme cluster.
+  static func paragraphs(of text: String) -> [[UInt32]] {
+    var paragraphs: [[UInt32]] = []
+    var current: [UInt32] = []
+    current.reserveCapacity(text.utf8.count)
+    var afterCarriageReturn = false
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n" where !afterCarriageReturn:
+        paragraphs.append(current)
+        current.removeAll(keepingCapacity: true)
+      case "\r":
+        break
+      default:
+        current.append(scalar.value)
+      }
+      afterCarriageReturn = scalar == "\r"
+    }
+    paragraphs.append(current)
+    return paragraphs
   }
 
   /// `text` on one line, however wide (line feeds are left out).

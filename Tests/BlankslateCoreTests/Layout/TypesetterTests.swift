@@ -125,6 +125,23 @@ struct TypesetterTests {
     #expect(typesetter.lines(of: "", fontSize: 10, weight: 400, locale: "en").map(\.text) == [""])
   }
 
+  /// The paragraphs are cut where a split by characters cuts (a line feed
+  /// after a carriage return is one character with it), carriage returns left out:
+  /// every text of up to five pieces of line ends, marks, emoji and scripts.
+  @Test func paragraphsAreCutAsCharactersAre() {
+    let pieces = ["\n", "\r", "\r\n", "a", "\u{301}", "👍🏽", "ك", "字", " ", "\n\u{301}", "\u{200D}"]
+    var texts = [""]
+    for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
+    texts += pieces.flatMap { first in pieces.map { first + "x" + $0 + "y" } }
+    #expect(texts.count > 14_000)
+    for text in texts {
+      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+        paragraph.unicodeScalars.compactMap { $0 == "\r" ? nil : $0.value }
+      }
+      #expect(Typesetter.paragraphs(of: text) == expected, "\(Array(text.unicodeScalars.map(\.value)))")
+    }
+  }
+
   @Test func lineHeightIsRoundedUpToHalfAPoint() {
     #expect(TextMetrics.lineHeight(for: 16) == 19.5)
     #expect(TextMetrics.lineHeight(for: 17) == 20.5)
