@@ -43,15 +43,15 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
       + (textSize.map { $0.utf8.count + 1 } ?? 0)
     return String(unsafeUninitializedCapacity: count) { buffer in
       var end = 0
+      // Each part copied whole: byte by byte through its UTF-8 view had been
+      // most of a rebuild's making of the render matrix.
       func put(_ part: String, after dot: Bool = true) {
         if dot {
           buffer[end] = UInt8(ascii: ".")
           end += 1
         }
-        for byte in part.utf8 {
-          buffer[end] = byte
-          end += 1
-        }
+        var part = part
+        end = part.withUTF8 { bytes in buffer[end...].initialize(fromContentsOf: bytes) }
       }
       put(variant, after: false)
       put(device)
