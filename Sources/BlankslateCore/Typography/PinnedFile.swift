@@ -184,7 +184,10 @@ public struct FontSearch: Sendable {
     let names = Set(files.map(\.name))
     return FileTree.regularFiles(under: folder).compactMap { relative in
       let path = folder + "/" + relative
-      let name = relative.split(separator: "/").last.map(String.init) ?? relative
+      // The last component, found by byte: a split by characters walked every path's grapheme clusters.
+      let name =
+        relative.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relative[relative.utf8.index(after: $0)...]) }
+        ?? relative
       guard let version = FileTree.version(of: path) else { return nil }
       let size = Int(version.identity.size)
       guard sizes.contains(size) || names.contains(name) else { return nil }

@@ -50,6 +50,21 @@ struct TemplateTests {
     #expect(try render(source, ["items": ["a", "b"]]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n")
   }
 
+  /// The standalone rule reads characters: `\r\n` is one and no line feed,
+  /// a space with a mark on it is no space, and a text between two standalone
+  /// tags can lose both ends.
+  @Test(arguments: [
+    ("a\n  {{#x}}  \nb\n{{/x}}\nc", "a\nb\nc"),
+    ("a\r\n{{#x}}\r\nb{{/x}}", "a\r\n\r\nb"),
+    ("a\n \u{301}{{#x}}\nb{{/x}}", "a\n \u{301}\nb"),
+    ("{{#x}}\n\t{{/x}}\n", ""),
+    ("👍🏽\n{{#x}}\n👍🏽{{/x}}", "👍🏽\n👍🏽"),
+    ("ü\u{308}\n\t{{! c }}\t\nz", "ü\u{308}\nz"),
+  ])
+  func standaloneLinesAreCutByCharacters(source: String, expected: String) throws {
+    #expect(try render(source, ["x": true]) == expected)
+  }
+
   @Test func includesPartials() throws {
     #expect(try render("<{{> parts/head}}>", ["x": "1"], partials: ["parts/head": "h{{x}}"]) == "<h1>")
   }

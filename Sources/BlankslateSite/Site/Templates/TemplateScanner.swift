@@ -47,7 +47,11 @@ struct TemplateScanner {
     func find(_ byte: UInt8, _ count: Int, from start: Int) -> Int? {
       var index = start
       while index + count <= bytes.count {
-        if bytes[index] == byte, (1..<count).allSatisfy({ bytes[index + $0] == byte }) { return index }
+        if bytes[index] == byte {
+          var run = 1
+          while run < count, bytes[index + run] == byte { run += 1 }
+          if run == count { return index }
+        }
         index += 1
       }
       return nil
@@ -116,8 +120,10 @@ struct TemplateScanner {
       let before: (ok: Bool, trailing: Int) = {
         guard index > 0 else { return (true, 0) }
         guard case .text(let text) = tokens[index - 1].kind else { return (false, 0) }
-        let tail = text.reversed().prefix { $0 != "\n" }
-        let startsLine = tail.count < text.count || index - 1 == 0
+        // Only the tail after the last line feed is walked (characters: `\r\n` is one, and not a line feed).
+        let reversed = text.reversed()
+        let tail = reversed.prefix { $0 != "\n" }
+        let startsLine = tail.endIndex != reversed.endIndex || index - 1 == 0
         return (startsLine && tail.allSatisfy { $0 == " " || $0 == "\t" }, tail.count)
       }()
       let after: (ok: Bool, leading: Int) = {
@@ -134,10 +140,11 @@ struct TemplateScanner {
     }
     return tokens.enumerated().compactMap { index, token in
       guard case .text(let text) = token.kind, dropPrefix[index] > 0 || dropSuffix[index] > 0 else { return token }
-      let characters = Array(text)
-      let start = min(dropPrefix[index], characters.count)
-      let end = max(start, characters.count - dropSuffix[index])
-      let kept = String(characters[start..<end])
+      // The characters dropped are counted from each end, without walking the text between.
+      let start = text.index(text.startIndex, offsetBy: dropPrefix[index], limitedBy: text.endIndex) ?? text.endIndex
+      let end = max(
+        start, text.index(text.endIndex, offsetBy: -dropSuffix[index], limitedBy: text.startIndex) ?? text.startIndex)
+      let kept = String(text[start..<end])
       return kept.isEmpty ? nil : Token(kind: .text(kept), line: token.line)
     }
   }
