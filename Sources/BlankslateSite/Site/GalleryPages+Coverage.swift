@@ -7,7 +7,7 @@ extension GalleryPages {
   /// layout could show the state and no variant does, or not applicable.
   /// The states are the site's `coverage.states` when it names them, else
   /// every state a design of the site shows.
-  func renderCoveragePage(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+  func renderCoveragePage(_ context: TemplateFields) throws(TemplateError) -> String {
     try templates.render("coverage", .object(context))
   }
 
@@ -32,7 +32,7 @@ extension GalleryPages {
   /// What coverage page `number` shows, with a column for each of `states`
   /// (`coverageStates`): a build that finds the same in its back buffer's
   /// page keeps that page.
-  func coverageContext(_ number: Int, states: [ContentState], missing: Int) -> [String: TemplateValue] {
+  func coverageContext(_ number: Int, states: [ContentState], missing: Int) -> TemplateFields {
     var context = coverageOwnContext(number, states: states, missing: missing)
     context["rows"] = .list(site.designs[coveragePageDesigns(number)].map { coverageRow(of: $0, states: states) })
     return context
@@ -55,7 +55,7 @@ extension GalleryPages {
 
   /// What coverage page `number` shows of its own: its title, the states,
   /// the matrix, the site's missing cells, and the page links.
-  private func coverageOwnContext(_ number: Int, states: [ContentState], missing: Int) -> [String: TemplateValue] {
+  private func coverageOwnContext(_ number: Int, states: [ContentState], missing: Int) -> TemplateFields {
     let path = SitePaths.coveragePage(number)
     let breadcrumbs: [TemplateValue] =
       number == 1

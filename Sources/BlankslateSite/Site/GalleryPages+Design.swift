@@ -18,7 +18,7 @@ extension GalleryPages {
     let sizes = site.textSizes
     // One column per render of a variant, each header naming all four axes, so
     // that a column shown alone (filtered, or scrolled to) still says its device.
-    func axes(_ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize) -> [String: TemplateValue] {
+    func axes(_ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize) -> TemplateFields {
       [
         "device": .string(device.rawValue), "deviceName": .string(device.metrics.name),
         "theme": .string(theme.rawValue),

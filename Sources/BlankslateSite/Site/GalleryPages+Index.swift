@@ -56,7 +56,7 @@ extension GalleryPages {
   }
 
   /// What index page `number` shows of its own: its title, path, summary line and page links.
-  private func indexPageOwnContext(_ number: Int) -> [String: TemplateValue] {
+  private func indexPageOwnContext(_ number: Int) -> TemplateFields {
     let path = SitePaths.indexPage(number)
     let root = SitePaths.rootPrefix(from: path)
     var context = base(
@@ -184,7 +184,7 @@ extension GalleryPages {
 
   /// What every index page shows of the whole site: counts, the filters
   /// with how many designs each matches, the device, theme and language switches.
-  static func indexSummary(of site: SiteDefinition, renders: Int) -> [String: TemplateValue] {
+  static func indexSummary(of site: SiteDefinition, renders: Int) -> TemplateFields {
     let tags = mostUsed(site.designs.map(\.tags), limit: tagOptions)
     return [
       "designCount": .string(String(site.designs.count)),

@@ -81,7 +81,7 @@ extension GalleryPages {
   /// A render page's section showing the variant's resolved definition
   /// (`json`, pretty; the same for all its renders, or for all in one locale).
   func definitionSection(of job: RenderJob, json: String) throws(TemplateError) -> DefinitionSection {
-    let context: [String: TemplateValue] = [
+    let context: TemplateFields = [
       "sourceFile": .string(job.design.sourceFile), "sourcePath": .string(Self.sourcePath(of: job)),
       "json": .string(json),
     ]
@@ -97,7 +97,7 @@ extension GalleryPages {
   /// A render page's section showing the Swift that builds the variant's screen
   /// in `locale` (the same for every device, theme and text size), with copy buttons.
   func handoffSection(snippets: [CodeHandOff.Snippet], locale: String) throws(TemplateError) -> String {
-    let context: [String: TemplateValue] = [
+    let context: TemplateFields = [
       "locale": .string(locale),
       "snippets": .list(
         snippets.enumerated().map { index, snippet in
@@ -124,7 +124,7 @@ extension GalleryPages {
   }
 
   static func findingContext(_ finding: LintFinding) -> TemplateValue {
-    var context: [String: TemplateValue] = [
+    var context: TemplateFields = [
       "kind": .string(kind(of: finding)), "rule": .string(finding.rule.rawValue), "message": .string(finding.message),
     ]
     if let reason = finding.suppression { context["reason"] = .string(reason) }

@@ -27,7 +27,7 @@ package struct GalleryPages: Sendable {
   let templates: TemplateSet
 
   /// What every index page shows of the whole site (`indexSummary(of:renders:)`), and its fingerprint.
-  let indexSummary: [String: TemplateValue]
+  let indexSummary: TemplateFields
   let indexSummaryFingerprint: String
   /// The index cards kept between builds, or nil.
   let cards: IndexCards?
@@ -46,7 +46,7 @@ package struct GalleryPages: Sendable {
   }
 
   /// The context every page shares.
-  func base(pageTitle: String, path: String, breadcrumbs: [TemplateValue]) -> [String: TemplateValue] {
+  func base(pageTitle: String, path: String, breadcrumbs: [TemplateValue]) -> TemplateFields {
     [
       "pageTitle": .string(pageTitle),
       "siteTitle": .string(site.title),

@@ -120,7 +120,7 @@ public struct SnapshotReport: Sendable {
     let pixelsByID = Dictionary(zip(shown.map(\.id), drawn), uniquingKeysWith: { first, _ in first })
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
       let name = result.id.flatName
-      var context: [String: TemplateValue] = [
+      var context: TemplateFields = [
         "anchor": .string("r-\(index)"), "displayName": .string(result.displayName), "golden": .string(result.golden),
         "changes": .list(result.changes.map(TemplateValue.string)),
       ]

@@ -5,6 +5,7 @@
 @testable import BlankslateSite
 @testable import BlankslateSupport
 @testable import BlankslateValidation
+import BlankslateTestSupport
 import Testing
 
 @Suite("Template engine")
@@ -136,8 +137,45 @@ struct TemplateFingerprintTests {
     "variants": [["name": "Empty", "href": "#e"], ["name": "Error", "href": "#f"]],
   ]
 
+  /// Fields behave as a dictionary does, through seeded runs of sets,
+  /// replacements, removals and merges (keys that differ in one byte, and
+  /// empty, long and non-ASCII ones among them); equality ignores order.
+  @Test(arguments: 1...20)
+  func fieldsBehaveAsADictionary(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let keys = [
+      "", "a", "b", "ab", "ba", "root", "rooT", "title", "pageTitle", "ü", "u\u{308}", "K", "\u{212A}", "Å",
+      "\u{212B}", "A\u{30A}", String(repeating: "k", count: 40),
+    ]
+    var fields = TemplateFields()
+    var model: [String: TemplateValue] = [:]
+    for step in 0..<200 {
+      let key = keys[Int(random.next() % UInt64(keys.count))]
+      switch random.next() % 4 {
+      case 0, 1:
+        let value = TemplateValue.string("\(step)")
+        fields[key] = value
+        model[key] = value
+      case 2:
+        fields[key] = nil
+        model[key] = nil
+      default:
+        let other = TemplateFields([(key, .bool(step % 2 == 0)), ("merged", .string("m\(step)"))])
+        fields.merge(other) { old, new in step % 3 == 0 ? old : new }
+        model.merge(Dictionary(uniqueKeysWithValues: Array(other))) { old, new in step % 3 == 0 ? old : new }
+      }
+      #expect(fields.count == model.count)
+      for key in keys + ["merged", "missing"] { #expect(fields[key] == model[key], "\(key) at step \(step)") }
+      #expect(fields == TemplateFields(model))
+      #expect(Dictionary(uniqueKeysWithValues: Array(fields)) == model)
+    }
+    #expect(TemplateFields([("a", "1"), ("b", "2")]) == TemplateFields([("b", "2"), ("a", "1")]))
+    #expect(TemplateFields([("a", "1"), ("b", "2")]) != TemplateFields([("a", "1"), ("b", "3")]))
+    #expect(TemplateFields([("a", "1"), ("a", "2")]) == ["a": "2"])
+  }
+
   @Test func equalValuesBuiltInAnyOrderHashAlike() {
-    var fields: [String: TemplateValue] = [:]
+    var fields = TemplateFields()
     for key in ["variants", "tags", "hasTags", "name"] {
       if case .object(let all) = Self.card { fields[key] = all[key] }
     }

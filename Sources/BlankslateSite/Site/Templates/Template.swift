@@ -19,15 +19,18 @@ public struct Template: Sendable {
     case partial(name: String, indentation: String, line: Int)
   }
 
-  /// A name of a tag, split at its dots once, when the template is compiled.
+  /// A name of a tag, split at its dots and each part hashed once, when the template is compiled.
   struct Name: Sendable, CustomStringConvertible {
     let text: String
     /// Empty for `.` (the current value).
     let parts: [String]
+    /// Each part's `TemplateFields.hash`.
+    let hashes: [UInt64]
 
     init(_ text: String) {
       self.text = text
       parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+      hashes = parts.map(TemplateFields.hash)
     }
 
     var description: String { text }

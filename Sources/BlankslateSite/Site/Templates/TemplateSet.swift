@@ -180,18 +180,19 @@ package struct TemplateRenderer {
   /// the rest of a dotted name inside what was found.
   func lookup(_ name: Template.Name, in stack: [TemplateValue]) -> TemplateValue? {
     guard let first = name.parts.first else { return stack.last }
+    let firstHash = name.hashes[0]
     var found: TemplateValue?
     var index = stack.count - 1
     while index >= 0 {
-      if let value = stack[index][first] {
+      if let value = stack[index].field(first, hash: firstHash) {
         found = value
         break
       }
       index -= 1
     }
     guard var value = found else { return nil }
-    for part in name.parts.dropFirst() {
-      guard let next = value[part] else { return nil }
+    for position in name.parts.indices.dropFirst() {
+      guard let next = value.field(name.parts[position], hash: name.hashes[position]) else { return nil }
       value = next
     }
     return value

@@ -11,7 +11,7 @@ public enum TemplateValue: Sendable, Equatable {
   /// A list: a section renders once per item, with the item on top of the context.
   case list([TemplateValue])
   /// Named values; a section pushes it on the context.
-  case object([String: TemplateValue])
+  case object(TemplateFields)
 
   /// Whether a section over this value renders (inverted sections render otherwise).
   var isTruthy: Bool {
@@ -25,8 +25,15 @@ public enum TemplateValue: Sendable, Equatable {
 
   /// The value at `key`, when this is an object.
   subscript(key: String) -> TemplateValue? {
-    if case .object(let fields) = self { return fields[key] }
-    return nil
+    field(key, hash: TemplateFields.hash(key))
+  }
+
+  /// The value at `key`, whose hash a compiled name carries, when this is an object.
+  func field(_ key: String, hash: UInt64) -> TemplateValue? {
+    switch self {
+    case .object(let fields): fields.value(of: key, hash: hash)
+    case .string, .bool, .list: nil
+    }
   }
 }
 
@@ -37,7 +44,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    self = .object(TemplateFields(elements))
   }
 }
 
