@@ -9,7 +9,9 @@ import Foundation
 /// the key again for every object it asked. Objects are small (a page's
 /// context has a few dozen keys, a list item a handful), so a scan of their
 /// hashes costs less than one hash. Equality does not depend on the order.
-public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral,
+  CustomDebugStringConvertible
+{
   fileprivate struct Entry: Sendable {
     var hash: UInt64
     var key: String
@@ -123,6 +125,14 @@ public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictio
   }
 
   public func makeIterator() -> Iterator { Iterator(entries: entries) }
+
+  /// As a dictionary literal (`["name": "Orders"]`), as test failures and debuggers show it.
+  public var debugDescription: String {
+    entries.isEmpty
+      ? "[:]"
+      : "[" + entries.map { String(reflecting: $0.key) + ": " + String(reflecting: $0.value) }.joined(separator: ", ")
+        + "]"
+  }
 
   public static func == (lhs: TemplateFields, rhs: TemplateFields) -> Bool {
     guard lhs.count == rhs.count else { return false }
