@@ -99,8 +99,8 @@ public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictio
   static func hash(_ key: String) -> UInt64 {
     let basis: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ byte: UInt8, to hash: UInt64) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    var bytes = key
-    let ascii: UInt64? = bytes.withUTF8 { utf8 in
+    var contiguous = key
+    let ascii: UInt64? = contiguous.withUTF8 { utf8 in
       var hash = basis
       for byte in utf8 {
         guard byte < 0x80 else { return nil }
