@@ -172,23 +172,54 @@ public struct LinkChecker: Sendable {
       guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return target }
       return String(page[..<slash]) + "/" + target
     }
-    // By UTF-8 bytes: splitting by `Character` walks grapheme clusters.
+    // By UTF-8 bytes, into one buffer: the page's folder's names as they
+    // are, then the link's (`.` skipped, `..` taking the last name off),
+    // joined by single slashes; the string is made once, at the end.
     let slash = UInt8(ascii: "/")
-    var parts =
-      target.hasPrefix("/")
-      ? [] : page.utf8.split(separator: slash).dropLast().map { String(decoding: $0, as: UTF8.self) }
-    for part in target.utf8.split(separator: slash, omittingEmptySubsequences: true) {
-      if part.elementsEqual(".".utf8) { continue }
-      if part.elementsEqual("..".utf8) {
-        guard !parts.isEmpty else { return nil }
-        parts.removeLast()
-        continue
+    let dot = UInt8(ascii: ".")
+    var path: [UInt8] = []
+    path.reserveCapacity(page.utf8.count + target.utf8.count + 11)
+    /// Where each name in `path` starts.
+    var starts: [Int] = []
+    /// Calls `body` with each name of `bytes` (empty ones, from doubled
+    /// slashes, left out) until it returns false; false if it did.
+    func forEachName(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+      var start = 0
+      for index in 0...bytes.count where index == bytes.count || bytes[index] == slash {
+        if index > start, !body(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return false }
+        start = index + 1
       }
-      parts.append(String(decoding: part, as: UTF8.self))
+      return true
     }
-    var path = parts.joined(separator: "/")
-    if target.hasSuffix("/") { path += path.isEmpty ? "index.html" : "/index.html" }
-    return path
+    func append(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+      if !starts.isEmpty { path.append(slash) }
+      starts.append(path.count)
+      path.append(contentsOf: name)
+      return true
+    }
+    /// Takes the last name off; false when there is none.
+    func removeLast() -> Bool {
+      guard let start = starts.popLast() else { return false }
+      path.removeSubrange((starts.isEmpty ? start : start - 1)...)
+      return true
+    }
+    var page = page
+    var target = target
+    let leadsOut = target.withUTF8 { targetBytes in
+      if targetBytes.first != slash {
+        // The page's folder: its names, the file's own taken off.
+        _ = page.withUTF8 { forEachName($0, append) }
+        _ = removeLast()
+      }
+      return !forEachName(targetBytes) { name in
+        if name.count == 1, name[0] == dot { return true }
+        if name.count == 2, name[0] == dot, name[1] == dot { return removeLast() }
+        return append(name)
+      }
+    }
+    if leadsOut { return nil }
+    if target.hasSuffix("/") { path += (path.isEmpty ? "index.html" : "/index.html").utf8 }
+    return String(decoding: path, as: UTF8.self)
   }
 
   /// Whether `target` is names joined by single slashes, none of them `.`
