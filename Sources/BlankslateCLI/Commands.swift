@@ -325,26 +325,45 @@ public enum Commands {
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
     let folder = parsed.value("--output") ?? "Export"
-    let files = SwiftExport.files(for: definition)
+    let files: [(name: String, text: String)]
+    do throws(SwiftExport.NameCollision) {
+      files = try SwiftExport.files(for: definition)
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
+    // The export's files are its own: written only into a real folder outside the site, never through a link.
+    if ContainedFolder(Console.current.path(site)).holds(
+      resolved: OwnedFolder.resolvedPath(Console.current.path(folder)))
+    {
+      Terminal.failure("\(folder): lies inside the site folder \(site); the export never writes among the site's files")
+      return 2
+    }
+    let output: OwnedFolder
+    do throws(OwnedFolder.Refusal) {
+      output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
+    } catch {
+      Terminal.failure(error.description)
+      return 2
+    }
     if parsed.has("--check") {
-      let stale = files.filter { file in
-        FileManager.default.contents(atPath: Console.current.path(folder + "/" + file.name)) != Data(file.text.utf8)
+      var stale: [String] = []
+      for file in files {
+        do throws(OwnedFolder.Refusal) {
+          if try output.read(file.name, limit: file.text.utf8.count + 1) != Array(file.text.utf8) {
+            stale.append(file.name)
+          }
+        } catch {
+          Terminal.failure(error.description)
+          return 2
+        }
       }
-      for file in stale { Terminal.error("stale: \(folder)/\(file.name) is not what \(site) exports now") }
+      for name in stale { Terminal.error("stale: \(folder)/\(name) is not what \(site) exports now") }
       if stale.isEmpty { Terminal.out("Up to date: \(files.map { folder + "/" + $0.name }.joined(separator: ", ")).") }
       return stale.isEmpty ? 0 : 1
     }
-    do {
-      try FileManager.default.createDirectory(atPath: Console.current.path(folder), withIntermediateDirectories: true)
-    } catch {
-      Terminal.failure("\(folder): cannot be made a folder (\(error.localizedDescription))")
-      return 2
-    }
-    do throws(ReportFileError) {
-      for file in files {
-        try ReportFile.write(
-          file.text, to: Console.current.path(folder + "/" + file.name), protecting: [Console.current.url(site)])
-      }
+    do throws(OwnedFolder.Refusal) {
+      for file in files { try output.write(file.name, Array(file.text.utf8)) }
     } catch {
       Terminal.failure(error.description)
       return 2

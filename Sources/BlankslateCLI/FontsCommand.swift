@@ -112,11 +112,12 @@ enum FontsCommand {
   /// `LICENSES.md` naming each file's licence and source. Returns how many
   /// files are there, or nil after saying why it failed.
   static func export(_ used: [UsedFile], to folder: String) -> Int? {
-    let target = Console.current.path(folder)
-    do {
-      try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    // The copies are the command's own files: written only into a real folder, never through a link.
+    let output: OwnedFolder
+    do throws(OwnedFolder.Refusal) {
+      output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
     } catch {
-      Terminal.failure("\(folder): cannot be made a folder (\(error.localizedDescription))")
+      Terminal.failure(error.description)
       return nil
     }
     var copied = 0
@@ -135,8 +136,14 @@ enum FontsCommand {
     ]
     for entry in used {
       guard let file = entry.file, let source = entry.location.path else { continue }
-      let destination = target + "/" + file.name
-      if let existing = try? FileTree.read(destination, limit: file.size * 2, noFollow: true) {
+      let existing: [UInt8]?
+      do throws(OwnedFolder.Refusal) {
+        existing = try output.read(file.name, limit: file.size)
+      } catch {
+        Terminal.failure("\(error.description); nothing more is copied")
+        return nil
+      }
+      if let existing {
         guard SHA256.hex(existing) == file.sha256 else {
           Terminal.failure(
             "\(folder)/\(file.name) exists with other bytes; it is left as it is and nothing more is copied")
@@ -149,7 +156,10 @@ enum FontsCommand {
             Terminal.failure("\(source) changed while it was read; nothing more is copied")
             return nil
           }
-          try FileWriter.replace(destination, with: bytes, sync: true)
+          try output.write(file.name, bytes)
+        } catch let error as OwnedFolder.Refusal {
+          Terminal.failure(error.description)
+          return nil
         } catch {
           Terminal.failure("\(folder)/\(file.name): cannot be copied from \(source) (\(error))")
           return nil
@@ -162,12 +172,12 @@ enum FontsCommand {
     // Each package's copyright file, which holds the licence's full text.
     for package in Set(used.compactMap { $0.file?.debianPackage }).sorted() {
       guard let text = try? FileTree.read("/usr/share/doc/\(package)/copyright", limit: 1 << 20) else { continue }
-      try? FileWriter.replace(target + "/\(package).copyright", with: text)
+      try? output.write("\(package).copyright", text)
     }
-    do {
-      try FileWriter.replace(target + "/LICENSES.md", with: Array(licences.joined(separator: "\n").utf8))
+    do throws(OwnedFolder.Refusal) {
+      try output.write("LICENSES.md", Array(licences.joined(separator: "\n").utf8))
     } catch {
-      Terminal.failure("\(folder)/LICENSES.md: cannot be written (\(error))")
+      Terminal.failure(error.description)
       return nil
     }
     return copied

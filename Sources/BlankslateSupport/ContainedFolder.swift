@@ -39,7 +39,7 @@ package final class ContainedFolder: @unchecked Sendable {
   }
 
   /// Whether `absolute` (already resolved) is the folder or below it.
-  func holds(resolved absolute: String) -> Bool {
+  package func holds(resolved absolute: String) -> Bool {
     absolute == realPath || absolute.hasPrefix(realPath == "/" ? "/" : realPath + "/")
   }
 

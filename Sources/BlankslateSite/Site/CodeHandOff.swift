@@ -190,32 +190,6 @@ public enum CodeHandOff {
 
   private static func imageName(_ path: String) -> String { ModernHandOff.imageName(path) }
 
-  /// A Swift string literal of `text`: quotes, backslashes and line breaks escaped.
-  public static func literal(_ text: String) -> String {
-    // Most texts need no escape: quoted whole (appending scalar by scalar cost a thousand instructions a text).
-    if !text.unicodeScalars.contains(where: needsEscape) { return "\"" + text + "\"" }
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if needsEscape(scalar) {
-          result += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
-
-  /// Whether a literal writes `scalar` escaped: quotes, backslashes, controls and bidi overrides.
-  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-  }
+  /// A Swift string literal of `text` (`SwiftSource.literal`).
+  static func literal(_ text: String) -> String { SwiftSource.literal(text) }
 }

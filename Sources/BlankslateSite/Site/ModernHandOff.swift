@@ -22,8 +22,8 @@ struct ModernHandOff {
 
   /// A text as the code says it: a literal, or its String Catalog entry.
   func say(_ text: String, _ role: String) -> String {
-    guard let prefix = exportKeyPrefix else { return CodeHandOff.literal(text) }
-    return "String(localized: \(CodeHandOff.literal(prefix + "." + role)), defaultValue: \(CodeHandOff.literal(text)))"
+    guard let prefix = exportKeyPrefix else { return SwiftSource.literal(text) }
+    return "String(localized: \(SwiftSource.literal(prefix + "." + role)), defaultValue: \(SwiftSource.literal(text)))"
   }
 
   /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.
@@ -97,11 +97,11 @@ struct ModernHandOff {
   /// A `UIImage` expression of `image` (optional, as `UIImage(named:)` is).
   static func uiImage(_ image: ImageSource) -> String {
     switch image {
-    case .symbol(let symbol): "UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))"
-    case .asset(let path): "UIImage(named: \(CodeHandOff.literal(imageName(path))))"
+    case .symbol(let symbol): "UIImage(systemName: \(SwiftSource.literal(symbol.rawValue)))"
+    case .asset(let path): "UIImage(named: \(SwiftSource.literal(imageName(path))))"
     case .template(let path):
-      "UIImage(named: \(CodeHandOff.literal(imageName(path))))?.withRenderingMode(.alwaysTemplate)"
-    case .builtin(let builtin): "UIImage(named: \(CodeHandOff.literal(builtin.rawValue)))"
+      "UIImage(named: \(SwiftSource.literal(imageName(path))))?.withRenderingMode(.alwaysTemplate)"
+    case .builtin(let builtin): "UIImage(named: \(SwiftSource.literal(builtin.rawValue)))"
     }
   }
 
@@ -282,7 +282,7 @@ struct ModernHandOff {
       }
       lines.append("\(name).title = \(say(action.title, name))")
       if let symbol = button.symbol {
-        lines.append("\(name).image = UIImage(systemName: \(CodeHandOff.literal(symbol.rawValue)))")
+        lines.append("\(name).image = UIImage(systemName: \(SwiftSource.literal(symbol.rawValue)))")
       }
       if let background = button.background {
         lines.append("\(name).baseBackgroundColor = \(CodeHandOff.uiColor(background))")
@@ -377,7 +377,7 @@ struct ModernHandOff {
     } else if state == .noResults, usesStateWords, properties.image == .absent, properties.titleFont == nil,
       properties.titleColor == nil, properties.messageFont == nil, properties.messageColor == nil, actions.isEmpty
     {
-      lines = ["ContentUnavailableView.search(text: \(CodeHandOff.literal(query ?? "")))"]
+      lines = ["ContentUnavailableView.search(text: \(SwiftSource.literal(query ?? "")))"]
     } else {
       lines = ["ContentUnavailableView {"]
       let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont)
@@ -418,7 +418,7 @@ struct ModernHandOff {
           if let symbol = button.symbol {
             lines.append("  Button(\(role)action: reload) {")
             lines.append(
-              "    Label(\(say(action.title, index == 0 ? "button" : "secondaryButton")), systemImage: \(CodeHandOff.literal(symbol.rawValue)))"
+              "    Label(\(say(action.title, index == 0 ? "button" : "secondaryButton")), systemImage: \(SwiftSource.literal(symbol.rawValue)))"
             )
             lines.append("  }")
           } else {
@@ -497,11 +497,11 @@ struct ModernHandOff {
   private func imageLines(_ image: ImageSource, indent: String) -> [String] {
     var lines: [String]
     switch image {
-    case .symbol(let symbol): lines = [indent + "Image(systemName: \(CodeHandOff.literal(symbol.rawValue)))"]
-    case .asset(let path): lines = [indent + "Image(\(CodeHandOff.literal(Self.imageName(path))))"]
+    case .symbol(let symbol): lines = [indent + "Image(systemName: \(SwiftSource.literal(symbol.rawValue)))"]
+    case .asset(let path): lines = [indent + "Image(\(SwiftSource.literal(Self.imageName(path))))"]
     case .template(let path):
-      lines = [indent + "Image(\(CodeHandOff.literal(Self.imageName(path))))", indent + "  .renderingMode(.template)"]
-    case .builtin(let builtin): lines = [indent + "Image(\(CodeHandOff.literal(builtin.rawValue)))"]
+      lines = [indent + "Image(\(SwiftSource.literal(Self.imageName(path))))", indent + "  .renderingMode(.template)"]
+    case .builtin(let builtin): lines = [indent + "Image(\(SwiftSource.literal(builtin.rawValue)))"]
     }
     if let size = properties.imageSize {
       if case .symbol = image {

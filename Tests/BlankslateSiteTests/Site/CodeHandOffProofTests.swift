@@ -74,10 +74,10 @@ struct CodeHandOffProofTests {
 
   /// The words the system views bring, in `locale`, set before a snippet runs.
   static func systemWords(in locale: String) -> String {
-    "loadingText = \(CodeHandOff.literal(DefaultString.unavailableLoading.text(in: locale)))\n"
-      + "searchTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsTitle.text(in: locale)))\n"
-      + "searchMessage = \(CodeHandOff.literal(DefaultString.unavailableNoResultsMessage.text(in: locale)))\n"
-      + "searchQueryTitle = \(CodeHandOff.literal(DefaultString.unavailableNoResultsQueryTitle.text(in: locale)))\n"
+    "loadingText = \(SwiftSource.literal(DefaultString.unavailableLoading.text(in: locale)))\n"
+      + "searchTitle = \(SwiftSource.literal(DefaultString.unavailableNoResultsTitle.text(in: locale)))\n"
+      + "searchMessage = \(SwiftSource.literal(DefaultString.unavailableNoResultsMessage.text(in: locale)))\n"
+      + "searchQueryTitle = \(SwiftSource.literal(DefaultString.unavailableNoResultsQueryTitle.text(in: locale)))\n"
   }
 
   /// `sources` (name → text) compiled with the recording UIKit and SwiftUI into
@@ -418,9 +418,10 @@ struct CodeHandOffProofTests {
     // The host's title.
     if let title = config["navigationTitle"] as? String {
       let id = (config["largeTitle"] as? Bool) == true ? "navigation-large-title" : "navigation-title"
-      #expect(
-        Self.words(Self.text(scene.node(withID: id))?.texts.joined() ?? "") == Self.words(title),
-        "\(name): navigation title")
+      // A bar's title is one line, cut where it does not fit: what is drawn begins the title.
+      let drawn = Self.words(Self.text(scene.node(withID: id))?.texts.joined() ?? "").replacingOccurrences(
+        of: "…", with: "")
+      #expect(!drawn.isEmpty && Self.words(title).hasPrefix(drawn), "\(name): navigation title")
     }
     if let background = color(config["background"]) {
       #expect(Self.hex(scene.background) == background, "\(name): background")
@@ -445,6 +446,11 @@ struct SwiftExportTests {
     defer { try? FileManager.default.removeItem(at: sample) }
     _ = try SiteScaffold.create(at: sample)
     sites.append(try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load())
+    // Texts that try to end a comment or a literal, and ids that are Swift's keywords or the code's own names.
+    for hostile in [try ExportHardeningTests.hostileSite(), try ExportHardeningTests.namingSite()] {
+      defer { hostile.remove() }
+      sites.append(try hostile.load())
+    }
     return sites.filter { site in site.designs.contains { $0.layout == .contentUnavailable } }
   }
 
@@ -452,7 +458,7 @@ struct SwiftExportTests {
   /// each value, run, configures what its render drew in the source language.
   @Test func theExportCompilesAndEachValueIsItsRender() throws {
     for site in try Self.sites() {
-      let swift = try #require(SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
+      let swift = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
       let variants = site.designs.filter { $0.layout == .contentUnavailable }.flatMap { design in
         design.variants.filter { $0.state(in: design.layout) != .hasData }.map { (design, $0) }
       }
@@ -468,7 +474,11 @@ struct SwiftExportTests {
       // with the export, whose access levels then say nothing.
       let exported = swift.split(separator: "\n", omittingEmptySubsequences: false).filter {
         !$0.hasPrefix("import ")
-      }.joined(separator: "\n").replacingOccurrences(of: "public ", with: "")
+      }.map { line in
+        // Declarations only, never a text that says "public ".
+        let body = line.drop { $0 == " " }
+        return body.hasPrefix("public ") ? line.prefix(line.count - body.count) + body.dropFirst(7) : line
+      }.joined(separator: "\n")
       guard
         let lines = try CodeHandOffProofTests.compileAndRun(
           [("Placeholders.swift", exported), ("main.swift", main)], what: "\(site.title)'s export")
@@ -511,7 +521,7 @@ struct SwiftExportTests {
   /// The String Catalog is Xcode's format, and holds every text of every exported variant in every locale.
   @Test func theCatalogHoldsEveryTextInEveryLocale() throws {
     for site in try Self.sites() {
-      let text = try #require(SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
+      let text = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
       let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       #expect(catalog["version"] as? String == "1.0")
       #expect(catalog["sourceLanguage"] as? String == (site.locales.contains("en") ? "en" : site.locales[0]))
@@ -575,6 +585,6 @@ struct SwiftExportTests {
   @Test(arguments: [("favourites-empty", "FavouritesEmpty"), ("default", "`default`"), ("3d-view", "_3dView")])
   func idsBecomeSwiftNames(id: String, name: String) {
     let upper = id != "default"
-    #expect(SwiftExport.identifier(id, upper: upper) == name)
+    #expect(SwiftSource.identifier(id, upper: upper) == name)
   }
 }

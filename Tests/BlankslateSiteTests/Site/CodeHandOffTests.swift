@@ -97,7 +97,7 @@ struct CodeHandOffTests {
     #expect(
       CodeHandOff.snippets(for: probe, variant: probe.variants[0], locale: "en")[0].code
         == #"ContentUnavailableView.search(text: "Sourdough")"#)
-    #expect(CodeHandOff.literal("a \"quote\" \\ and\nline\u{202E}") == #""a \"quote\" \\ and\nline\u{202e}""#)
+    #expect(SwiftSource.literal("a \"quote\" \\ and\nline\u{202E}") == #""a \"quote\" \\ and\nline\u{202e}""#)
   }
 
   @Test func designAndRenderPagesShowTheCodeWithACopyButton() throws {
