@@ -47,7 +47,7 @@ enum SnapshotCommands {
       let summary = run.summary
       printResults(summary, diffs: parsed.has("--diff"))
       try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
-      let recorded = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
       let written = recorded.filter { !$0.isDefinition }
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
       printDefinitions(recorded)
@@ -141,7 +141,7 @@ enum SnapshotCommands {
       var options = options
       options.keepsUnchangedRenders = mode == .all
       let run = try SnapshotChecker(options: options).run()
-      let recorded = try SnapshotRecorder(mode: mode).record(run, isCI: isCI)
+      let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
       let written = recorded.filter { !$0.isDefinition }
       for golden in written {
         let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
@@ -217,7 +217,8 @@ enum SnapshotCommands {
         throw SnapshotError.badDecisions(file: file, reason: error.description)
       }
       let decisions = try SnapshotDecision.parse(bytes, file: file)
-      let recorded = try SnapshotAcceptor(options: options).accept(decisions, isCI: isCI)
+      let recorded = try SnapshotAcceptor(options: options, waiting: waitingMessage(options)).accept(
+        decisions, isCI: isCI)
       let written = recorded.filter { !$0.isDefinition }
       for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
       printDefinitions(recorded)
@@ -292,5 +293,11 @@ enum SnapshotCommands {
       Terminal.failure(error.description)
       return error.exitCode
     }
+  }
+
+  /// What a writer says while another `record` or `accept` holds the snapshots folder.
+  static func waitingMessage(_ options: SnapshotOptions) -> @Sendable () -> Void {
+    let folder = options.siteDisplay + "/__snapshots__"
+    return { Terminal.error("Waiting: another record or accept is writing \(folder); this one goes on when it ends.") }
   }
 }

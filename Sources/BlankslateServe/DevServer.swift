@@ -379,10 +379,23 @@ public final class DevServer: @unchecked Sendable {
     return events
   }
 
+  /// A failure as one event: its lines as `data:` lines, cut at every line
+  /// end the event stream knows (CR, LF, CRLF: the HTML standard's
+  /// "server-sent events"), each with its controls escaped, so no text of a
+  /// definition starts an event of its own.
   static func failureEvent(_ message: String) -> String {
-    "event: failure\n"
-      + message.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
-      + "\n"
+    var lines: [Substring] = []
+    var rest = Substring(message)
+    while let end = rest.unicodeScalars.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
+      lines.append(rest[..<end])
+      let isCarriageReturn = rest.unicodeScalars[end] == "\r"
+      rest = rest[rest.unicodeScalars.index(after: end)...]
+      if isCarriageReturn, rest.unicodeScalars.first == "\n" {
+        rest = rest[rest.unicodeScalars.index(after: rest.startIndex)...]
+      }
+    }
+    lines.append(rest)
+    return "event: failure\n" + lines.map { "data: " + TerminalText.escaped(String($0)) + "\n" }.joined() + "\n"
   }
 
   /// Writes what is pending, else waits (in this connection's own thread) for the next build.

@@ -28,6 +28,29 @@ public enum TerminalText {
     }
   }
 
+  /// `text` on one line, as a message names a key or a value it did not
+  /// expect: every control (line feed and tab too), line or paragraph
+  /// separator and bidirectional control as `\uXXXX`, and at most `limit`
+  /// characters of it, then `…`. Nothing a definition writes can start a
+  /// line of its own, in a terminal, a log or serve's event stream.
+  public static func oneLine(_ text: String, limit: Int = 40) -> String {
+    var result = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard count < limit else { return result + "…" }
+      count += 1
+      if needsEscape(scalar) || scalar.value == 0x0A || scalar.value == 0x09 || scalar.value == 0x2028
+        || scalar.value == 0x2029
+      {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// `text` cut to `limit` characters with an ellipsis and the length it had.
   public static func excerpt(_ text: String, limit: Int = 40) -> String {
     guard text.count > limit else { return text }

@@ -12,7 +12,7 @@ extension DefinitionError: CustomStringConvertible {
       return "\(file):\(position.line):\(position.column): not valid JSON: \(message)."
     case .unknownKey(let location, let key, let allowed):
       return prefix(location)
-        + "unknown key \"\(key)\"; expected one of \(list(allowed))."
+        + "unknown key \"\(TerminalText.oneLine(key))\"; expected one of \(list(allowed))."
         + hint(key, allowed)
     case .missingKey(let location, let key, let expected):
       return prefix(location) + "the key \"\(key)\" is required (\(expected))."

@@ -124,7 +124,7 @@ struct PropertiesDecoder {
         fields.report(
           .invalidValue(
             SourceLocation(file: fields.file, path: memberPath, position: member.keyPosition),
-            found: "\"\(member.key)\"",
+            found: "\"\(TerminalText.oneLine(member.key))\"",
             expected: "\"light\", \"dark\", \"path\" or a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
         valid = false
         continue

@@ -141,8 +141,56 @@ public struct GoldenStore: Sendable {
     Failpoint.reach("record.renamed")
   }
 
+  /// The snapshots folder held for one writer (`record`, `accept`, serve's
+  /// Accept, `prune`): an exclusive `flock` on the folder itself, given back
+  /// when this is released, or when the process ends however it ends.
+  public final class WriteLock: Sendable {
+    private let descriptor: Int32
+
+    fileprivate init(descriptor: Int32) {
+      self.descriptor = descriptor
+    }
+
+    deinit {
+      flock(descriptor, LOCK_UN)
+      close(descriptor)
+    }
+  }
+
+  /// Takes the folder for writing, waiting while another writer holds it
+  /// (`waiting` is called once, before the wait, to say so).
+  ///
+  /// - Throws: `SnapshotError.unsafeInput` when the folder is a link out of
+  ///   the site, `.io` when it cannot be made or opened.
+  public func lockForWriting(waiting: () -> Void = {}) throws(SnapshotError) -> WriteLock {
+    try checkInside(Self.folderName, display: displayRoot)
+    do {
+      try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    } catch {
+      throw .io(path: displayRoot, reason: "cannot create the folder (\(FileWriter.reason(error)))")
+    }
+    try checkInside(Self.folderName, display: displayRoot)
+    let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .io(path: displayRoot, reason: "cannot be opened (\(String(cString: strerror(errno))))")
+    }
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      waiting()
+      while flock(descriptor, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+          let reason = String(cString: strerror(errno))
+          close(descriptor)
+          throw .io(path: displayRoot, reason: "cannot be locked (\(reason))")
+        }
+      }
+    }
+    return WriteLock(descriptor: descriptor)
+  }
+
   /// Removes the temporary files that killed `record` runs left: only
-  /// `.<golden name>.tmp-<number>` files beside goldens.
+  /// `.<golden name>.tmp-<number>` files beside goldens whose process
+  /// (the number) is gone. Called with the folder locked, so no running
+  /// writer's file is taken.
   public func removeTemporaryFiles() throws(SnapshotError) {
     try checkInside(Self.folderName, display: displayRoot)
     for entry in FileTree.entries(of: root.path) where entry.isFolder {
@@ -153,7 +201,8 @@ public struct GoldenStore: Sendable {
         let golden = String(file.name[file.name.index(after: file.name.startIndex)..<marker.lowerBound])
         let number = file.name[marker.upperBound...]
         guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
-          Self.isGoldenName(entry.name + "/" + golden)
+          Self.isGoldenName(entry.name + "/" + golden), let process = pid_t(number),
+          process != getpid(), kill(process, 0) != 0, errno == ESRCH
         else { continue }
         unlink(root.path + "/" + entry.name + "/" + file.name)
       }

@@ -48,15 +48,23 @@ extension SnapshotDecision {
     func fail(_ value: JSONValue, _ path: String, _ reason: String) -> SnapshotError {
       .badDecisions(file: "\(file):\(value.position.line):\(value.position.column)", reason: "\(path): \(reason)")
     }
+    guard case .object(let topLevel) = document.kind else { throw fail(document, "$", "must be an object") }
+    for member in topLevel where member.key != "decisions" {
+      throw fail(
+        member.value, "$." + Self.shown(member.key),
+        "is not a key of a decisions file (it has one key, \"decisions\")")
+    }
     guard let items = document["decisions"]?.arrayValue else {
       throw fail(document, "$", "needs \"decisions\", an array")
     }
     var decisions: [SnapshotDecision] = []
+    // Where each render was decided, so that an approve and a reject of one render are refused, naming both.
+    var decided: [RenderID: (verdict: Verdict, path: String, value: JSONValue)] = [:]
     for (index, item) in items.enumerated() {
       let path = "$.decisions[\(index)]"
       guard case .object(let members) = item.kind else { throw fail(item, path, "must be an object") }
       for member in members where !["render", "golden", "current", "decision", "note"].contains(member.key) {
-        throw fail(member.value, path + "." + member.key, "is not a key of a decision")
+        throw fail(member.value, path + "." + Self.shown(member.key), "is not a key of a decision")
       }
       func hash(_ key: String, optional: Bool) throws(SnapshotError) -> String? {
         guard let value = item[key] else { throw fail(item, path, "needs \"\(key)\"") }
@@ -81,10 +89,23 @@ extension SnapshotDecision {
       }
       let golden = try hash("golden", optional: true)
       guard let current = try hash("current", optional: false) else { throw fail(item, path, "needs \"current\"") }
+      if let earlier = decided[render], earlier.verdict != verdict {
+        let position = earlier.value.position
+        throw fail(
+          item, path,
+          "\(verdict.rawValue)s \(render), which \(earlier.path) (line \(position.line)) \(earlier.verdict.rawValue)s; "
+            + "one render takes one decision, so nothing was recorded")
+      }
+      decided[render] = (verdict, path, item)
       decisions.append(
         SnapshotDecision(render: render, golden: golden, current: current, verdict: verdict, note: note))
     }
     return decisions
+  }
+
+  /// A key as an error shows it: on one line, controls escaped, at most 40 characters.
+  static func shown(_ key: String) -> String {
+    TerminalText.oneLine(key, limit: 40)
   }
 }
 
@@ -99,9 +120,12 @@ extension JSONValue {
 /// still the ones the reviewer saw, through `record`'s atomic path, or none.
 public struct SnapshotAcceptor: Sendable {
   public var options: SnapshotOptions
+  /// Called once when another writer holds the snapshots folder and Accept waits for it.
+  public var waiting: @Sendable () -> Void = {}
 
-  public init(options: SnapshotOptions) {
+  public init(options: SnapshotOptions, waiting: @escaping @Sendable () -> Void = {}) {
     self.options = options
+    self.waiting = waiting
   }
 
   /// One approved render that was not recorded, and why.
@@ -120,9 +144,17 @@ public struct SnapshotAcceptor: Sendable {
     guard !isCI else { throw .recordingRefusedInCI }
     let approved = decisions.filter { $0.verdict == .approve }
     guard !approved.isEmpty else { return [] }
+    // Held from the comparison to the last golden written: the goldens checked are the ones replaced.
+    let lock = try GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay).lockForWriting(
+      waiting: waiting)
+    defer { withExtendedLifetime(lock) {} }
+    // Every render of each approved variant is compared, so that once all of
+    // them match their goldens the variant's definition record is written too,
+    // exactly as `record` leaves the folder; only the approved ones are written.
     var options = self.options
-    options.renders = Set(approved.map(\.render))
-    options.filter = nil
+    let variants = Set(approved.map(\.render.variantPath)).sorted()
+    options.renders = nil
+    options.filter = "^(" + variants.map { RenderID.escaped($0) + "\\." }.joined(separator: "|") + ")"
     options.shard = nil
     let run = try SnapshotChecker(options: options).run()
     let results = Dictionary(
@@ -151,6 +183,6 @@ public struct SnapshotAcceptor: Sendable {
       }
     }
     guard stale.isEmpty else { throw .staleDecisions(stale) }
-    return try SnapshotRecorder(mode: .failed).record(run, isCI: isCI)
+    return try SnapshotRecorder(mode: .failed).write(run, only: Set(approved.map(\.render)))
   }
 }

@@ -27,17 +27,29 @@ public struct SnapshotRecorder: Sendable {
   }
 
   public var mode: RecordMode
+  /// Called once when another writer holds the snapshots folder and this one waits for it.
+  public var waiting: @Sendable () -> Void = {}
 
-  public init(mode: RecordMode) {
+  public init(mode: RecordMode, waiting: @escaping @Sendable () -> Void = {}) {
     self.mode = mode
+    self.waiting = waiting
   }
 
   /// Writes the goldens `mode` selects from `run`.
   ///
-  /// `isCI`: when true, nothing is written and the call fails.
-  public func record(_ run: SnapshotRun, isCI: Bool) throws(SnapshotError) -> [Written] {
+  /// `isCI`: when true, nothing is written and the call fails. `only`: of
+  /// those, only these renders (Accept's approved ones); the others count as
+  /// left as they were.
+  public func record(_ run: SnapshotRun, isCI: Bool, only: Set<RenderID>? = nil) throws(SnapshotError) -> [Written] {
     guard mode != .never else { return [] }
     guard !isCI else { throw .recordingRefusedInCI }
+    let lock = try run.store.lockForWriting(waiting: waiting)
+    defer { withExtendedLifetime(lock) {} }
+    return try write(run, only: only)
+  }
+
+  /// `record` with the snapshots folder already held (`SnapshotAcceptor`).
+  func write(_ run: SnapshotRun, only: Set<RenderID>?) throws(SnapshotError) -> [Written] {
     let changesByGolden = Dictionary(
       run.summary.results.map { ($0.golden, $0.changes) }, uniquingKeysWith: { first, _ in first })
     var written: [Written] = []
@@ -52,6 +64,7 @@ public struct SnapshotRecorder: Sendable {
       }
       // An unchanged render whose bytes the run did not keep has nothing to write.
       guard wanted, !render.bytes.isEmpty else { continue }
+      if let only, let id = RenderID(goldenPath: render.golden), !only.contains(id) { continue }
       try run.store.write(render.bytes, to: render.golden)
       let display = run.store.display(render.golden)
       written.append(Written(golden: display, status: render.status, changes: changesByGolden[display] ?? []))
@@ -92,7 +105,9 @@ public struct SnapshotPruner: Sendable {
   public func prune(_ run: SnapshotRun, dryRun: Bool, isCI: Bool) throws(SnapshotError) -> [String] {
     let orphans = run.orphans + run.orphanedDefinitions
     guard dryRun || !isCI || orphans.isEmpty else { throw .recordingRefusedInCI }
-    if !dryRun {
+    if !dryRun, !orphans.isEmpty {
+      let lock = try run.store.lockForWriting()
+      defer { withExtendedLifetime(lock) {} }
       for orphan in orphans { try run.store.remove(orphan) }
     }
     return orphans.map(run.store.display)

@@ -54,7 +54,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
         if plain {
           text += text.isEmpty ? key : "." + key
         } else {
-          text += "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+          text += "[\"" + TerminalText.oneLine(key).replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
         }
       }
     }

@@ -57,7 +57,7 @@ public struct JSONValue: Sendable, Equatable {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
     case .number(_, let literal): return TerminalText.excerpt(literal)
-    case .string(let value): return "\"" + TerminalText.escaped(TerminalText.excerpt(value)) + "\""
+    case .string(let value): return "\"" + TerminalText.oneLine(TerminalText.excerpt(value), limit: 80) + "\""
     case .array(let items): return "an array of \(items.count)"
     case .object(let members): return "an object with \(members.count) keys"
     }
