@@ -280,7 +280,8 @@ final class FieldDecoder {
           let at = SourceLocation(file: file, path: memberPath, position: member.keyPosition)
           report(
             .invalidValue(
-              at, found: "\"\(TerminalText.oneLine(member.key))\"", expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
+              at, found: "\"\(TerminalText.oneLine(member.key))\"",
+              expected: "a locale tag such as \"en\" or \"zh-Hans\"", allowed: []))
           valid = false
           continue
         }
