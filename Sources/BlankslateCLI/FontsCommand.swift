@@ -32,7 +32,7 @@ enum FontsCommand {
         missing += 1
         lines.append("  MISSING: no file with this SHA-256 in the folders above")
         for candidate in different {
-          lines.append("  not it: \(candidate.path) has SHA-256 \(candidate.sha256)")
+          lines.append("  not it: \(candidate.description)")
         }
         if let file = entry.file {
           lines.append("  get it: apt-get install \(file.debianPackage) (Debian, Ubuntu)")

@@ -1,3 +1,4 @@
+import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -69,6 +70,39 @@ struct FontsTests {
     let listed = Self.run(["fonts"], in: copy.folder)
     #expect(listed.status == 1)
     #expect(listed.output.contains("not it: \(copy.site.path)/fonts/Inter-Bold.otf has SHA-256 \(found)"))
+  }
+
+  /// A gigabyte under a pinned font's name is told apart by its size, without being read.
+  @Test(arguments: [["list"], ["build", "--quiet"], ["fonts"]])
+  func aHugeFileUnderAPinnedNameIsNeverRead(arguments: [String]) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let fonts = copy.site.appending(path: "fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    let path = fonts.appending(path: "Inter-Bold.otf").path
+    let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+    #expect(descriptor >= 0 && ftruncate(descriptor, 1 << 30) == 0)
+    close(descriptor)
+    let run = try CommandRunner.spawnMeasuringPeakMemory(arguments + ["--site", copy.site.path])
+    #expect(run.peakKilobytes > 0 && run.peakKilobytes < 256 * 1024, "peak \(run.peakKilobytes) kB: the file was read")
+    if arguments[0] != "list" {
+      #expect(run.status != 0)
+      let text = arguments[0] == "fonts" ? Self.run(["fonts"], in: copy.folder).output : run.error
+      #expect(
+        text.contains("\(path) has 1073741824 bytes, not the pinned file's \(PinnedFile.all[2].size)"), "\(text)")
+    }
+  }
+
+  @Test func aFileIsHashedAsItIsReadAndStopsPastItsLimit() throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appending(path: "f")
+    let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try bytes.write(to: file)
+    let streamed = try SHA256.hex(ofFileAt: file.path, limit: bytes.count)
+    #expect(streamed.hex == SHA256Hex.of(bytes) && streamed.size == bytes.count)
+    #expect(throws: FileReadError.self) { try SHA256.hex(ofFileAt: file.path, limit: bytes.count - 1) }
   }
 
   @Test func withNoFontAnywhereEveryMissingFileIsNamedOnceWithWhereItWasLookedFor() throws {

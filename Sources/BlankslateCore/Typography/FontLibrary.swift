@@ -20,7 +20,7 @@ public struct FontError: Error, CustomStringConvertible, Sendable {
     if different.isEmpty {
       reason = "is missing: no file with SHA-256 \(file.sha256) in \(folders)"
     } else {
-      let found = different.map { "\($0.path) has SHA-256 \($0.sha256)" }.joined(separator: "; ")
+      let found = different.map(\.description).joined(separator: "; ")
       reason = "is not the pinned file: expected SHA-256 \(file.sha256), but \(found) (looked in \(folders))"
     }
     self.init(font: font, reason: reason)

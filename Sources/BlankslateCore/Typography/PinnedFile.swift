@@ -82,7 +82,12 @@ public enum FontLocation: Sendable, Hashable {
 
   public struct Candidate: Sendable, Hashable {
     public let path: String
-    public let sha256: String
+    /// What the file is instead: its SHA-256, or its size when that alone
+    /// tells it apart (a file of another size is never read).
+    public let found: String
+
+    /// "`path` has SHA-256 …" or "`path` has 1,073,741,824 bytes, not 412,584".
+    public var description: String { "\(path) has \(found)" }
   }
 
   /// The path found, if any.
@@ -155,9 +160,13 @@ public struct FontSearch: Sendable {
     return files.map { file in
       var different: [FontLocation.Candidate] = []
       for candidate in siteCandidates where candidate.size == file.size || candidate.name == file.name {
+        if let other = Self.differentBySize(candidate, from: file) {
+          different.append(other)
+          continue
+        }
         let hash = FontHashes.shared.sha256(of: candidate)
         if hash == file.sha256 { return .site(candidate.path) }
-        if candidate.name == file.name { different.append(.init(path: candidate.path, sha256: hash ?? "unreadable")) }
+        if candidate.name == file.name { different.append(.init(path: candidate.path, found: Self.hashed(hash))) }
       }
       // A file the team committed under the pinned name but with other bytes
       // is refused, not passed over for the system's: it is a mistake to name.
@@ -167,15 +176,28 @@ public struct FontSearch: Sendable {
       }
       for folder in systemCandidates ?? [] {
         for candidate in folder where candidate.size == file.size || candidate.name == file.name {
+          if let other = Self.differentBySize(candidate, from: file) {
+            different.append(other)
+            continue
+          }
           let hash = FontHashes.shared.sha256(of: candidate)
           if hash == file.sha256 { return .system(candidate.path) }
-          if candidate.name == file.name {
-            different.append(.init(path: candidate.path, sha256: hash ?? "unreadable"))
-          }
+          if candidate.name == file.name { different.append(.init(path: candidate.path, found: Self.hashed(hash))) }
         }
       }
       return .missing(lookedIn: (self.siteFolder.map { [$0] } ?? []) + systemFolders, different: different)
     }
+  }
+
+  /// A candidate named like `file` whose size is another: different, said by
+  /// its size, without a byte of it read (a gigabyte under a pinned name costs nothing).
+  static func differentBySize(_ candidate: FontCandidateFile, from file: PinnedFile) -> FontLocation.Candidate? {
+    guard candidate.size != file.size else { return nil }
+    return .init(path: candidate.path, found: "\(candidate.size) bytes, not the pinned file's \(file.size)")
+  }
+
+  static func hashed(_ hash: String?) -> String {
+    hash.map { "SHA-256 " + $0 } ?? "bytes that cannot be read"
   }
 
   /// The regular files below `folder` (links not followed) whose size is one
@@ -264,11 +286,10 @@ final class FontHashes: Sendable {
   func sha256(of candidate: FontCandidateFile) -> String? {
     let key = candidate.version.key
     if let hit = known.withLock({ loadedEntries(&$0)[candidate.path] }), hit.key == key { return hit.sha256 }
-    // The file's size was checked to be a font's; read at most that much more.
-    guard let bytes = try? FileTree.read(candidate.path, limit: max(candidate.size, 1) * 2, noFollow: true) else {
-      return nil
-    }
-    let hash = SHA256.hex(bytes)
+    // Hashed as it is read, never held whole; a file that is not the size it was found with is no match.
+    guard let read = try? SHA256.hex(ofFileAt: candidate.path, limit: candidate.size), read.size == candidate.size
+    else { return nil }
+    let hash = read.hex
     // Saved under the lock: two workers never write the cache at once.
     known.withLock { entries in
       var loaded = loadedEntries(&entries)
