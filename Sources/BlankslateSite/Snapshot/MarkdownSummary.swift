@@ -53,15 +53,26 @@ public enum MarkdownSummary {
   }
 
   /// Text safe in Markdown that GitHub renders: no HTML, no emphasis or links from a definition's words.
+  ///
+  /// GitHub also links bare addresses (GFM's "autolinks (extension)": a
+  /// scheme `http://`, `https://` or `ftp://`, `www.`, and e-mail addresses):
+  /// a word joiner (U+2060, invisible) goes before the `://` and the dot after
+  /// `www`, and after each `@`, so none of them is recognised.
   static func escape(_ text: String) -> String {
+    let joiner = "\u{2060}"
     var result = ""
-    for character in text {
+    let characters = Array(text)
+    for (index, character) in characters.enumerated() {
       switch character {
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "&": result += "&amp;"
-      case "\\", "`", "*", "_", "[", "]", "|": result += "\\" + String(character)
-      case "\n", "\r": result += " "
+      case "\\", "`", "*", "_", "[", "]", "|", "~": result += "\\" + String(character)
+      case "\n", "\r", "\u{2028}", "\u{2029}": result += " "
+      case ":" where characters[(index + 1)...].prefix(2) == ["/", "/"]: result += joiner + ":"
+      case "." where index >= 3 && String(characters[(index - 3)..<index]).lowercased() == "www":
+        result += joiner + "."
+      case "@": result += "@" + joiner
       default: result.append(character)
       }
     }
