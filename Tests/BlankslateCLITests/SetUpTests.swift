@@ -86,6 +86,26 @@ struct SetUpTests {
     #expect(ci.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("\n" + lines[1]))
   }
 
+  /// The action writes its reports only into the runner's temporary folder: the checked-out pull
+  /// request may hold a link at any name (`blankslate-junit.xml -> the cached tool`).
+  @Test func theActionWritesItsReportsOutsideTheCheckout() throws {
+    let action = try Self.text("action.yml")
+    let check = try #require(action.components(separatedBy: "/tool/blankslate check").dropFirst().first)
+      .components(separatedBy: "'").first ?? ""
+    let words = check.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" })
+    var outputs = 0
+    for (index, word) in words.enumerated() where ["--report", "--junit", "--markdown", "--json"].contains(word) {
+      outputs += 1
+      #expect(index + 1 < words.count && words[index + 1].hasPrefix("/out/"), "\(word) \(words[index + 1])")
+    }
+    #expect(outputs >= 3)
+    #expect(action.contains("\"$RUNNER_TEMP:/out\""))
+    let upload = try #require(action.components(separatedBy: "actions/upload-artifact").dropFirst().first)
+    let paths = upload.components(separatedBy: "path: |").dropFirst().first?.split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces) }.prefix { !$0.contains(":") || $0.hasPrefix("${{") } ?? []
+    #expect(!paths.isEmpty && paths.allSatisfy { $0.hasPrefix("${{ runner.temp }}/") }, "\(paths)")
+  }
+
   /// On a machine that has every package and checker, the install step changes nothing and says so.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-query"), "not a Debian machine"))
   func installingWhatIsInstalledDoesNothing() throws {
