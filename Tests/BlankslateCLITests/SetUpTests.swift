@@ -90,7 +90,8 @@ struct SetUpTests {
   /// request may hold a link at any name (`blankslate-junit.xml -> the cached tool`).
   @Test func theActionWritesItsReportsOutsideTheCheckout() throws {
     let action = try Self.text("action.yml")
-    let check = try #require(action.components(separatedBy: "/tool/blankslate check").dropFirst().first)
+    let check =
+      try #require(action.components(separatedBy: "/tool/blankslate check").dropFirst().first)
       .components(separatedBy: "'").first ?? ""
     let words = check.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" })
     var outputs = 0
@@ -101,7 +102,8 @@ struct SetUpTests {
     #expect(outputs >= 3)
     #expect(action.contains("\"$RUNNER_TEMP:/out\""))
     let upload = try #require(action.components(separatedBy: "actions/upload-artifact").dropFirst().first)
-    let paths = upload.components(separatedBy: "path: |").dropFirst().first?.split(separator: "\n")
+    let paths =
+      upload.components(separatedBy: "path: |").dropFirst().first?.split(separator: "\n")
       .map { $0.trimmingCharacters(in: .whitespaces) }.prefix { !$0.contains(":") || $0.hasPrefix("${{") } ?? []
     #expect(!paths.isEmpty && paths.allSatisfy { $0.hasPrefix("${{ runner.temp }}/") }, "\(paths)")
   }
