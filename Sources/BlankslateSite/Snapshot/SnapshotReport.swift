@@ -114,8 +114,19 @@ public struct SnapshotReport: Sendable {
     let shown = groups.compactMap { byID[$0.renders[0]] }
     let scale = pngScale ?? 1
     let writesPNG = pngScale != nil
+    // Every SVG the report publishes or draws passes the asset checks first: goldens and merged shards'
+    // renders come from files anyone may have written.
+    let published = ParallelWork.map(count: shown.count, workers: workers) { index in
+      (
+        golden: shown[index].goldenSVG.map { Self.publishable($0, file: shown[index].golden) },
+        current: shown[index].currentSVG.map { Self.publishable($0, file: shown[index].golden) }
+      )
+    }
+    let publishedByID = Dictionary(zip(shown.map(\.id), published), uniquingKeysWith: { first, _ in first })
     let drawn = ParallelWork.map(count: shown.count, workers: workers) { index in
-      Self.pixels(of: shown[index], scale: scale, writesPNG: writesPNG)
+      Self.pixels(
+        of: shown[index], golden: published[index].golden, current: published[index].current, scale: scale,
+        writesPNG: writesPNG)
     }
     let pixelsByID = Dictionary(zip(shown.map(\.id), drawn), uniquingKeysWith: { first, _ in first })
     func item(_ result: SnapshotResult, index: Int) -> TemplateValue {
@@ -132,22 +143,19 @@ public struct SnapshotReport: Sendable {
       {
         context["pageHref"] = .string(prefix + page)
       }
-      // The screen's size, as the renders shown say it (a broken golden is shown at the placeholder's).
-      let screen =
-        (result.currentSVG ?? result.goldenSVG).flatMap { SVGStructure.size(of: Array($0.utf8), file: name) }
-        ?? Self.placeholderSize
+      // The screen's size, as the renders shown say it (a refused golden is shown at the placeholder's).
+      let shownSVGs = publishedByID[result.id]
+      let screen = (shownSVGs?.current?.size ?? shownSVGs?.golden?.size) ?? Self.placeholderSize
       let (width, height) = (screen.width, screen.height)
       context["width"] = .string(NumberText.format(width))
       context["height"] = .string(NumberText.format(height))
-      if let svg = result.goldenSVG {
-        let path = "renders/\(name).golden.svg"
-        files.append((path, Array(Self.viewable(svg).utf8)))
-        context["goldenSrc"] = .string(path)
-      }
-      if let svg = result.currentSVG {
-        let path = "renders/\(name).current.svg"
-        files.append((path, Array(svg.utf8)))
-        context["currentSrc"] = .string(path)
+      for (svg, suffix, key) in [
+        (shownSVGs?.golden, "golden", "goldenSrc"), (shownSVGs?.current, "current", "currentSrc"),
+      ] {
+        guard let svg else { continue }
+        let path = "renders/\(name).\(suffix).svg"
+        files.append((path, Array(svg.svg.utf8)))
+        context[key] = .string(path)
       }
       if let pixels = pixelsByID[result.id] {
         for (key, suffix, png) in [
@@ -224,14 +232,16 @@ public struct SnapshotReport: Sendable {
       throw .build(.fonts(error))
     }
 
-    // Goldens are shown as they are, even broken ones; only the report's own page must validate.
+    // Every published file is checked as a build's are: the page, and each SVG (sanitised above).
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var tally = CheckedWriter.WrittenFiles()
     var timings = BuildTimings()
     do throws(BuildError) {
       for (path, bytes) in files {
         try writer.write(
-          bytes, to: path, check: path == "index.html" ? .markup(.html) : .none, into: &tally, timings: &timings)
+          bytes, to: path,
+          check: path == "index.html" ? .markup(.html) : path.hasSuffix(".svg") ? .markup(.svg) : .none, into: &tally,
+          timings: &timings)
       }
     } catch {
       throw .build(error)
@@ -261,13 +271,15 @@ public struct SnapshotReport: Sendable {
     var caption = ""
   }
 
-  static func pixels(of result: SnapshotResult, scale: Int, writesPNG: Bool) -> Pixels {
+  static func pixels(
+    of result: SnapshotResult, golden goldenSVG: Publishable?, current currentSVG: Publishable?, scale: Int,
+    writesPNG: Bool
+  ) -> Pixels {
     var pixels = Pixels()
-    func bitmap(_ svg: String?) -> PNGRenderer.Bitmap? {
-      guard let bytes = svg.map({ Array($0.utf8) }), let size = SVGStructure.size(of: bytes, file: result.golden) else {
-        return nil
-      }
-      return try? PNGRenderer.bitmap(svg: bytes, size: size, scale: scale, label: result.id.description)
+    // Only what passed the asset checks is drawn; a refused SVG is a picture saying so, never drawn as pixels.
+    func bitmap(_ svg: Publishable?) -> PNGRenderer.Bitmap? {
+      guard let svg, svg.refusal == nil, let size = svg.size else { return nil }
+      return try? PNGRenderer.bitmap(svg: Array(svg.svg.utf8), size: size, scale: scale, label: result.id.description)
     }
     // Without PNGs, only a change has pixels to show (its heat map): a new
     // render or an orphaned golden is not drawn for nothing.
@@ -276,8 +288,8 @@ public struct SnapshotReport: Sendable {
       pixels.caption = "Pixels not compared: \(reason)."
       return pixels
     }
-    let golden = bitmap(result.goldenSVG)
-    let current = bitmap(result.currentSVG)
+    let golden = bitmap(goldenSVG)
+    let current = bitmap(currentSVG)
     if writesPNG {
       pixels.golden = golden.flatMap { try? PNGRenderer.png($0) }
       pixels.current = current.flatMap { try? PNGRenderer.png($0) }
@@ -298,17 +310,62 @@ public struct SnapshotReport: Sendable {
     return pixels
   }
 
-  /// A golden as the report shows it: itself when it is well-formed SVG, else
-  /// a placeholder image that says it is broken (the raw text is in the diff).
-  static func viewable(_ svg: String) -> String {
-    if (try? StrictXMLParser().check(Array(svg.utf8), file: "golden.svg")) != nil { return svg }
+  /// An SVG as the report publishes and draws it.
+  struct Publishable: Sendable {
+    /// The sanitised SVG, or a picture that says why it is not shown.
+    var svg: String
+    /// Its screen size; nil when it has none (then it is not drawn).
+    var size: Size?
+    /// Why the SVG itself is not shown, if it is not.
+    var refusal: String?
+  }
+
+  /// The largest screen a shown SVG may declare, in points a side: twice the largest device's.
+  static let maximumScreenSide = 4_096.0
+
+  /// `svg` (a golden, or a render a shard's summary carried) as the report may
+  /// publish it: the sanitised copy, as an asset is checked (no script, event
+  /// handler or link out; embedded images within the assets' pixel limit;
+  /// drawing cost bounded) with a screen of at most `maximumScreenSide` a
+  /// side; else a picture that says why (the raw text is in the diff).
+  static func publishable(_ svg: String, file: String) -> Publishable {
+    let refusal: String
+    do throws(AssetProblem) {
+      let clean = try SVGSanitizer().sanitize(Array(svg.utf8), file: file).svg
+      let size = SVGStructure.size(of: Array(clean.utf8), file: file)
+      // The checks every published SVG of a build passes, so the report's own validation holds.
+      let issues = Array(clean.utf8).withUnsafeBytes { StreamingChecker().check($0, file: file, kind: .svg).issues }
+      if let size,
+        !(size.width > 0 && size.height > 0 && size.width <= maximumScreenSide
+          && size.height <= maximumScreenSide)
+      {
+        refusal = "its size is not that of a screen"
+      } else if let issue = issues.first {
+        refusal = issue.message
+      } else {
+        return Publishable(svg: clean, size: size)
+      }
+    } catch {
+      refusal = error.reason
+    }
     let (width, height) = (NumberText.format(placeholderSize.width), NumberText.format(placeholderSize.height))
-    return """
+    let shown = Array(refusal.prefix(60))
+    var text = ""
+    for character in shown {
+      switch character {
+      case "<": text += "&lt;"
+      case "&": text += "&amp;"
+      case ">": text += "&gt;"
+      default: text.append(character)
+      }
+    }
+    let placeholder = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
-      <title>Broken golden</title><rect width="\(width)" height="\(height)" fill="#FDECEA"/>\
+      <title>Not shown</title><rect width="\(width)" height="\(height)" fill="#FDECEA"/>\
       <text x="\(NumberText.format(placeholderSize.width / 2))" y="\(NumberText.format(placeholderSize.height / 2))" \
-      font-size="22" text-anchor="middle" fill="#A40E26" font-family="sans-serif">The golden is not valid XML</text></svg>
+      font-size="16" text-anchor="middle" fill="#A40E26" font-family="sans-serif">Not shown: \(text)</text></svg>
       """
+    return Publishable(svg: placeholder, size: nil, refusal: refusal)
   }
 
   /// The size of the picture that stands for a broken golden: an iPhone 15's screen.
