@@ -10,7 +10,8 @@ struct MarkdownEscapeTests {
   /// autolinks' schemes and `www.`, and e-mail addresses (GFM spec, "Autolinks (extension)").
   static let autolinks = [
     #"(?i)(https?|ftp)://[^\s<]"#, #"(?i)(^|[\s*_~(])www\.[^\s<]"#,
-    #"[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+\.[A-Za-z0-9._-]*[A-Za-z0-9]"#, #"(?i)(mailto|xmpp):[A-Za-z0-9._+-]+@[A-Za-z0-9_-]"#,
+    #"[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+\.[A-Za-z0-9._-]*[A-Za-z0-9]"#,
+    #"(?i)(mailto|xmpp):[A-Za-z0-9._+-]+@[A-Za-z0-9_-]"#,
   ]
 
   @Test(arguments: [
