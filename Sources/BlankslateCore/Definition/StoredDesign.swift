@@ -339,8 +339,9 @@ extension StoredDesign {
       else { return nil }
       self.layout = layout
       var tags: [String] = []
+      var seen: Set<String> = []
       for _ in 0..<tagCount {
-        guard let tag = string(), !tag.isEmpty, tag.count <= 64, !tags.contains(tag) else { return nil }
+        guard let tag = string(), !tag.isEmpty, tag.count <= 64, seen.insert(tag).inserted else { return nil }
         tags.append(tag)
       }
       guard let idPosition = position(), let variantCount = fields.count(),
@@ -502,10 +503,17 @@ extension StoredDesign {
       if count == 0 { return string().map(LocalizedText.init) }
       var entries: [(locale: String?, text: String)] = []
       entries.reserveCapacity(min(count, 64))
+      // A few locales are compared in place; past eight, a set keeps the read linear (72,000 took minutes).
+      var seen: Set<String> = []
       for _ in 0..<count {
-        guard let locale = locale(), !entries.contains(where: { $0.locale == locale }),
-          let text = string()
-        else { return nil }
+        guard let locale = locale() else { return nil }
+        if entries.count < 8 {
+          guard !entries.contains(where: { $0.locale == locale }) else { return nil }
+        } else {
+          if seen.isEmpty { seen = Set(entries.compactMap(\.locale)) }
+          guard seen.insert(locale).inserted else { return nil }
+        }
+        guard let text = string() else { return nil }
         entries.append((locale, text))
       }
       return LocalizedText(localeEntries: entries)
