@@ -4,6 +4,9 @@
 #include <dlfcn.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 #include <string.h>
 #include <strings.h>
 
@@ -83,6 +86,186 @@ int blankslate_mhd_open(const char **error) {
 
 const char *blankslate_mhd_version(void) { return api.get_version(); }
 
+// MARK: - The gate: what libmicrohttpd's own limits do not cover
+
+/// One open connection, as the gate sees it. Slots never move while in use:
+/// a connection's socket context points at its own.
+struct tracked {
+  struct gate *gate;
+  int in_use;
+  int fd;
+  /// When the request being read started (accepted, or the last request ended).
+  struct timespec started;
+  /// Whether this request's headers are in (the handler was called).
+  int headers_done;
+  /// Whether the watchdog shut the socket already.
+  int cut;
+  unsigned char peer[16];
+  socklen_t peer_length;
+};
+
+/// Request headers must arrive whole within `header_seconds` of a request's
+/// start, however slowly bytes trickle in (libmicrohttpd's timeout is an idle
+/// one, which a byte every few seconds resets); one peer holds at most
+/// `per_peer` connections; and the last `reserve` slots go only to peers that
+/// hold none, so a few addresses cannot take every slot.
+struct gate {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  pthread_t watchdog;
+  int stopping;
+  struct MHD_Daemon *daemon;
+  MHD_AccessHandlerCallback handler;
+  MHD_RequestCompletedCallback completed;
+  void *context;
+  unsigned int limit, reserve, per_peer, header_seconds;
+  struct tracked *slots;
+};
+
+static struct gate *gates[64];
+static pthread_mutex_t gates_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static socklen_t peer_bytes(const struct sockaddr *address, unsigned char out[16]) {
+  if (!address) return 0;
+  if (address->sa_family == AF_INET) {
+    memcpy(out, &((const struct sockaddr_in *)address)->sin_addr, 4);
+    return 4;
+  }
+  if (address->sa_family == AF_INET6) {
+    memcpy(out, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    return 16;
+  }
+  return 0;
+}
+
+/// How many connections the gate holds, and how many of them are `peer`'s. Called with the lock held.
+static void count(struct gate *gate, const unsigned char *peer, socklen_t length, unsigned int *all,
+                  unsigned int *own) {
+  *all = 0;
+  *own = 0;
+  for (unsigned int index = 0; index < gate->limit; index++) {
+    struct tracked *slot = &gate->slots[index];
+    if (!slot->in_use) continue;
+    (*all)++;
+    if (slot->peer_length == length && memcmp(slot->peer, peer, length) == 0) (*own)++;
+  }
+}
+
+static enum MHD_Result gate_accept(void *context, const struct sockaddr *address, socklen_t length) {
+  (void)length;
+  struct gate *gate = context;
+  unsigned char peer[16];
+  socklen_t peer_length = peer_bytes(address, peer);
+  unsigned int all, own;
+  pthread_mutex_lock(&gate->lock);
+  count(gate, peer, peer_length, &all, &own);
+  pthread_mutex_unlock(&gate->lock);
+  if (own >= gate->per_peer) return MHD_NO;
+  if (own > 0 && all + gate->reserve >= gate->limit) return MHD_NO;
+  return MHD_YES;
+}
+
+static void gate_notify(void *context, struct MHD_Connection *connection, void **socket_context,
+                        enum MHD_ConnectionNotificationCode code) {
+  struct gate *gate = context;
+  pthread_mutex_lock(&gate->lock);
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    *socket_context = NULL;
+    for (unsigned int index = 0; index < gate->limit; index++) {
+      struct tracked *slot = &gate->slots[index];
+      if (slot->in_use) continue;
+      const union MHD_ConnectionInfo *fd = api.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+      const union MHD_ConnectionInfo *address =
+          api.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+      memset(slot, 0, sizeof *slot);
+      slot->gate = gate;
+      slot->in_use = 1;
+      slot->fd = fd ? fd->connect_fd : -1;
+      slot->peer_length = peer_bytes(address ? address->client_addr : NULL, slot->peer);
+      clock_gettime(CLOCK_MONOTONIC, &slot->started);
+      *socket_context = slot;
+      break;
+    }
+  } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
+    // Before libmicrohttpd closes the socket: the watchdog never shuts a number reused since.
+    ((struct tracked *)*socket_context)->in_use = 0;
+    *socket_context = NULL;
+  }
+  pthread_mutex_unlock(&gate->lock);
+}
+
+static struct tracked *slot_of(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = api.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info ? (struct tracked *)info->socket_context : NULL;
+}
+
+static enum MHD_Result gate_handle(void *context, struct MHD_Connection *connection, const char *url,
+                                   const char *method, const char *version, const char *upload, size_t *upload_size,
+                                   void **request) {
+  struct gate *gate = context;
+  struct tracked *slot = slot_of(connection);
+  if (slot) {
+    pthread_mutex_lock(&gate->lock);
+    slot->headers_done = 1;
+    pthread_mutex_unlock(&gate->lock);
+  }
+  return gate->handler(gate->context, connection, url, method, version, upload, upload_size, request);
+}
+
+static void gate_completed(void *context, struct MHD_Connection *connection, void **request,
+                           enum MHD_RequestTerminationCode code) {
+  struct gate *gate = context;
+  struct tracked *slot = slot_of(connection);
+  if (slot) {
+    // The next request on a kept-alive connection has its own deadline.
+    pthread_mutex_lock(&gate->lock);
+    slot->headers_done = 0;
+    clock_gettime(CLOCK_MONOTONIC, &slot->started);
+    pthread_mutex_unlock(&gate->lock);
+  }
+  if (gate->completed) gate->completed(gate->context, connection, request, code);
+}
+
+static void *gate_watch(void *context) {
+  struct gate *gate = context;
+  pthread_mutex_lock(&gate->lock);
+  while (!gate->stopping) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    for (unsigned int index = 0; index < gate->limit; index++) {
+      struct tracked *slot = &gate->slots[index];
+      if (!slot->in_use || slot->headers_done || slot->cut || slot->fd < 0) continue;
+      if (now.tv_sec - slot->started.tv_sec >= (time_t)gate->header_seconds) {
+        // The connection's own thread sees the end of its stream and closes it.
+        shutdown(slot->fd, SHUT_RDWR);
+        slot->cut = 1;
+      }
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 250 * 1000 * 1000;
+    if (until.tv_nsec >= 1000 * 1000 * 1000) {
+      until.tv_sec += 1;
+      until.tv_nsec -= 1000 * 1000 * 1000;
+    }
+    pthread_cond_timedwait(&gate->wake, &gate->lock, &until);
+  }
+  pthread_mutex_unlock(&gate->lock);
+  return NULL;
+}
+
+static void gate_free(struct gate *gate) {
+  pthread_mutex_lock(&gate->lock);
+  gate->stopping = 1;
+  pthread_cond_signal(&gate->wake);
+  pthread_mutex_unlock(&gate->lock);
+  pthread_join(gate->watchdog, NULL);
+  pthread_cond_destroy(&gate->wake);
+  pthread_mutex_destroy(&gate->lock);
+  free(gate->slots);
+  free(gate);
+}
+
 struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsigned int connections,
                                         MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
                                         void *context) {
@@ -104,16 +287,71 @@ struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsi
   } else {
     return NULL;
   }
-  // A connection idle for 10 s is closed, so request headers that never end
-  // free their slot; event streams lift this for themselves. One address may
-  // hold at most half the slots.
-  return api.start_daemon(flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, socket,
-                          MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                          connections / 2, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
-                          MHD_OPTION_NOTIFY_COMPLETED, completed, context, MHD_OPTION_END);
+  struct gate *gate = calloc(1, sizeof *gate);
+  if (!gate) return NULL;
+  gate->slots = calloc(connections, sizeof *gate->slots);
+  if (!gate->slots) {
+    free(gate);
+    return NULL;
+  }
+  gate->limit = connections;
+  gate->reserve = connections / 8;
+  gate->per_peer = connections / 2;
+  gate->header_seconds = BLANKSLATE_MHD_HEADER_SECONDS;
+  gate->handler = handler;
+  gate->completed = completed;
+  gate->context = context;
+  pthread_mutex_init(&gate->lock, NULL);
+  pthread_cond_init(&gate->wake, NULL);
+  if (pthread_create(&gate->watchdog, NULL, gate_watch, gate) != 0) {
+    pthread_cond_destroy(&gate->wake);
+    pthread_mutex_destroy(&gate->lock);
+    free(gate->slots);
+    free(gate);
+    return NULL;
+  }
+  // A connection idle for 10 s is closed too; event streams lift this for themselves.
+  struct MHD_Daemon *daemon = api.start_daemon(
+      flags, port, gate_accept, gate, gate_handle, gate, MHD_OPTION_SOCK_ADDR, socket, MHD_OPTION_CONNECTION_LIMIT,
+      connections, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10, MHD_OPTION_NOTIFY_COMPLETED, gate_completed, gate,
+      MHD_OPTION_NOTIFY_CONNECTION, gate_notify, gate, MHD_OPTION_END);
+  if (!daemon) {
+    gate_free(gate);
+    return NULL;
+  }
+  gate->daemon = daemon;
+  pthread_mutex_lock(&gates_lock);
+  int kept = 0;
+  for (unsigned int index = 0; index < sizeof gates / sizeof gates[0]; index++) {
+    if (!gates[index]) {
+      gates[index] = gate;
+      kept = 1;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&gates_lock);
+  if (!kept) {
+    api.stop_daemon(daemon);
+    gate_free(gate);
+    return NULL;
+  }
+  return daemon;
 }
 
-void blankslate_mhd_stop(struct MHD_Daemon *daemon) { api.stop_daemon(daemon); }
+void blankslate_mhd_stop(struct MHD_Daemon *daemon) {
+  api.stop_daemon(daemon);
+  struct gate *gate = NULL;
+  pthread_mutex_lock(&gates_lock);
+  for (unsigned int index = 0; index < sizeof gates / sizeof gates[0]; index++) {
+    if (gates[index] && gates[index]->daemon == daemon) {
+      gate = gates[index];
+      gates[index] = NULL;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&gates_lock);
+  if (gate) gate_free(gate);
+}
 
 uint16_t blankslate_mhd_port(struct MHD_Daemon *daemon) {
   const union MHD_DaemonInfo *info = api.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

@@ -255,4 +255,70 @@ struct ServeHardeningTests {
     var byte: UInt8 = 0
     #expect(read(socket, &byte, 1) <= 0)
   }
+
+  /// A header that trickles in a byte every two seconds (each resetting an idle timeout) is cut off
+  /// once its request is ten seconds old: the trickle goes on until the server closes, and fails if it never does.
+  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
+  func aTricklingHeaderIsCutOffAtItsDeadline() throws {
+    let server = try ServeClient.Server()
+    defer { server.stop() }
+    let socket = try ServeClient.connect(port: server.port, from: "127.0.0.2")
+    defer { close(socket) }
+    let start = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: ".utf8)
+    #expect(write(socket, start, start.count) == start.count)
+    var closed = false
+    var sent = 0
+    // At most 40 bytes, two seconds apart: 80 s of trickle against a 10 s deadline.
+    while !closed && sent < 40 {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      if poll(&poller, 1, 2_000) == 1 {
+        var byte: UInt8 = 0
+        closed = read(socket, &byte, 1) <= 0
+        continue
+      }
+      var byte = UInt8(ascii: "a")
+      if write(socket, &byte, 1) != 1 { closed = true }
+      sent += 1
+    }
+    #expect(closed, "the server kept a trickling header open for \(sent * 2) s")
+    #expect(sent <= 8, "closed after \(sent) trickled bytes, past the 10 s deadline")
+    // The server still answers others.
+    #expect(try ServeClient.status([server.base + "/"]) == "200")
+  }
+
+  /// Peers that hold every slot they may cannot take the last ones: a new peer still gets its page.
+  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
+  func aFewPeersCannotHoldEverySlot() throws {
+    let server = try ServeClient.Server()
+    defer { server.stop() }
+    var held: [Int32] = []
+    defer { for socket in held { close(socket) } }
+    /// Whether a connection from `source` is kept open (true) or closed at once by the server.
+    func isKept(_ socket: Int32) -> Bool {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 300) == 1 else { return true }
+      var byte: UInt8 = 0
+      return read(socket, &byte, 1) > 0
+    }
+    // One peer takes its half (256 of 512), holding them with nothing sent, and gets no more.
+    for _ in 0..<256 { held.append(try ServeClient.connect(port: server.port, from: "127.0.0.2")) }
+    let over = try ServeClient.connect(port: server.port, from: "127.0.0.2")
+    held.append(over)
+    #expect(!isKept(over), "a 257th connection from one peer was kept")
+    // A second peer takes what is left up to the reserve (448), and no slot of the reserve.
+    for _ in 0..<192 { held.append(try ServeClient.connect(port: server.port, from: "127.0.0.3")) }
+    let reserved = try ServeClient.connect(port: server.port, from: "127.0.0.3")
+    held.append(reserved)
+    #expect(!isKept(reserved), "a peer that holds 192 slots took one of the reserve")
+    // Past 448, a peer that already holds one gets no second; a new peer gets its page.
+    let first = try ServeClient.connect(port: server.port, from: "127.0.0.9")
+    held.append(first)
+    let second = try ServeClient.connect(port: server.port, from: "127.0.0.9")
+    held.append(second)
+    #expect(!isKept(second), "a second connection was kept in the reserve")
+    let answer = try ServeClient.raw(
+      port: server.port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n",
+      from: "127.0.0.10")
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
+  }
 }

@@ -94,8 +94,20 @@ package enum ServeClient {
   package static var curlExists: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") }
 
   /// A TCP connection to the server on loopback.
-  package static func connect(port: Int) throws -> Int32 {
+  package static func connect(port: Int, from source: String? = nil) throws -> Int32 {
     let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if let source {
+      // A loopback address of its own (127.0.0.0/8): another peer, as the server tells peers apart.
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          Foundation.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      try #require(bound == 0, "cannot bind to \(source)")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -110,8 +122,8 @@ package enum ServeClient {
   }
 
   /// Sends `request` as it is and reads the answer until the server closes.
-  package static func raw(port: Int, _ request: String) throws -> String {
-    let socket = try connect(port: port)
+  package static func raw(port: Int, _ request: String, from source: String? = nil) throws -> String {
+    let socket = try connect(port: port, from: source)
     defer { close(socket) }
     let bytes = Array(request.utf8)
     _ = write(socket, bytes, bytes.count)
