@@ -128,12 +128,25 @@ enum DefinitionRecord {
 
     /// The edits that reach a render in `theme` (nil: any) and `locale`.
     func edits(reaching theme: Theme?, locale: String) -> [DefinitionEdit] {
-      edits.filter { edit in
-        if let only = edit.theme, let theme, only != theme { return false }
-        guard let group = edit.localeGroup, let key = edit.localeKey else { return true }
-        return Leaves.chosenKey(for: locale, among: oldLocaleKeys[group] ?? []) == key
-          || Leaves.chosenKey(for: locale, among: newLocaleKeys[group] ?? []) == key
+      // Each group's shown key found once, not once per edit: a text with thousands of locales stays linear.
+      var chosen: [String: (old: String?, new: String?)] = [:]
+      var reaching: [DefinitionEdit] = []
+      for edit in edits {
+        if let only = edit.theme, let theme, only != theme { continue }
+        guard let group = edit.localeGroup, let key = edit.localeKey else {
+          reaching.append(edit)
+          continue
+        }
+        let keys =
+          chosen[group]
+          ?? (
+            Leaves.chosenKey(for: locale, among: oldLocaleKeys[group] ?? []),
+            Leaves.chosenKey(for: locale, among: newLocaleKeys[group] ?? [])
+          )
+        chosen[group] = keys
+        if keys.old == key || keys.new == key { reaching.append(edit) }
       }
+      return reaching
     }
   }
 
@@ -188,7 +201,9 @@ enum DefinitionRecord {
       if a == nil || b == nil {
         let path = outermost(leaf.path, missingFrom: a == nil ? oldLeaves.containers : newLeaves.containers)
         let side = a == nil ? newLeaves : oldLeaves
-        let inside = side.leaves.filter { $0.path.hasPrefix(path + ".") || $0.path.hasPrefix(path + "[") }
+        // Found only for a part wider than the leaf: each part once, so a text given thousands of locales stays linear.
+        let inside =
+          path == leaf.path ? [] : side.leaves.filter { $0.path.hasPrefix(path + ".") || $0.path.hasPrefix(path + "[") }
         // A part of one key reads best as that key (`spacing.titleToMessage default → 10`).
         if path != leaf.path, inside.count > 1 {
           guard !told.contains(path) else { continue }
