@@ -23,7 +23,7 @@ extension SiteLoader.Memo {
   package func encoded(site: String) -> [UInt8] {
     let entries = all.filter { $0.value.loaded.design != nil && $0.value.loaded.idLocation != nil }
       .filter { $0.value.assets.values.allSatisfy { (try? $0.get()) != nil } }
-    var writer = CacheFields.Writer(capacity: 4096 * max(1, entries.count))
+    var writer = Netstrings.Writer(capacity: 4096 * max(1, entries.count))
     writer.bytes += Self.header
     writer.text(Self.writer)
     writer.text(site)
@@ -61,10 +61,10 @@ extension SiteLoader.Memo {
   /// read on `workers`; nil for anything else, or when any value is out of place.
   package convenience init?(decoding bytes: [UInt8], site: String, workers: Int) {
     guard bytes.starts(with: Self.header) else { return nil }
-    var fields = CacheFields(bytes, from: Self.header.count)
+    var fields = Netstrings(bytes, from: Self.header.count)
     guard fields.text() == Self.writer, fields.text() == site, let count = fields.count() else { return nil }
     // The files' fields first, in order; then their designs, side by side.
-    var records: [(file: String, entry: SiteLoader.Memo.Entry, record: CacheFields)] = []
+    var records: [(file: String, entry: SiteLoader.Memo.Entry, record: Netstrings)] = []
     var previous: String?
     for _ in 0..<count {
       guard let file = fields.definitionText(), Self.isPlaceholderName(file),

@@ -14,7 +14,7 @@ import BlankslateSupport
 /// to; anything else makes the reader answer nil, and the file is decoded.
 package enum StoredDesign {
   /// Writes `design` (and where its `id` was written).
-  package static func write(_ design: Design, idPosition: SourcePosition, into writer: inout CacheFields.Writer) {
+  package static func write(_ design: Design, idPosition: SourcePosition, into writer: inout Netstrings.Writer) {
     var out = Writer(writer: writer)
     out.design(design, idPosition: idPosition)
     writer = out.writer
@@ -39,7 +39,7 @@ package enum StoredDesign {
 
   /// The design in `fields` and where its `id` was written, or nil when any
   /// value is out of place or is not one a definition could have held.
-  package static func read(_ fields: CacheFields, expected: Expected) -> (Design, SourcePosition)? {
+  package static func read(_ fields: Netstrings, expected: Expected) -> (Design, SourcePosition)? {
     var reader = Reader(fields: fields, expected: expected)
     guard let read = reader.design(), reader.fields.isAtEnd else { return nil }
     return read
@@ -50,7 +50,7 @@ package enum StoredDesign {
 
 extension StoredDesign {
   private struct Writer {
-    var writer: CacheFields.Writer
+    var writer: Netstrings.Writer
 
     mutating func design(_ design: Design, idPosition: SourcePosition) {
       writer.text(design.id)
@@ -321,14 +321,14 @@ extension StoredDesign {
 extension StoredDesign {
   /// Reads what `Writer` wrote, refusing what the decoder would refuse.
   private struct Reader {
-    var fields: CacheFields
+    var fields: Netstrings
     let expected: Expected
     /// The design's layout, once read: a property it does not read is refused.
     var layout = LayoutKind.contentUnavailable
     /// The locale tags read so far.
     var locales: [String] = []
 
-    init(fields: CacheFields, expected: Expected) {
+    init(fields: Netstrings, expected: Expected) {
       self.fields = fields
       self.expected = expected
     }

@@ -64,7 +64,7 @@ struct BuildCache: Sendable {
       self.parts = parts
     }
 
-    fileprivate init(key: Key, stored: CacheFields) {
+    fileprivate init(key: Key, stored: Netstrings) {
       self.key = key
       held = HeldMeta(stored: stored)
     }
@@ -81,7 +81,7 @@ struct BuildCache: Sendable {
     func meta(readingTexts: Bool) -> DesignMeta? { held.meta(readingTexts: readingTexts) }
 
     /// The meta as one nested value; one read from a cache file is copied as its bytes are.
-    func writeMeta(into writer: inout CacheFields.Writer) { writer.raw(held.encoded) }
+    func writeMeta(into writer: inout Netstrings.Writer) { writer.raw(held.encoded) }
   }
 
   /// A design's meta, as a build made it or as a cache file holds it, each
@@ -97,14 +97,14 @@ struct BuildCache: Sendable {
     private var withoutTexts: DesignMeta??
     /// The nested value's bytes, as a cache file holds them.
     private var bytes: ArraySlice<UInt8>?
-    private let stored: CacheFields?
+    private let stored: Netstrings?
 
     init(_ meta: DesignMeta) {
       whole = .some(meta)
       stored = nil
     }
 
-    init(stored: CacheFields) {
+    init(stored: Netstrings) {
       self.stored = stored
       bytes = stored.rest
     }
@@ -123,14 +123,14 @@ struct BuildCache: Sendable {
     var encoded: ArraySlice<UInt8> {
       lock.withLock {
         if let bytes { return bytes }
-        var writer = CacheFields.Writer(capacity: 256)
+        var writer = Netstrings.Writer(capacity: 256)
         if case .some(.some(let meta)) = whole { Self.write(meta, into: &writer) }
         bytes = writer.bytes[...]
         return writer.bytes[...]
       }
     }
 
-    private static func write(_ meta: DesignMeta, into writer: inout CacheFields.Writer) {
+    private static func write(_ meta: DesignMeta, into writer: inout Netstrings.Writer) {
       writer.count(meta.thumbnailAlt == nil ? 0 : 1)
       writer.count(meta.bytes)
       if let alt = meta.thumbnailAlt { writer.text(alt) }
@@ -225,7 +225,7 @@ struct BuildCache: Sendable {
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
-  /// a cache file at all. Read field by field (`CacheFields`), with no JSON
+  /// a cache file at all. Read field by field (`Netstrings`), with no JSON
   /// parse: a rebuild reads two of these before anything else.
   static func decode(_ bytes: [UInt8], identity: String) -> CacheFile? {
     decode(bytes, accepting: { $0 == identity })
@@ -235,14 +235,14 @@ struct BuildCache: Sendable {
   /// (the cache keeps the one it was made by).
   static func decode(_ bytes: [UInt8], accepting accepts: (String) -> Bool) -> CacheFile? {
     guard bytes.starts(with: header) else { return nil }
-    var fields = CacheFields(bytes, from: header.count)
+    var fields = Netstrings(bytes, from: header.count)
     guard let madeBy = fields.text(), let folder = fields.text() else { return nil }
     guard accepts(madeBy) else { return CacheFile(folder: folder, cache: nil) }
     return CacheFile(folder: folder, cache: decodeEntries(&fields, identity: madeBy))
   }
 
   /// The designs and pages after the header, or nil when any value is out of place.
-  private static func decodeEntries(_ fields: inout CacheFields, identity: String) -> BuildCache? {
+  private static func decodeEntries(_ fields: inout Netstrings, identity: String) -> BuildCache? {
     var cache = BuildCache(identity: identity)
     guard let lists = fields.text().flatMap(RenderLists.init(encoded:)), let designCount = fields.count() else {
       return nil
@@ -276,7 +276,7 @@ struct BuildCache: Sendable {
   }
 
   /// A design's meta as `encoded` nests it, or nil when any value is out of place.
-  fileprivate static func decodeMeta(_ stored: CacheFields, readingTexts: Bool) -> DesignMeta? {
+  fileprivate static func decodeMeta(_ stored: Netstrings, readingTexts: Bool) -> DesignMeta? {
     var fields = stored
     guard let hasAlt = fields.flag(), let bytes = fields.count() else { return nil }
     var meta = DesignMeta()
@@ -315,7 +315,7 @@ struct BuildCache: Sendable {
   /// every value as a netstring (`<length>:<bytes>,`), written as it goes
   /// (a site of 10,000 renders has a cache of a few hundred kilobytes, written on every build).
   func encoded(describing folder: String) -> [UInt8] {
-    var writer = CacheFields.Writer(capacity: 1 << 20)
+    var writer = Netstrings.Writer(capacity: 1 << 20)
     writer.bytes += Self.header
     writer.text(identity)
     writer.text(folder)

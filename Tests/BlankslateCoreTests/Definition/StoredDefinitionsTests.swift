@@ -182,9 +182,9 @@ struct StoredDefinitionsTests {
 
   /// `design` written and read back.
   static func roundTrip(_ design: Design, _ expected: StoredDesign.Expected) -> Design? {
-    var writer = CacheFields.Writer(capacity: 1024)
+    var writer = Netstrings.Writer(capacity: 1024)
     StoredDesign.write(design, idPosition: SourcePosition(line: 1, column: 9), into: &writer)
-    return StoredDesign.read(CacheFields(writer.bytes, from: 0), expected: expected)?.0
+    return StoredDesign.read(Netstrings(writer.bytes, from: 0), expected: expected)?.0
   }
 
   /// Changes to a decoded design that no definition could decode to, one of each check the decoder makes.

@@ -1,10 +1,8 @@
-import BlankslateSupport
-
-/// The values of a file the tool keeps for itself (the build cache, the
-/// decoded definitions), each a netstring (`<decimal length>:<bytes>,`):
+/// The codec of the files the tool keeps for itself (the build cache, the
+/// decoded definitions): values, each a netstring (`<decimal length>:<bytes>,`),
 /// read without a parse tree, every length checked against what is left, so
 /// a truncated or tampered file reads as not a cache, never as wrong values.
-package struct CacheFields: Sendable {
+package struct Netstrings: Sendable {
   private let bytes: [UInt8]
   private var position: Int
   /// Where these fields end: the file's end, or the end of the value they were read out of (`nested()`).
@@ -68,18 +66,6 @@ package struct CacheFields: Sendable {
     }
   }
 
-  /// The next value as text a definition could have held: UTF-8 of XML
-  /// characters, no longer than the longest string a site allows (nil for
-  /// anything else). Checked on the bytes, before a string is made: a
-  /// rebuild reads tens of thousands of these.
-  package mutating func definitionText() -> String? {
-    guard let field = field(), field.count <= 16 << 20 else { return nil }
-    return bytes.withUnsafeBufferPointer { all in
-      let utf8 = UnsafeBufferPointer(rebasing: all[field])
-      return XMLCharacters.mayRefuse(utf8) ? nil : String(validatingUTF8Bytes: utf8)
-    }
-  }
-
   /// The next value as a count: decimal digits, small enough to count bytes.
   package mutating func count() -> Int? {
     guard let field = field(), !field.isEmpty, field.count <= 15 else { return nil }
@@ -131,15 +117,15 @@ package struct CacheFields: Sendable {
   }
 
   /// The next value read as fields of its own (a record kept whole, as `Writer.nested` wrote it).
-  package mutating func nested() -> CacheFields? {
-    field().map { CacheFields(bytes, range: $0) }
+  package mutating func nested() -> Netstrings? {
+    field().map { Netstrings(bytes, range: $0) }
   }
 
   private static func isLowerHexDigit(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
   }
 
-  /// Writes values as `CacheFields` reads them.
+  /// Writes values as `Netstrings` reads them.
   package struct Writer {
     package var bytes: [UInt8]
 
