@@ -79,9 +79,10 @@ let package = Package(
         "BlankslateSupport",
       ]
     ),
+    // mimalloc on Linux only: Debian packages it; on macOS the system's allocator serves.
     .executableTarget(
       name: "blankslate",
-      dependencies: ["BlankslateCLI", "CMimalloc"]
+      dependencies: ["BlankslateCLI", .target(name: "CMimalloc", condition: .when(platforms: [.linux]))]
     ),
     // Tests mirror the targets; what several of them share is one support target.
     .target(

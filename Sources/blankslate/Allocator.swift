@@ -1,4 +1,6 @@
-import CMimalloc
+#if canImport(CMimalloc)
+  import CMimalloc
+#endif
 import Foundation
 
 /// The process's allocator. The executable links mimalloc, which takes over
@@ -13,7 +15,9 @@ enum Allocator {
   /// time over a build of 6 s of CPU and no change in its wall time beyond
   /// the noise. `MIMALLOC_DECOMMIT_DELAY` in the environment still decides.
   static func configure() {
-    mi_option_set_default(mi_option_decommit_delay, 0)
+    #if canImport(CMimalloc)
+      mi_option_set_default(mi_option_decommit_delay, 0)
+    #endif
   }
 
   /// A delay before an empty page goes back, for a process that allocates
@@ -33,18 +37,24 @@ enum Allocator {
   ///   25 ms and 0.167 s at 0 ms (medians of 11 alternating runs), for a
   ///   peak of 80 MB where it was 75 MB.
   static func keepEmptyPagesForReuse(milliseconds: Int) {
-    guard getenv("MIMALLOC_DECOMMIT_DELAY") == nil else { return }
-    mi_option_set(mi_option_decommit_delay, milliseconds)
+    #if canImport(CMimalloc)
+      guard getenv("MIMALLOC_DECOMMIT_DELAY") == nil else { return }
+      mi_option_set(mi_option_decommit_delay, milliseconds)
+    #endif
   }
 
   /// `mimalloc 2.0.9, pages back after 0 ms` when a `malloc`ed block lives in
   /// mimalloc's heap, else `system malloc`.
   static var description: String {
-    guard let block = malloc(64) else { return "system malloc" }
-    defer { free(block) }
-    guard mi_is_in_heap_region(block) else { return "system malloc" }
-    let version = Int(mi_version())
-    return "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10), pages back after "
-      + "\(mi_option_get(mi_option_decommit_delay)) ms"
+    #if canImport(CMimalloc)
+      guard let block = malloc(64) else { return "system malloc" }
+      defer { free(block) }
+      guard mi_is_in_heap_region(block) else { return "system malloc" }
+      let version = Int(mi_version())
+      return "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10), pages back after "
+        + "\(mi_option_get(mi_option_decommit_delay)) ms"
+    #else
+      return "system malloc"
+    #endif
   }
 }
