@@ -55,28 +55,35 @@ let package = Package(
     .target(name: "BlankslateCore", dependencies: ["BlankslateSupport", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
     // libxml2: every published file's check, the SVG sanitiser, the link checker.
     .target(name: "BlankslateValidation", dependencies: ["BlankslateSupport", "CLibXML2"]),
-    // The site: build, gallery pages, templates, PNGs (librsvg), snapshots and their report.
+    // The site: build, gallery pages, templates, PNGs (librsvg).
     .target(
       name: "BlankslateSite",
       dependencies: ["BlankslateCore", "BlankslateValidation", "BlankslateSupport", "CRsvg", "CSystem"],
       plugins: ["EmbedTemplates"]
     ),
+    // Snapshots: goldens, the comparison and its cards, decisions and Accept, the report.
+    .target(
+      name: "BlankslateSnapshot",
+      dependencies: ["BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport"]
+    ),
     // `serve`: libmicrohttpd, the watcher, live reload, Accept.
     .target(
-      name: "BlankslateServe", dependencies: ["BlankslateSite", "BlankslateCore", "BlankslateSupport", "CMicroHTTPD"]),
+      name: "BlankslateServe",
+      dependencies: ["BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateSupport", "CMicroHTTPD"]),
     // The command line as a library: options declared once, each command a function, tested in-process.
     .target(
       name: "BlankslateCLI",
       dependencies: [
-        "BlankslateServe", "BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport",
+        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateValidation",
+        "BlankslateSupport",
       ]
     ),
     // Everything, re-exported.
     .target(
       name: "BlankslateKit",
       dependencies: [
-        "BlankslateCLI", "BlankslateServe", "BlankslateSite", "BlankslateValidation", "BlankslateCore",
-        "BlankslateSupport",
+        "BlankslateCLI", "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateValidation",
+        "BlankslateCore", "BlankslateSupport",
       ]
     ),
     // mimalloc on Linux only: Debian packages it; on macOS the system's allocator serves.
@@ -93,6 +100,7 @@ let package = Package(
       exclude: ["Render/__Snapshots__"]),
     .testTarget(name: "BlankslateValidationTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
     .testTarget(name: "BlankslateSiteTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateSnapshotTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
     .testTarget(name: "BlankslateServeTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
     .testTarget(
       name: "BlankslateCLITests", dependencies: ["BlankslateKit", "BlankslateTestSupport", "blankslate"]),

@@ -2,6 +2,7 @@ import Foundation
 import BlankslateCore
 import BlankslateServe
 import BlankslateSite
+import BlankslateSnapshot
 import BlankslateSupport
 import BlankslateValidation
 

@@ -5,5 +5,6 @@
 @_exported import BlankslateCore
 @_exported import BlankslateServe
 @_exported import BlankslateSite
+@_exported import BlankslateSnapshot
 @_exported import BlankslateSupport
 @_exported import BlankslateValidation

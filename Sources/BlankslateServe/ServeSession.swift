@@ -1,6 +1,7 @@
 import Foundation
 import BlankslateCore
 import BlankslateSite
+import BlankslateSnapshot
 import BlankslateSupport
 
 /// `blankslate serve`: builds the site, serves the gallery, and on every

@@ -42,9 +42,11 @@ struct ArchitectureTests {
       "BlankslateCore": ["BlankslateSupport"],
       "BlankslateValidation": ["BlankslateSupport"],
       "BlankslateSite": ["BlankslateCore", "BlankslateValidation", "BlankslateSupport"],
-      "BlankslateServe": ["BlankslateSite", "BlankslateCore", "BlankslateSupport"],
+      "BlankslateSnapshot": ["BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport"],
+      "BlankslateServe": ["BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateSupport"],
       "BlankslateCLI": [
-        "BlankslateServe", "BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport",
+        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateValidation",
+        "BlankslateSupport",
       ],
       "blankslate": ["BlankslateCLI"],
     ]

@@ -20,7 +20,7 @@ import BlankslateValidation
 /// a key for each neighbour as the design's pages name it (the previous/next
 /// links of its first and last variants): when only that changed, only
 /// those pages are rendered again.
-struct BuildCache: Sendable {
+package struct BuildCache: Sendable {
   /// The caches of the published output, of the back buffer, and of a build about to be published.
   static let publishedName = "published.cache"
   static let backName = "back.cache"
@@ -180,7 +180,7 @@ struct BuildCache: Sendable {
   /// design as today's inputs do. The templates and PNG scale the gallery was
   /// built with do not matter: they shape its pages, not its SVGs. Empty
   /// when the gallery has no such cache.
-  static func currentDesigns(
+  package static func currentDesigns(
     in gallery: URL, site: SiteDefinition, assets: AssetCatalog, fonts: String
   ) -> Set<String> {
     guard let folder = StagingFolder.identity(of: gallery.standardizedFileURL.path) else { return [] }

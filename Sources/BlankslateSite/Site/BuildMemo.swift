@@ -30,7 +30,7 @@ public final class BuildMemo: @unchecked Sendable {
   public init() {}
 
   /// The render matrix of `site`, sharing the unchanged designs' renders with the last one made here.
-  func renderMatrix(of site: SiteDefinition) -> RenderMatrix {
+  package func renderMatrix(of site: SiteDefinition) -> RenderMatrix {
     let made = RenderMatrix(site, reusing: lock.withLock { matrix })
     lock.withLock { matrix = made }
     return made

@@ -7,7 +7,7 @@ import BlankslateValidation
 /// the definitions and publishing the output. Each phase is a method, in the
 /// order they run: `plan` (init), `renderDesigns`, `makeSiteFiles`,
 /// `verifyLinks`, then `summary` and the cache to publish with.
-struct BuildPlan {
+package struct BuildPlan {
   /// What the load phase read: definitions, templates, and the checked assets.
   struct Inputs {
     var site: SiteDefinition
@@ -109,7 +109,7 @@ struct BuildPlan {
 
   /// The site's faces as the cache identifies them: the stand-ins, or the
   /// team's files in their slots, and the tracking asked for.
-  static func fonts(of site: SiteDefinition) throws(FontError) -> String {
+  package static func fonts(of site: SiteDefinition) throws(FontError) -> String {
     try site.typography.typesetter.fontLibrary.fingerprint()
       + (site.typography.tracking.map { "\ntracking " + $0.rawValue } ?? "")
   }

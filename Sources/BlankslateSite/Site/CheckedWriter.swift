@@ -5,9 +5,9 @@ import BlankslateValidation
 /// The one way a file reaches a build's output: checked first (libxml2 for
 /// markup, a syntax check for JSON), then written to the staging folder,
 /// and counted. What it found and wrote adds up in a `WrittenFiles`.
-struct CheckedWriter {
+package struct CheckedWriter {
   /// How a file is checked before it is written.
-  enum Check {
+  package enum Check {
     case markup(MarkupKind)
     /// A syntax check; `trusted` ranges each hold a value checked before (`JSONValidator`).
     case json(trusting: [Range<Int>] = [])
@@ -17,13 +17,20 @@ struct CheckedWriter {
 
   /// What files written so far came to: the issues found, the pages whose
   /// links the site's link check follows, and how many files and bytes.
-  struct WrittenFiles: Sendable {
-    var issues: [ValidationIssue] = []
-    var pages: [LinkChecker.Page] = []
-    var files = 0
-    var bytes = 0
+  package struct WrittenFiles: Sendable {
+    package var issues: [ValidationIssue] = []
+    package var pages: [LinkChecker.Page] = []
+    package var files = 0
+    package var bytes = 0
 
-    mutating func add(_ other: WrittenFiles) {
+    package init(issues: [ValidationIssue] = [], pages: [LinkChecker.Page] = [], files: Int = 0, bytes: Int = 0) {
+      self.issues = issues
+      self.pages = pages
+      self.files = files
+      self.bytes = bytes
+    }
+
+    package mutating func add(_ other: WrittenFiles) {
       issues += other.issues
       pages += other.pages
       files += other.files
@@ -37,14 +44,14 @@ struct CheckedWriter {
   /// A parser context reused for every file this writer checks (one writer per worker).
   private let checker = StreamingChecker()
 
-  init(staging: StagingFolder, display: String) {
+  package init(staging: StagingFolder, display: String) {
     self.staging = staging
     self.display = display
   }
 
   /// Checks `bytes` as `check`, then writes them as a new file at `path`
   /// (`replacing`: a file already holding these bytes is kept, any other replaced).
-  func write(
+  package func write(
     _ bytes: UnsafeRawBufferPointer, to path: String, check: Check, replacing: Bool = false,
     into tally: inout WrittenFiles,
     timings: inout BuildTimings
@@ -62,7 +69,7 @@ struct CheckedWriter {
   }
 
   /// As `write(_:to:…)`, for bytes in an array or a string.
-  func write(
+  package func write(
     _ bytes: [UInt8], to path: String, check: Check, replacing: Bool = false, into tally: inout WrittenFiles,
     timings: inout BuildTimings
   ) throws(BuildError) {
@@ -71,7 +78,7 @@ struct CheckedWriter {
     }
   }
 
-  func write(
+  package func write(
     _ text: String, to path: String, check: Check, into tally: inout WrittenFiles, timings: inout BuildTimings
   ) throws(BuildError) {
     try text.withBytes { utf8 throws(BuildError) in

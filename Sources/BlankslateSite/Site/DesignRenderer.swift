@@ -220,7 +220,7 @@ struct DesignRenderer: Sendable {
           let page = try? FileTree.read(
             folder.path + "/" + SitePaths.page(job), limit: TemplateRenderer.maximumPageBytes, noFollow: true),
           let svg = try? FileTree.read(
-            folder.path + "/" + SitePaths.svg(job), limit: GoldenStore.maximumSize, noFollow: true),
+            folder.path + "/" + SitePaths.svg(job), limit: SitePaths.maximumSVGSize, noFollow: true),
           let description = Self.description(inSVG: svg)
         else { return nil }
         alts[job.renderName] = description.isEmpty ? job.title : job.title + ": " + description

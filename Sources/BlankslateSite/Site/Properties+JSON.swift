@@ -7,7 +7,7 @@ extension Properties {
   /// what is not written is left out, `null` stays `null`. A text with more
   /// translations than a page shows keeps a window of them around `locale`
   /// (nil: all of them).
-  func json(around locale: String? = nil) -> JSONDocument {
+  package func json(around locale: String? = nil) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     func add(_ key: PropertyKey, _ value: JSONDocument?) {
       if let value { members.append((key.rawValue, value)) }
@@ -45,7 +45,7 @@ extension Properties {
 
 extension Nullable {
   /// nil when absent, `null` when written as null, else the value's JSON.
-  func json(_ encode: (Wrapped) -> JSONDocument) -> JSONDocument? {
+  package func json(_ encode: (Wrapped) -> JSONDocument) -> JSONDocument? {
     switch self {
     case .absent: nil
     case .null: .null
@@ -61,7 +61,7 @@ extension LocalizedText {
 
   /// The text as written, or a window of `entriesShown` translations around `locale` when it has more
   /// (nil: every translation).
-  func json(around locale: String? = nil) -> JSONDocument {
+  package func json(around locale: String? = nil) -> JSONDocument {
     if entries.count == 1, entries[0].locale == nil { return .string(entries[0].text) }
     var shown = entries[...]
     if let locale, entries.count > Self.entriesShown {
@@ -74,7 +74,7 @@ extension LocalizedText {
 }
 
 extension Size {
-  var json: JSONDocument { .array([.number(width), .number(height)]) }
+  package var json: JSONDocument { .array([.number(width), .number(height)]) }
 }
 
 extension ImageSource {
@@ -88,7 +88,7 @@ extension ImageSource {
   }
 
   /// The image as a definition writes it: a string, or a template's object.
-  var json: JSONDocument {
+  package var json: JSONDocument {
     if case .template(let path) = self { return .object([("path", .string(path)), ("template", .bool(true))]) }
     return .string(written)
   }
@@ -96,7 +96,7 @@ extension ImageSource {
 
 extension ImageValue {
   /// The image as a definition writes it: one, one per theme, or one per locale.
-  var json: JSONDocument {
+  package var json: JSONDocument {
     switch self {
     case .one(let source): source.json
     case .perTheme(let light, let dark): .object([("light", light.json), ("dark", dark.json)])
@@ -106,7 +106,7 @@ extension ImageValue {
 }
 
 extension ButtonDefinition {
-  func json(around locale: String?) -> JSONDocument {
+  package func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let title { members.append(("title", title.json(around: locale))) }
     if let textColor { members.append(("textColor", textColor.json)) }
@@ -121,7 +121,7 @@ extension ButtonDefinition {
 }
 
 extension Spacing {
-  var json: JSONDocument {
+  package var json: JSONDocument {
     let gaps = [
       ("imageToTitle", imageToTitle), ("titleToMessage", titleToMessage), ("messageToButton", messageToButton),
       ("betweenButtons", betweenButtons),
@@ -131,14 +131,14 @@ extension Spacing {
 }
 
 extension Insets {
-  var json: JSONDocument {
+  package var json: JSONDocument {
     if top == leading, top == bottom, top == trailing { return .number(top) }
     return .array([.number(top), .number(leading), .number(bottom), .number(trailing)])
   }
 }
 
 extension CustomViewDefinition {
-  func json(around locale: String?) -> JSONDocument {
+  package func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let size { members.append(("size", size.json)) }
     if let background { members.append(("background", background.json)) }
@@ -150,7 +150,7 @@ extension CustomViewDefinition {
 }
 
 extension ChromeDefinition {
-  func json(around locale: String?) -> JSONDocument {
+  package func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
     if let navigationTitle { members.append(("navigationTitle", navigationTitle.json(around: locale))) }
     if let tabItems {
@@ -192,7 +192,7 @@ extension Design {
 
 extension FontSpec {
   /// The font as a definition writes it.
-  var json: JSONDocument {
+  package var json: JSONDocument {
     var members: [(String, JSONDocument)] = []
     switch size {
     case .fixed(let points):
@@ -208,7 +208,7 @@ extension FontSpec {
 
 extension ColorValue {
   /// The colour as a definition writes it: a string, or the light and dark pair.
-  var json: JSONDocument {
+  package var json: JSONDocument {
     if case .perTheme(let light, let dark) = self { return .object([("light", light.json), ("dark", dark.json)]) }
     return .string(written)
   }

@@ -33,7 +33,7 @@ package struct SiteInputs: Sendable {
   /// The decoded definitions the last build of `output` kept for the site at
   /// `folder` (`SiteLoader.Memo.encoded`), or an empty memo when there are
   /// none, they were made by another tool or for another site, or any value is out of place.
-  static func storedDefinitions(for folder: URL, output: URL, workers: Int) -> SiteLoader.Memo {
+  package static func storedDefinitions(for folder: URL, output: URL, workers: Int) -> SiteLoader.Memo {
     guard let bytes = StagingFolder.stateFile(storeName, of: output, limit: SiteLoader.Memo.maximumSize) else {
       return SiteLoader.Memo()
     }

@@ -7,6 +7,10 @@ import BlankslateValidation
 /// These paths are permalinks: a variant's page keeps its address as long as
 /// its design id, variant id, device, theme and locale stay the same.
 public enum SitePaths {
+  /// The largest render SVG read back (a gallery's, or a golden): a render
+  /// embeds assets of up to `SiteLimits.maximumAssetSize`.
+  public static let maximumSVGSize = 64 << 20
+
   /// The gallery's own stylesheet and script.
   public static let galleryFolder = "_gallery"
 

@@ -51,7 +51,7 @@ package final class StagingFolder: Sendable {
   /// and this one waits for it.
   /// - Throws: `BuildError.unsafeOutput` when `target` is a symbolic link,
   ///   holds files Blankslate did not write, contains the site or lies in it.
-  init(
+  package init(
     target: URL, protecting protected: URL, backBuffer: Bool = false, waiting: (@Sendable () -> Void)? = nil
   ) throws(BuildError) {
     self.target = target.standardizedFileURL
@@ -436,7 +436,8 @@ package final class StagingFolder: Sendable {
   ///
   /// `cache`: what this build made, kept in the state folder for
   /// the next one (never in the output).
-  func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(BuildError)
+  package func publish(cache: BuildCache? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount)
+    throws(BuildError)
   {
     // A new marker file each build: with the folder, it is the identity a cache names.
     unlink(folderPath + "/" + Self.marker)
@@ -531,7 +532,7 @@ package final class StagingFolder: Sendable {
 
   /// After a failed build: a fresh staging folder is removed; a back buffer
   /// stays, and the next build, finding no cache for it, empties it.
-  func discard() {
+  package func discard() {
     if !isBackBuffer { try? FileTree.remove(folderPath, workers: 1) }
   }
 }

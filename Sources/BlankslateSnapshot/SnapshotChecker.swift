@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 import BlankslateValidation
 

@@ -1,4 +1,5 @@
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 
 /// One thing a reviewer decides on: one edit of a definition wherever it

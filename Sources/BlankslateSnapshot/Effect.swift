@@ -1,4 +1,5 @@
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 
 /// One visible change of one element between a golden and its render: the

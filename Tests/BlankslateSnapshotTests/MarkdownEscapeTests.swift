@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BlankslateSite
+@testable import BlankslateSnapshot
 
 /// The Markdown summary carries a definition's words as text only.
 @Suite("Markdown summary escaping")

@@ -2,7 +2,7 @@ import BlankslateCore
 import BlankslateTestSupport
 import Testing
 
-@testable import BlankslateSite
+@testable import BlankslateSnapshot
 
 /// A card's `--filter` is made from the results of its own variant and
 /// design (`ReviewCard.Candidates`, made once a summary), not from every

@@ -1,5 +1,6 @@
 import Foundation
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 import BlankslateValidation
 

@@ -1,5 +1,6 @@
 import Foundation
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 import BlankslateValidation
 
@@ -24,8 +25,8 @@ public struct GoldenStore: Sendable {
 
   static let folderName = "__snapshots__"
   static let temporaryMarker = ".tmp-"
-  /// The largest golden read: a render embeds assets of up to `SiteLimits.maximumAssetSize`.
-  static let maximumSize = 64 << 20
+  /// The largest golden read: a render's largest size.
+  static let maximumSize = SitePaths.maximumSVGSize
 
   public init(site: URL, siteDisplay: String) {
     root = site.appending(path: Self.folderName)

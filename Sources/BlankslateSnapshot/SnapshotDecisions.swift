@@ -1,4 +1,5 @@
 import BlankslateCore
+import BlankslateSite
 import BlankslateSupport
 import BlankslateValidation
 
