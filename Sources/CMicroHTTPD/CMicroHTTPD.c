@@ -96,17 +96,17 @@ struct tracked {
   int fd;
   /// When the request being read started (accepted, or the last request ended).
   struct timespec started;
-  /// Whether this request's headers are in (the handler was called).
-  int headers_done;
+  /// Whether this request is in whole, headers and body (a response was queued for it).
+  int received;
   /// Whether the watchdog shut the socket already.
   int cut;
   unsigned char peer[16];
   socklen_t peer_length;
 };
 
-/// Request headers must arrive whole within `header_seconds` of a request's
-/// start, however slowly bytes trickle in (libmicrohttpd's timeout is an idle
-/// one, which a byte every few seconds resets); one peer holds at most
+/// A request, headers and body, must arrive whole within `header_seconds` of
+/// its start, however slowly bytes trickle in (libmicrohttpd's timeout is an
+/// idle one, which a byte every few seconds resets); one peer holds at most
 /// `per_peer` connections; and the last `reserve` slots go only to peers that
 /// hold none, so a few addresses cannot take every slot.
 struct gate {
@@ -115,7 +115,6 @@ struct gate {
   pthread_t watchdog;
   int stopping;
   struct MHD_Daemon *daemon;
-  MHD_AccessHandlerCallback handler;
   MHD_RequestCompletedCallback completed;
   void *context;
   unsigned int limit, reserve, per_peer, header_seconds;
@@ -199,19 +198,6 @@ static struct tracked *slot_of(struct MHD_Connection *connection) {
   return info ? (struct tracked *)info->socket_context : NULL;
 }
 
-static enum MHD_Result gate_handle(void *context, struct MHD_Connection *connection, const char *url,
-                                   const char *method, const char *version, const char *upload, size_t *upload_size,
-                                   void **request) {
-  struct gate *gate = context;
-  struct tracked *slot = slot_of(connection);
-  if (slot) {
-    pthread_mutex_lock(&gate->lock);
-    slot->headers_done = 1;
-    pthread_mutex_unlock(&gate->lock);
-  }
-  return gate->handler(gate->context, connection, url, method, version, upload, upload_size, request);
-}
-
 static void gate_completed(void *context, struct MHD_Connection *connection, void **request,
                            enum MHD_RequestTerminationCode code) {
   struct gate *gate = context;
@@ -219,7 +205,7 @@ static void gate_completed(void *context, struct MHD_Connection *connection, voi
   if (slot) {
     // The next request on a kept-alive connection has its own deadline.
     pthread_mutex_lock(&gate->lock);
-    slot->headers_done = 0;
+    slot->received = 0;
     clock_gettime(CLOCK_MONOTONIC, &slot->started);
     pthread_mutex_unlock(&gate->lock);
   }
@@ -234,7 +220,7 @@ static void *gate_watch(void *context) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     for (unsigned int index = 0; index < gate->limit; index++) {
       struct tracked *slot = &gate->slots[index];
-      if (!slot->in_use || slot->headers_done || slot->cut || slot->fd < 0) continue;
+      if (!slot->in_use || slot->received || slot->cut || slot->fd < 0) continue;
       if (now.tv_sec - slot->started.tv_sec >= (time_t)gate->header_seconds) {
         // The connection's own thread sees the end of its stream and closes it.
         shutdown(slot->fd, SHUT_RDWR);
@@ -298,7 +284,6 @@ struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsi
   gate->reserve = connections / 8;
   gate->per_peer = connections / 2;
   gate->header_seconds = BLANKSLATE_MHD_HEADER_SECONDS;
-  gate->handler = handler;
   gate->completed = completed;
   gate->context = context;
   pthread_mutex_init(&gate->lock, NULL);
@@ -312,7 +297,7 @@ struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsi
   }
   // A connection idle for 10 s is closed too; event streams lift this for themselves.
   struct MHD_Daemon *daemon = api.start_daemon(
-      flags, port, gate_accept, gate, gate_handle, gate, MHD_OPTION_SOCK_ADDR, socket, MHD_OPTION_CONNECTION_LIMIT,
+      flags, port, gate_accept, gate, handler, context, MHD_OPTION_SOCK_ADDR, socket, MHD_OPTION_CONNECTION_LIMIT,
       connections, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10, MHD_OPTION_NOTIFY_COMPLETED, gate_completed, gate,
       MHD_OPTION_NOTIFY_CONNECTION, gate_notify, gate, MHD_OPTION_END);
   if (!daemon) {
@@ -405,6 +390,13 @@ void blankslate_mhd_add_header(struct MHD_Response *response, const char *name, 
 
 enum MHD_Result blankslate_mhd_queue(struct MHD_Connection *connection, unsigned int status,
                                      struct MHD_Response *response) {
+  // A response is queued once the request is in whole: its deadline no longer runs.
+  struct tracked *slot = slot_of(connection);
+  if (slot) {
+    pthread_mutex_lock(&slot->gate->lock);
+    slot->received = 1;
+    pthread_mutex_unlock(&slot->gate->lock);
+  }
   return api.queue_response(connection, status, response);
 }
 

@@ -256,15 +256,19 @@ struct ServeHardeningTests {
     #expect(read(socket, &byte, 1) <= 0)
   }
 
-  /// A header that trickles in a byte every two seconds (each resetting an idle timeout) is cut off
-  /// once its request is ten seconds old: the trickle goes on until the server closes, and fails if it never does.
-  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"))
-  func aTricklingHeaderIsCutOffAtItsDeadline() throws {
+  /// A request that trickles in a byte every two seconds (each resetting an idle timeout), in its
+  /// headers or in its body, is cut off once it is ten seconds old: the trickle goes on until the
+  /// server closes, and fails if it never does.
+  @Test(.enabled(if: ServeClient.curlExists, "curl is not installed"), arguments: ["header", "body"])
+  func aTricklingRequestIsCutOffAtItsDeadline(part: String) throws {
     let server = try ServeClient.Server()
     defer { server.stop() }
     let socket = try ServeClient.connect(port: server.port, from: "127.0.0.2")
     defer { close(socket) }
-    let start = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: ".utf8)
+    let start = Array(
+      (part == "header"
+        ? "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX-Slow: "
+        : "POST /_blankslate/accept HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 4000\r\n\r\n{").utf8)
     #expect(write(socket, start, start.count) == start.count)
     var closed = false
     var sent = 0

@@ -20,14 +20,14 @@ int blankslate_mhd_open(const char **error);
 /// libmicrohttpd's version ("0.9.75"); call only after `blankslate_mhd_open` succeeded.
 const char *blankslate_mhd_version(void);
 
-/// How long a request's headers may take to arrive whole, from its start, in seconds.
+/// How long a request (headers and body) may take to arrive whole, from its start, in seconds.
 #define BLANKSLATE_MHD_HEADER_SECONDS 10
 
 /// Starts a daemon on `address` (IPv4 dotted quad or IPv6 text) and `port` (0: any free one):
 /// one thread per connection (server-sent events hold theirs), at most
 /// `connections` at once, half of them to one peer, the last eighth only
-/// to peers that hold none; a request's headers must arrive within
-/// `BLANKSLATE_MHD_HEADER_SECONDS` of its start, however slowly they trickle.
+/// to peers that hold none; a request, headers and body, must arrive within
+/// `BLANKSLATE_MHD_HEADER_SECONDS` of its start, however slowly it trickles.
 /// MHD_start_daemon is variadic, which Swift cannot call.
 struct MHD_Daemon *blankslate_mhd_start(const char *address, uint16_t port, unsigned int connections,
                                         MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
