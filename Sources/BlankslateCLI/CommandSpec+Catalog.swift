@@ -18,26 +18,80 @@ extension CommandSpec.Option {
     help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
 }
 
+extension CommandSpec.Option {
+  /// The options one command has, each declared once: the command reads it by this value, never by its name.
+  public static let noCache = Self(name: "--no-cache", value: nil, help: "render every design, even unchanged ones")
+  public static let png = Self(
+    name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG")
+  public static let scale = Self(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)")
+  public static let timings = Self(
+    name: "--timings", value: nil, help: "print where the time went (CPU time per phase, all workers)")
+  public static let quiet = Self(name: "--quiet", value: nil, help: "print nothing but errors")
+  public static let shard = Self(
+    name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders")
+  public static let summaryJSON = Self(
+    name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')")
+  public static let summaryMarkdown = Self(
+    name: "--markdown", value: "FILE",
+    help: "write a Markdown summary for CI (each change once, with the command that accepts it)")
+  public static let galleryOfRenders = Self(
+    name: "--gallery", value: "DIR",
+    help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site")
+  public static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
+  public static let mode = Self(
+    name: "--mode", value: "all|missing|failed", help: "which goldens to write (default: missing)")
+  public static let dryRun = Self(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing")
+  public static let findingsJSON = Self(name: "--json", value: "FILE", help: "write the findings as JSON")
+  public static let merge = Self(
+    name: "--merge", value: nil, help: "merge the summaries named after the options (required)")
+  public static let mergedJSON = Self(name: "--json", value: "FILE", help: "write the merged JSON summary")
+  public static let mergedMarkdown = Self(name: "--markdown", value: "FILE", help: "write the merged Markdown summary")
+  public static let listJSON = Self(name: "--json", value: nil, help: "print JSON instead of text")
+  public static let port = Self(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)")
+  public static let host = Self(
+    name: "--host", value: "ADDR",
+    help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)")
+  public static let allowRemoteChanges = Self(
+    name: "--allow-remote-changes", value: nil,
+    help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)")
+  public static let poll = Self(
+    name: "--poll", value: nil,
+    help: "watch by looking at every file's version each 0.1 s, not with inotify (network and container mounts)")
+  public static let action = Self(
+    name: "--action", value: "OWNER/REPO@REF",
+    help: "where the workflow takes Blankslate's action from (a fork, a tag, a commit)")
+  public static let exportOutput = Self(
+    name: "--output", value: "DIR", help: "the folder the files go in", default: "Export")
+  public static let exportCheck = Self(
+    name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale")
+  public static let filter = Self(
+    name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
+  public static let junit = Self(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
+  public static let reportPNG = Self(
+    name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
+  public static let reportScale = Self(
+    name: "--scale", value: "1|2|3", help: "pixels per point of those PNGs and heat maps (default: 2; without --png: 1)"
+  )
+  public static let fontsExport = Self(
+    name: "--export", value: "DIR", help: "copy each found file into DIR, with LICENSES.md")
+}
+
 extension CommandSpec {
   private static let site = Option.site
   private static let output = Option.output
   private static let jobs = Option.jobs
-  private static let filter = Option(
-    name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
+  private static let filter = Option.filter
   private static let templates = Option.templates
   private static let report = Option.report
-  private static let junit = Option(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
+  private static let junit = Option.junit
   private static let gallery = Option.gallery
-  private static let reportPNG = Option(
-    name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
-  private static let reportScale = Option(
-    name: "--scale", value: "1|2|3", help: "pixels per point of those PNGs and heat maps (default: 2; without --png: 1)"
-  )
+  private static let reportPNG = Option.reportPNG
+  private static let reportScale = Option.reportScale
 
   /// Every command, in the order `blankslate --help` lists them.
   public static let all: [CommandSpec] = [
     CommandSpec(
-      name: "build",
+      command: .build,
       summary:
         "Renders every variant × device × theme × locale to SVG and HTML, validates every file and link, and swaps the new output into place in one step.",
       details: """
@@ -51,15 +105,15 @@ extension CommandSpec {
       positional: nil,
       options: [
         site, output, jobs, templates,
-        Option(name: "--no-cache", value: nil, help: "render every design, even unchanged ones"),
-        Option(name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG"),
-        Option(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)"),
-        Option(name: "--timings", value: nil, help: "print where the time went (CPU time per phase, all workers)"),
-        Option(name: "--quiet", value: nil, help: "print nothing but errors"),
+        .noCache,
+        .png,
+        .scale,
+        .timings,
+        .quiet,
       ],
       exitCodes: "0 built, 1 output failed validation, 2 bad definitions or usage"),
     CommandSpec(
-      name: "check",
+      command: .check,
       summary: "Compares every render with its golden and explains each difference in the design's terms.",
       details: """
         Renders every SVG of the site and compares it with its golden in
@@ -78,22 +132,17 @@ extension CommandSpec {
       positional: nil,
       options: [
         site, filter,
-        Option(name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders"),
+        .shard,
         report, junit,
-        Option(
-          name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')"),
-        Option(
-          name: "--markdown", value: "FILE",
-          help: "write a Markdown summary for CI (each change once, with the command that accepts it)"),
-        Option(
-          name: "--gallery", value: "DIR",
-          help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site"),
+        .summaryJSON,
+        .summaryMarkdown,
+        .galleryOfRenders,
         templates, reportPNG, reportScale,
-        Option(name: "--diff", value: nil, help: "print each change's line diff (its first render's)"), jobs,
+        .diff, jobs,
       ],
       exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
     CommandSpec(
-      name: "record",
+      command: .record,
       summary: "Writes goldens, each atomically (default: only missing ones); refused under CI.",
       details: """
         Writes goldens, each atomically. Modes as in swift-snapshot-testing:
@@ -104,12 +153,12 @@ extension CommandSpec {
         """,
       positional: nil,
       options: [
-        site, Option(name: "--mode", value: "all|missing|failed", help: "which goldens to write (default: missing)"),
+        site, .mode,
         filter, jobs,
       ],
       exitCodes: "0 recorded, 2 bad input, a failed write, or CI is set"),
     CommandSpec(
-      name: "accept",
+      command: .accept,
       summary: "Records the renders a saved decisions file approves, if each is still exactly what was reviewed.",
       details: """
         Applies a decisions file saved from the report (opened from file://, no
@@ -123,17 +172,17 @@ extension CommandSpec {
       options: [site, jobs],
       exitCodes: "0 recorded, 1 a decision is stale (nothing written), 2 bad input or CI is set"),
     CommandSpec(
-      name: "prune",
+      command: .prune,
       summary: "Removes goldens that no render produces any more, listing them.",
       details:
         "Removes goldens that no render of the site produces any more, and the recorded definitions of\nvariants the site no longer has, listing them. Only golden- and definition-shaped files are\ntouched; nothing else in __snapshots__ is.",
       positional: nil,
       options: [
-        site, filter, Option(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing"), jobs,
+        site, filter, .dryRun, jobs,
       ],
       exitCodes: "0 done, 2 bad input or CI is set"),
     CommandSpec(
-      name: "lint",
+      command: .lint,
       summary:
         "Reviews every render: contrast, tap targets, overflow, translations, dark mode, font size, silent states.",
       details: """
@@ -147,11 +196,11 @@ extension CommandSpec {
         """,
       positional: nil,
       options: [
-        site, Option(name: "--json", value: "FILE", help: "write the findings as JSON"), junit, jobs,
+        site, .findingsJSON, junit, jobs,
       ],
       exitCodes: "0 no error unaccepted, 1 an error finding is not accepted, 2 bad input"),
     CommandSpec(
-      name: "report",
+      command: .report,
       summary: "Joins the JSON summaries of sharded checks into one summary, one report and one JUnit file.",
       details: """
         Joins the JSON summaries of sharded 'check' runs into one summary, one
@@ -159,14 +208,14 @@ extension CommandSpec {
         """,
       positional: "SUMMARY.json...",
       options: [
-        Option(name: "--merge", value: nil, help: "merge the summaries named after the options (required)"), report,
-        Option(name: "--json", value: "FILE", help: "write the merged JSON summary"), junit,
-        Option(name: "--markdown", value: "FILE", help: "write the merged Markdown summary"), gallery, templates,
+        .merge, report,
+        .mergedJSON, junit,
+        .mergedMarkdown, gallery, templates,
         reportPNG, reportScale,
       ],
       exitCodes: "0 no shard found a difference, 1 one did, 2 bad input"),
     CommandSpec(
-      name: "validate",
+      command: .validate,
       summary: "The same libxml2 and structural checks on any SVG, HTML or XML files or folders.",
       details: """
         Parses every .svg, .html and .xml file (folders are searched) strictly with
@@ -177,14 +226,14 @@ extension CommandSpec {
       options: [],
       exitCodes: "0 valid, 1 invalid, 2 bad usage"),
     CommandSpec(
-      name: "list",
+      command: .list,
       summary: "Lists the site's designs and variants with their layouts, states and render count.",
       details: "Lists the designs and variants of the site with their layout and state.",
       positional: nil,
-      options: [site, Option(name: "--json", value: nil, help: "print JSON instead of text")],
+      options: [site, .listJSON],
       exitCodes: "0 listed, 2 bad definitions"),
     CommandSpec(
-      name: "serve",
+      command: .serve,
       summary: "Builds, serves the gallery on 127.0.0.1, rebuilds on every change and reloads open pages.",
       details: """
         Builds the site, serves the output over HTTP, watches the site folder
@@ -199,21 +248,15 @@ extension CommandSpec {
       positional: nil,
       options: [
         site, output, templates,
-        Option(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)"),
-        Option(
-          name: "--host", value: "ADDR",
-          help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)"),
-        Option(
-          name: "--allow-remote-changes", value: nil,
-          help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)"),
-        Option(
-          name: "--poll", value: nil,
-          help: "watch by looking at every file's version each 0.1 s, not with inotify (network and container mounts)"),
+        .port,
+        .host,
+        .allowRemoteChanges,
+        .poll,
         jobs,
       ],
       exitCodes: "0 stopped, 2 bad usage, or the address cannot be bound"),
     CommandSpec(
-      name: "init",
+      command: .`init`,
       summary:
         "Creates a site that builds and checks at once: a modern sample design, schemas, goldens, .gitignore and a CI workflow.",
       details: """
@@ -228,13 +271,11 @@ extension CommandSpec {
         """,
       positional: "[DIR]",
       options: [
-        Option(
-          name: "--action", value: "OWNER/REPO@REF",
-          help: "where the workflow takes Blankslate's action from (a fork, a tag, a commit)")
+        .action
       ],
       exitCodes: "0 created, 2 the site exists or a file cannot be written"),
     CommandSpec(
-      name: "export",
+      command: .export,
       summary:
         "Writes the site's content-unavailable designs as Swift for an app target, with their texts as a String Catalog.",
       details: """
@@ -248,12 +289,12 @@ extension CommandSpec {
         """,
       positional: "swift",
       options: [
-        site, Option(name: "--output", value: "DIR", help: "the folder the files go in", default: "Export"),
-        Option(name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale"),
+        site, .exportOutput,
+        .exportCheck,
       ],
       exitCodes: "0 written (or up to date), 1 stale (--check), 2 bad definitions or usage"),
     CommandSpec(
-      name: "fonts",
+      command: .fonts,
       summary:
         "Lists each font file the site's text is set with: its SHA-256, where it was found, how to get it; --export copies them.",
       details: """
@@ -268,11 +309,11 @@ extension CommandSpec {
       positional: nil,
       options: [
         site,
-        Option(name: "--export", value: "DIR", help: "copy each found file into DIR, with LICENSES.md"),
+        .fontsExport,
       ],
       exitCodes: "0 every file found, 1 a file is missing, 2 bad definitions, usage or a failed copy"),
     CommandSpec(
-      name: "schema",
+      command: .schema,
       summary: "Prints the JSON Schema of placeholder files or site.json, or README's table of properties.",
       details: """
         Prints a JSON Schema (draft 2020-12) made from the same declarations

@@ -32,7 +32,16 @@ public struct CommandSpec: Sendable {
     public var synopsis: String { value.map { name + " " + $0 } ?? name }
   }
 
-  public let name: String
+  /// The tool's commands, a case each: the dispatch is a switch the compiler holds to every one.
+  public enum Command: String, Sendable, CaseIterable {
+    case build, check, record, accept, prune, lint, report, validate, list, serve
+    case `init`
+    case export, fonts, schema
+  }
+
+  public let command: Command
+  /// The command's name on the command line (`build`).
+  public var name: String { command.rawValue }
   /// One line, for the command list and the README.
   public let summary: String
   /// What `--help` says after the usage line.
@@ -87,18 +96,16 @@ public struct CommandSpec: Sendable {
     fileprivate(set) var flags: Set<String> = []
     public fileprivate(set) var positional: [String] = []
 
-    public func value(_ name: String) -> String? { values[name] }
     /// The option's value as given, else its declared default.
     public func value(_ option: Option) -> String? { values[option.name] ?? option.defaultValue }
     /// The value of an option that has a default.
     public subscript(_ option: Option) -> String { values[option.name] ?? option.defaultValue ?? "" }
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Whether the flag was given.
+    public func has(_ flag: Option) -> Bool { flags.contains(flag.name) }
 
     /// A whole-number option of at least 1.
-    public func count(_ option: Option) throws(UsageError) -> Int? { try count(option.name) }
-
-    /// A whole-number option of at least 1.
-    public func count(_ name: String) throws(UsageError) -> Int? {
+    public func count(_ option: Option) throws(UsageError) -> Int? {
+      let name = option.name
       guard let text = values[name] else { return nil }
       guard let number = Int(text), number > 0 else {
         throw UsageError(
@@ -154,7 +161,7 @@ public struct CommandSpec: Sendable {
 
   /// The declaration of `name`, or nil.
   public static func named(_ name: String) -> CommandSpec? {
-    all.first { $0.name == name }
+    Command(rawValue: name).flatMap { command in all.first { $0.command == command } }
   }
 
   /// The tool's own usage: every command with its summary.

@@ -65,21 +65,21 @@ public enum Commands {
     }
     do {
       let parsed = try spec.parse(rest)
-      switch command {
-      case "build": return try build(parsed)
-      case "check": return try SnapshotCommands.check(parsed)
-      case "record": return try SnapshotCommands.record(parsed)
-      case "prune": return try SnapshotCommands.prune(parsed)
-      case "accept": return try SnapshotCommands.accept(parsed)
-      case "report": return try SnapshotCommands.report(parsed)
-      case "lint": return try lint(parsed)
-      case "validate": return try validate(parsed)
-      case "schema": return try schema(parsed)
-      case "init": return try initialise(parsed)
-      case "export": return try export(parsed)
-      case "fonts": return try FontsCommand.run(parsed)
-      case "serve": return try serve(parsed)
-      default: return try list(parsed)
+      switch spec.command {
+      case .build: return try build(parsed)
+      case .check: return try SnapshotCommands.check(parsed)
+      case .record: return try SnapshotCommands.record(parsed)
+      case .prune: return try SnapshotCommands.prune(parsed)
+      case .accept: return try SnapshotCommands.accept(parsed)
+      case .report: return try SnapshotCommands.report(parsed)
+      case .lint: return try lint(parsed)
+      case .validate: return try validate(parsed)
+      case .schema: return try schema(parsed)
+      case .`init`: return try initialise(parsed)
+      case .export: return try export(parsed)
+      case .fonts: return try FontsCommand.run(parsed)
+      case .serve: return try serve(parsed)
+      case .list: return try list(parsed)
       }
     } catch let error as CommandSpec.UsageError {
       Terminal.failure(error.description + " (see 'blankslate \(command) --help')")
@@ -121,10 +121,10 @@ public enum Commands {
       siteFolder: Console.current.url(site), siteDisplay: site, output: Console.current.url(output),
       outputDisplay: output, workers: try parsed.count(.jobs),
       templates: parsed.value(.templates).map { Console.current.url($0) })
-    options.incremental = !parsed.has("--no-cache")
+    options.incremental = !parsed.has(.noCache)
     options.pngScale = try pngScale(parsed)
     options.freesWhatItHeld = !exitsAfterTheCommand
-    let quiet = parsed.has("--quiet")
+    let quiet = parsed.has(.quiet)
     let bar = quiet ? nil : ProgressBar.forStandardError(label: "renders")
     if let bar {
       options.progress = { done, total in bar.update(done, of: total) }
@@ -151,7 +151,7 @@ public enum Commands {
           + (reused + summary.refreshed + summary.extended > 0
             ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
-      if parsed.has("--timings") {
+      if parsed.has(.timings) {
         Terminal.out("Time by phase (CPU time summed over \(count(options.workers, "worker"))):")
         for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {
           Terminal.out(
@@ -198,10 +198,10 @@ public enum Commands {
     Terminal.out(result.report.text)
     do throws(ReportFileError) {
       let protected = [Console.current.url(site)]
-      if let path = parsed.value("--json") {
+      if let path = parsed.value(.findingsJSON) {
         try ReportFile.write(result.report.json, to: Console.current.path(path), protecting: protected)
       }
-      if let path = parsed.value("--junit") {
+      if let path = parsed.value(.junit) {
         try ReportFile.write(
           result.report.junit(variants: result.variants), to: Console.current.path(path), protecting: protected)
       }
@@ -215,8 +215,8 @@ public enum Commands {
   static func serve(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed[.site]
     let output = parsed[.output]
-    let host = parsed.value("--host") ?? "127.0.0.1"
-    let portText = parsed.value("--port") ?? "8000"
+    let host = parsed.value(.host) ?? "127.0.0.1"
+    let portText = parsed.value(.port) ?? "8000"
     guard let port = UInt16(portText) else {
       throw CommandSpec.UsageError(description: "--port must be a number from 0 to 65535, not '\(portText)'")
     }
@@ -224,7 +224,7 @@ public enum Commands {
       siteFolder: Console.current.url(site), siteDisplay: site, output: Console.current.url(output),
       outputDisplay: output, workers: try parsed.count(.jobs),
       templates: parsed.value(.templates).map { Console.current.url($0) })
-    let allowsRemoteChanges = parsed.has("--allow-remote-changes")
+    let allowsRemoteChanges = parsed.has(.allowRemoteChanges)
     if let exposure = ServeSession.exposure(host: host, allowsRemoteChanges: allowsRemoteChanges) {
       Terminal.error(exposure)
     }
@@ -235,7 +235,7 @@ public enum Commands {
     let session = ServeSession(options: options) { Terminal.out($0) }
     session.isCI = RunEnvironment.isCI(Console.current.environment)
     session.allowsRemoteChanges = allowsRemoteChanges
-    session.polls = parsed.has("--poll")
+    session.polls = parsed.has(.poll)
     // Caught before the first build: a Ctrl-C at any moment from here stops the
     // session (the watcher sees it and the process exits), none is lost.
     StopSignals.catch { session.stop() }
@@ -268,11 +268,11 @@ public enum Commands {
   static func initialise(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard parsed.positional.count <= 1 else { throw CommandSpec.UsageError(description: "init takes one folder") }
     let folder = parsed.positional.first ?? "."
-    if let given = parsed.value("--action"), !ActionLocation.isValid(given) {
+    if let given = parsed.value(.action), !ActionLocation.isValid(given) {
       throw CommandSpec.UsageError(
         description: "--action takes OWNER/REPO@REF (a branch, tag or commit), not '\(given)'")
     }
-    let action = parsed.value("--action") ?? ActionLocation.ofClone(at: ActionLocation.sourceRoot)
+    let action = parsed.value(.action) ?? ActionLocation.ofClone(at: ActionLocation.sourceRoot)
     do throws(InitError) {
       let created = try SiteScaffold.create(at: Console.current.url(folder), action: action)
       for note in created.notes { Terminal.error("note: " + note) }
@@ -291,11 +291,11 @@ public enum Commands {
 
   /// `--png` with an optional `--scale 1|2|3` (default 2); `--scale` alone is a usage error.
   static func pngScale(_ parsed: CommandSpec.Arguments) throws -> Int? {
-    guard parsed.has("--png") else {
-      if parsed.value("--scale") != nil { throw CommandSpec.UsageError(description: "--scale goes with --png") }
+    guard parsed.has(.png) else {
+      if parsed.value(.scale) != nil { throw CommandSpec.UsageError(description: "--scale goes with --png") }
       return nil
     }
-    guard let text = parsed.value("--scale") else { return 2 }
+    guard let text = parsed.value(.scale) else { return 2 }
     guard let scale = Int(text), PNGRenderer.scales.contains(scale) else {
       throw CommandSpec.UsageError(description: "--scale must be 1, 2 or 3 (pixels per point), not '\(text)'")
     }
@@ -324,7 +324,7 @@ public enum Commands {
     }
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
-    let folder = parsed.value("--output") ?? "Export"
+    let folder = parsed.value(.exportOutput) ?? "Export"
     let files: [(name: String, text: String)]
     do throws(SwiftExport.NameCollision) {
       files = try SwiftExport.files(for: definition)
@@ -346,7 +346,7 @@ public enum Commands {
       Terminal.failure(error.description)
       return 2
     }
-    if parsed.has("--check") {
+    if parsed.has(.exportCheck) {
       var stale: [String] = []
       for file in files {
         do throws(OwnedFolder.Refusal) {
@@ -393,7 +393,7 @@ public enum Commands {
   static func list(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
-    Terminal.out(parsed.has("--json") ? SiteListing(definition).json : SiteListing(definition).text)
+    Terminal.out(parsed.has(.listJSON) ? SiteListing(definition).json : SiteListing(definition).text)
     return 0
   }
 }

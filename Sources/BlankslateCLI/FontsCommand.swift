@@ -43,7 +43,7 @@ enum FontsCommand {
         }
       }
     }
-    if let folder = parsed.value("--export") {
+    if let folder = parsed.value(.fontsExport) {
       guard let exported = export(used, to: folder) else { return 2 }
       lines.append("")
       lines.append(

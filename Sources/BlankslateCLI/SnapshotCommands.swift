@@ -13,7 +13,7 @@ enum SnapshotCommands {
 
   private static func options(_ parsed: CommandSpec.Arguments) throws -> SnapshotOptions {
     var shard: Shard?
-    if let text = parsed.value("--shard") {
+    if let text = parsed.value(.shard) {
       guard let parsedShard = Shard(parsing: text) else {
         throw CommandSpec.UsageError(description: "--shard needs I/N with 1 ≤ I ≤ N, such as 1/4, not \"\(text)\"")
       }
@@ -21,7 +21,7 @@ enum SnapshotCommands {
     }
     let site = parsed[.site]
     return SnapshotOptions(
-      siteFolder: Console.current.url(site), siteDisplay: site, filter: parsed.value("--filter"), shard: shard,
+      siteFolder: Console.current.url(site), siteDisplay: site, filter: parsed.value(.filter), shard: shard,
       workers: try parsed.count(.jobs))
   }
 
@@ -46,7 +46,7 @@ enum SnapshotCommands {
       let run = try SnapshotChecker(options: options).run()
       defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
       let summary = run.summary
-      printResults(summary, diffs: parsed.has("--diff"))
+      printResults(summary, diffs: parsed.has(.diff))
       try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
       let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
       let written = recorded.filter { !$0.isDefinition }
@@ -111,13 +111,13 @@ enum SnapshotCommands {
       workers: parsed.value(.jobs).flatMap(Int.init)
     ).write(summary, site: site)
     Terminal.error("Report: \(reportPath)/index.html")
-    if let path = parsed.value("--json") {
+    if let path = parsed.value(.summaryJSON) {
       try writeFile(path, SummaryJSON.encode(summary), site: site)
     }
-    if let path = parsed.value("--junit") {
+    if let path = parsed.value(.junit) {
       try writeFile(path, JUnitReport.render(summary), site: site)
     }
-    if let path = parsed.value("--markdown") {
+    if let path = parsed.value(.summaryMarkdown) {
       try writeFile(path, MarkdownSummary.render(summary, site: summary.site), site: site)
     }
   }
@@ -133,7 +133,7 @@ enum SnapshotCommands {
   static func record(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
     let requested =
-      parsed.value("--mode") ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
+      parsed.value(.mode) ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
     guard let mode = RecordMode(rawValue: requested), mode != .never else {
       throw CommandSpec.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
     }
@@ -251,7 +251,7 @@ enum SnapshotCommands {
 
   static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     let options = try options(parsed)
-    let dryRun = parsed.has("--dry-run")
+    let dryRun = parsed.has(.dryRun)
     do {
       let run = try SnapshotChecker(options: options).run()
       let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
@@ -270,7 +270,7 @@ enum SnapshotCommands {
   }
 
   static func report(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    guard parsed.has("--merge"), !parsed.positional.isEmpty else {
+    guard parsed.has(.merge), !parsed.positional.isEmpty else {
       throw CommandSpec.UsageError(description: "report needs --merge and at least one JSON summary")
     }
     let pngScale = try Commands.pngScale(parsed)

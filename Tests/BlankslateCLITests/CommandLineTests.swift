@@ -201,7 +201,7 @@ struct CommandTableTests {
     let spec = try #require(CommandSpec.named(command))
     for option in spec.options {
       let parsed = try spec.parse(option.value == nil ? [option.name] : [option.name, "1"])
-      #expect(option.value == nil ? parsed.has(option.name) : parsed.value(option.name) == "1")
+      #expect(option.value == nil ? parsed.has(option) : parsed.value(option) == "1")
       #expect(spec.help.contains(option.synopsis), "\(command) --help does not show \(option.synopsis)")
     }
     #expect(throws: CommandSpec.UsageError.self) { try spec.parse(["--no-such-option"]) }
