@@ -84,6 +84,9 @@ public enum Commands {
     } catch let error as CommandSpec.UsageError {
       Terminal.failure(error.description + " (see 'blankslate \(command) --help')")
       return 2
+    } catch let failure as any CommandFailure {
+      Terminal.failure(failure.description)
+      return failure.exitCode
     } catch {
       Terminal.failure("\(error)")
       return 2
@@ -196,18 +199,13 @@ public enum Commands {
       return 2
     }
     Terminal.out(result.report.text)
-    do throws(ReportFileError) {
-      let protected = [Console.current.url(site)]
-      if let path = parsed.value(.findingsJSON) {
-        try ReportFile.write(result.report.json, to: Console.current.path(path), protecting: protected)
-      }
-      if let path = parsed.value(.junit) {
-        try ReportFile.write(
-          result.report.junit(variants: result.variants), to: Console.current.path(path), protecting: protected)
-      }
-    } catch {
-      Terminal.failure(error.description)
-      return 2
+    let protected = [Console.current.url(site)]
+    if let path = parsed.value(.findingsJSON) {
+      try ReportFile.write(result.report.json, to: Console.current.path(path), protecting: protected)
+    }
+    if let path = parsed.value(.junit) {
+      try ReportFile.write(
+        result.report.junit(variants: result.variants), to: Console.current.path(path), protecting: protected)
     }
     return result.report.hasErrors ? 1 : 0
   }
@@ -325,13 +323,7 @@ public enum Commands {
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
     let folder = parsed.value(.exportOutput) ?? "Export"
-    let files: [(name: String, text: String)]
-    do throws(SwiftExport.NameCollision) {
-      files = try SwiftExport.files(for: definition)
-    } catch {
-      Terminal.failure(error.description)
-      return 2
-    }
+    let files = try SwiftExport.files(for: definition)
     // The export's files are its own: written only into a real folder outside the site, never through a link.
     if ContainedFolder(Console.current.path(site)).holds(
       resolved: OwnedFolder.resolvedPath(Console.current.path(folder)))
@@ -339,35 +331,17 @@ public enum Commands {
       Terminal.failure("\(folder): lies inside the site folder \(site); the export never writes among the site's files")
       return 2
     }
-    let output: OwnedFolder
-    do throws(OwnedFolder.Refusal) {
-      output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
-    } catch {
-      Terminal.failure(error.description)
-      return 2
-    }
+    let output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
     if parsed.has(.exportCheck) {
       var stale: [String] = []
-      for file in files {
-        do throws(OwnedFolder.Refusal) {
-          if try output.read(file.name, limit: file.text.utf8.count + 1) != Array(file.text.utf8) {
-            stale.append(file.name)
-          }
-        } catch {
-          Terminal.failure(error.description)
-          return 2
-        }
+      for file in files where try output.read(file.name, limit: file.text.utf8.count + 1) != Array(file.text.utf8) {
+        stale.append(file.name)
       }
       for name in stale { Terminal.error("stale: \(folder)/\(name) is not what \(site) exports now") }
       if stale.isEmpty { Terminal.out("Up to date: \(files.map { folder + "/" + $0.name }.joined(separator: ", ")).") }
       return stale.isEmpty ? 0 : 1
     }
-    do throws(OwnedFolder.Refusal) {
-      for file in files { try output.write(file.name, Array(file.text.utf8)) }
-    } catch {
-      Terminal.failure(error.description)
-      return 2
-    }
+    for file in files { try output.write(file.name, Array(file.text.utf8)) }
     let variants = SwiftExport.variantCount(of: definition)
     Terminal.out(
       "Exported \(count(variants, "variant")) to \(folder)/\(SwiftExport.swiftFile) and \(folder)/\(SwiftExport.catalogFile)."

@@ -26,7 +26,7 @@ enum SnapshotCommands {
   }
 
   static func check(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let options = try options(parsed)
+    var options = try Self.options(parsed)
     let pngScale = try Commands.pngScale(parsed)
     var mode = RecordMode.never
     if let requested = environment["SNAPSHOT_TESTING_RECORD"], !requested.isEmpty {
@@ -39,30 +39,24 @@ enum SnapshotCommands {
           description: "SNAPSHOT_TESTING_RECORD must be all, missing, failed or never, not \"\(requested)\"")
       }
     }
-    do throws(SnapshotError) {
-      var options = options
-      options.keepsUnchangedRenders = mode == .all
-      options.gallery = Console.current.url(parsed[.gallery])
-      let run = try SnapshotChecker(options: options).run()
-      defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
-      let summary = run.summary
-      printResults(summary, diffs: parsed.has(.diff))
-      try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
-      let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
-      let written = recorded.filter { !$0.isDefinition }
-      for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
-      printDefinitions(recorded)
-      Terminal.out(
-        "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
-          + (written.isEmpty ? "" : " Recorded \(written.count) goldens; run check again."))
-      if written.isEmpty {
-        for hint in nextSteps(summary, site: options.siteDisplay, filter: options.filter) { Terminal.out(hint) }
-      }
-      return summary.hasDifferences || !written.isEmpty ? 1 : 0
-    } catch {
-      Terminal.failure(error.description)
-      return error.exitCode
+    options.keepsUnchangedRenders = mode == .all
+    options.gallery = Console.current.url(parsed[.gallery])
+    let run = try SnapshotChecker(options: options).run()
+    defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
+    let summary = run.summary
+    printResults(summary, diffs: parsed.has(.diff))
+    try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
+    let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
+    let written = recorded.filter { !$0.isDefinition }
+    for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+    printDefinitions(recorded)
+    Terminal.out(
+      "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
+        + (written.isEmpty ? "" : " Recorded \(written.count) goldens; run check again."))
+    if written.isEmpty {
+      for hint in nextSteps(summary, site: options.siteDisplay, filter: options.filter) { Terminal.out(hint) }
     }
+    return summary.hasDifferences || !written.isEmpty ? 1 : 0
   }
 
   /// Each card once: the edit or cause, where it applies, its effects and the
@@ -131,39 +125,33 @@ enum SnapshotCommands {
   }
 
   static func record(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let options = try options(parsed)
+    var options = try Self.options(parsed)
     let requested =
       parsed.value(.mode) ?? environment["SNAPSHOT_TESTING_RECORD"].flatMap { $0.isEmpty ? nil : $0 } ?? "missing"
     guard let mode = RecordMode(rawValue: requested), mode != .never else {
       throw CommandSpec.UsageError(description: "--mode must be all, missing or failed, not \"\(requested)\"")
     }
-    do throws(SnapshotError) {
-      if isCI { throw SnapshotError.recordingRefusedInCI }
-      var options = options
-      options.keepsUnchangedRenders = mode == .all
-      let run = try SnapshotChecker(options: options).run()
-      let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
-      let written = recorded.filter { !$0.isDefinition }
-      for golden in written {
-        let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
-        Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
-      }
-      printDefinitions(recorded)
-      Terminal.out(
-        "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
-      )
-      // What this mode leaves as it was, and the command that would take it.
-      let statuses = Set(written.map(\.status))
-      let left = nextSteps(run.summary, site: options.siteDisplay, filter: options.filter).filter { hint in
-        !(statuses.contains(.new) && hint.contains("new render"))
-          && !(statuses.contains(.changed) && hint.contains("changed render"))
-      }
-      for hint in left { Terminal.out("not recorded: " + hint) }
-      return 0
-    } catch {
-      Terminal.failure(error.description)
-      return error.exitCode
+    if isCI { throw SnapshotError.recordingRefusedInCI }
+    options.keepsUnchangedRenders = mode == .all
+    let run = try SnapshotChecker(options: options).run()
+    let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
+    let written = recorded.filter { !$0.isDefinition }
+    for golden in written {
+      let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
+      Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
     }
+    printDefinitions(recorded)
+    Terminal.out(
+      "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
+    )
+    // What this mode leaves as it was, and the command that would take it.
+    let statuses = Set(written.map(\.status))
+    let left = nextSteps(run.summary, site: options.siteDisplay, filter: options.filter).filter { hint in
+      !(statuses.contains(.new) && hint.contains("new render"))
+        && !(statuses.contains(.changed) && hint.contains("changed render"))
+    }
+    for hint in left { Terminal.out("not recorded: " + hint) }
+    return 0
   }
 
   /// One line for the variants' definitions kept beside their goldens (what `check` explains changes from).
@@ -208,65 +196,55 @@ enum SnapshotCommands {
     guard parsed.positional.count == 1, let file = parsed.positional.first else {
       throw CommandSpec.UsageError(description: "accept needs one decisions file (saved from the report)")
     }
-    let options = try options(parsed)
-    do throws(SnapshotError) {
-      if isCI { throw SnapshotError.recordingRefusedInCI }
-      let bytes: [UInt8]
-      do throws(FileReadError) {
-        bytes = try FileTree.read(Console.current.path(file), limit: SnapshotDecision.maximumDocumentSize)
-      } catch {
-        throw SnapshotError.badDecisions(file: file, reason: error.description)
-      }
-      let decisions = try SnapshotDecision.parse(bytes, file: file)
-      let recorded = try SnapshotAcceptor(options: options, waiting: waitingMessage(options)).accept(
-        decisions, isCI: isCI)
-      let written = recorded.filter { !$0.isDefinition }
-      for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
-      printDefinitions(recorded)
-      let rejected = decisions.filter { $0.verdict == .reject }
-      let approved = decisions.count - rejected.count
-      Terminal.out(
-        "Accepted \(count(written.count, "golden")) of \(count(approved, "approved render")); "
-          + "left \(count(rejected.count, "rejected render")) as \(rejected.count == 1 ? "it was" : "they were").")
-      // The reviewer's notes, each once, with the renders it was written on.
-      var notes: [(note: String, renders: [RenderID])] = []
-      for decision in rejected {
-        let note = decision.note ?? "no note"
-        if let at = notes.firstIndex(where: { $0.note == note }) {
-          notes[at].renders.append(decision.render)
-        } else {
-          notes.append((note, [decision.render]))
-        }
-      }
-      for (note, renders) in notes {
-        let names = renders.prefix(3).map(\.displayName).joined(separator: ", ")
-        Terminal.out("rejected \(names)\(renders.count > 3 ? " and \(renders.count - 3) more" : ""): \(note)")
-      }
-      return 0
+    let options = try Self.options(parsed)
+    if isCI { throw SnapshotError.recordingRefusedInCI }
+    let bytes: [UInt8]
+    do throws(FileReadError) {
+      bytes = try FileTree.read(Console.current.path(file), limit: SnapshotDecision.maximumDocumentSize)
     } catch {
-      Terminal.failure(error.description)
-      return error.exitCode
+      throw SnapshotError.badDecisions(file: file, reason: error.description)
     }
+    let decisions = try SnapshotDecision.parse(bytes, file: file)
+    let recorded = try SnapshotAcceptor(options: options, waiting: waitingMessage(options)).accept(
+      decisions, isCI: isCI)
+    let written = recorded.filter { !$0.isDefinition }
+    for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+    printDefinitions(recorded)
+    let rejected = decisions.filter { $0.verdict == .reject }
+    let approved = decisions.count - rejected.count
+    Terminal.out(
+      "Accepted \(count(written.count, "golden")) of \(count(approved, "approved render")); "
+        + "left \(count(rejected.count, "rejected render")) as \(rejected.count == 1 ? "it was" : "they were").")
+    // The reviewer's notes, each once, with the renders it was written on.
+    var notes: [(note: String, renders: [RenderID])] = []
+    for decision in rejected {
+      let note = decision.note ?? "no note"
+      if let at = notes.firstIndex(where: { $0.note == note }) {
+        notes[at].renders.append(decision.render)
+      } else {
+        notes.append((note, [decision.render]))
+      }
+    }
+    for (note, renders) in notes {
+      let names = renders.prefix(3).map(\.displayName).joined(separator: ", ")
+      Terminal.out("rejected \(names)\(renders.count > 3 ? " and \(renders.count - 3) more" : ""): \(note)")
+    }
+    return 0
   }
 
   static func prune(_ parsed: CommandSpec.Arguments) throws -> Int32 {
-    let options = try options(parsed)
+    let options = try Self.options(parsed)
     let dryRun = parsed.has(.dryRun)
-    do {
-      let run = try SnapshotChecker(options: options).run()
-      let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
-      for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
-      let definitions = removed.filter { $0.hasSuffix(".definition.json") }.count
-      let goldens = removed.count - definitions
-      let what =
-        count(goldens, "orphaned golden")
-        + (definitions == 0 ? "" : " and \(count(definitions, "definition")) of variants the site no longer has")
-      Terminal.out(removed.isEmpty ? "No orphaned goldens." : (dryRun ? "Would remove " : "Removed ") + what + ".")
-      return 0
-    } catch {
-      Terminal.failure(error.description)
-      return error.exitCode
-    }
+    let run = try SnapshotChecker(options: options).run()
+    let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
+    for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
+    let definitions = removed.filter { $0.hasSuffix(".definition.json") }.count
+    let goldens = removed.count - definitions
+    let what =
+      count(goldens, "orphaned golden")
+      + (definitions == 0 ? "" : " and \(count(definitions, "definition")) of variants the site no longer has")
+    Terminal.out(removed.isEmpty ? "No orphaned goldens." : (dryRun ? "Would remove " : "Removed ") + what + ".")
+    return 0
   }
 
   static func report(_ parsed: CommandSpec.Arguments) throws -> Int32 {
@@ -274,26 +252,21 @@ enum SnapshotCommands {
       throw CommandSpec.UsageError(description: "report needs --merge and at least one JSON summary")
     }
     let pngScale = try Commands.pngScale(parsed)
-    do {
-      var summaries: [SnapshotSummary] = []
-      for path in parsed.positional {
-        guard let data = FileManager.default.contents(atPath: Console.current.path(path)) else {
-          throw SnapshotError.unreadableSummary(file: path, reason: "it cannot be read")
-        }
-        summaries.append(try SummaryJSON.decode(Array(data), file: path))
+    var summaries: [SnapshotSummary] = []
+    for path in parsed.positional {
+      guard let data = FileManager.default.contents(atPath: Console.current.path(path)) else {
+        throw SnapshotError.unreadableSummary(file: path, reason: "it cannot be read")
       }
-      let merged = SummaryJSON.merge(summaries)
-      printResults(merged, diffs: false)
-      // The shards' own site folder (their summaries name it), never a guess.
-      try writeOutputs(merged, parsed, site: Console.current.url(merged.site), pngScale: pngScale)
-      Terminal.out(
-        "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
-      )
-      return merged.hasDifferences ? 1 : 0
-    } catch let error as SnapshotError {
-      Terminal.failure(error.description)
-      return error.exitCode
+      summaries.append(try SummaryJSON.decode(Array(data), file: path))
     }
+    let merged = SummaryJSON.merge(summaries)
+    printResults(merged, diffs: false)
+    // The shards' own site folder (their summaries name it), never a guess.
+    try writeOutputs(merged, parsed, site: Console.current.url(merged.site), pngScale: pngScale)
+    Terminal.out(
+      "Merged \(count(summaries.count, "summary", plural: "summaries")): \(merged.checked) renders, \(merged.countLine)."
+    )
+    return merged.hasDifferences ? 1 : 0
   }
 
   /// What a writer says while another `record` or `accept` holds the snapshots folder.

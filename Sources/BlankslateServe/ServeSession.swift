@@ -272,6 +272,8 @@ public final class ServeSession: @unchecked Sendable {
 }
 
 /// Why `serve` cannot start or go on watching.
-public struct ServeError: Error, CustomStringConvertible {
+public struct ServeError: CommandFailure {
   public var description: String
+  /// A server that cannot start is bad input or usage: 2.
+  public var exitCode: Int32 { 2 }
 }

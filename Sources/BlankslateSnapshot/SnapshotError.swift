@@ -4,7 +4,7 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// Why a snapshot command could not do its work.
-public enum SnapshotError: Error, Sendable, CustomStringConvertible {
+public enum SnapshotError: CommandFailure, Sendable {
   /// The site could not be built into renders (bad definitions, assets …).
   case build(BuildError)
   /// `--filter` is not a regular expression.

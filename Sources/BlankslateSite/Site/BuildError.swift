@@ -3,7 +3,7 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// Why a build produced nothing. The previous output is untouched in every case.
-public enum BuildError: Error, Sendable, CustomStringConvertible {
+public enum BuildError: CommandFailure, Sendable {
   /// The definitions have problems (each names its file and JSON path).
   case definitions(DefinitionErrors)
   /// An image of the site cannot be used.

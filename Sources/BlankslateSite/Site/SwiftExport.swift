@@ -38,8 +38,10 @@ public enum SwiftExport {
   }
 
   /// Two designs, or two variants of one design, whose ids become one Swift name.
-  public struct NameCollision: Error, CustomStringConvertible, Sendable {
+  public struct NameCollision: CommandFailure, Sendable {
     public var description: String
+    /// Ids the export cannot name are bad input: 2.
+    public var exitCode: Int32 { 2 }
   }
 
   /// The first two designs (or variants of one design) whose ids give one
