@@ -350,21 +350,31 @@ public struct SnapshotReport: Sendable {
       refusal = error.reason
     }
     let (width, height) = (NumberText.format(placeholderSize.width), NumberText.format(placeholderSize.height))
-    let shown = Array(refusal.prefix(60))
-    var text = ""
-    for character in shown {
-      switch character {
-      case "<": text += "&lt;"
-      case "&": text += "&amp;"
-      case ">": text += "&gt;"
-      default: text.append(character)
+    // The reason in lines of at most 36 characters, at most six of them, under "Not shown:".
+    var lines = ["Not shown:"]
+    var line = ""
+    for word in refusal.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > 36 {
+        lines.append(line)
+        line = ""
       }
+      line += (line.isEmpty ? "" : " ") + word.prefix(36)
     }
+    if !line.isEmpty { lines.append(line) }
+    if lines.count > 7 { lines = Array(lines.prefix(6)) + ["…"] }
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    let top = placeholderSize.height / 2 - Double(lines.count - 1) * 11
+    let spans = lines.enumerated().map { index, text in
+      "<tspan x=\"\(NumberText.format(placeholderSize.width / 2))\" y=\"\(NumberText.format(top + Double(index) * 22))\">"
+        + escaped(text) + "</tspan>"
+    }.joined()
     let placeholder = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
       <title>Not shown</title><rect width="\(width)" height="\(height)" fill="#FDECEA"/>\
-      <text x="\(NumberText.format(placeholderSize.width / 2))" y="\(NumberText.format(placeholderSize.height / 2))" \
-      font-size="16" text-anchor="middle" fill="#A40E26" font-family="sans-serif">Not shown: \(text)</text></svg>
+      <text font-size="15" text-anchor="middle" fill="#A40E26" font-family="sans-serif">\(spans)</text></svg>
       """
     return Publishable(svg: placeholder, size: nil, refusal: refusal)
   }
