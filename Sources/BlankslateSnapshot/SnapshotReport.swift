@@ -362,14 +362,10 @@ public struct SnapshotReport: Sendable {
     }
     if !line.isEmpty { lines.append(line) }
     if lines.count > 7 { lines = Array(lines.prefix(6)) + ["…"] }
-    func escaped(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
-    }
     let top = placeholderSize.height / 2 - Double(lines.count - 1) * 11
     let spans = lines.enumerated().map { index, text in
       "<tspan x=\"\(NumberText.format(placeholderSize.width / 2))\" y=\"\(NumberText.format(top + Double(index) * 22))\">"
-        + escaped(text) + "</tspan>"
+        + Markup.escapeText(text) + "</tspan>"
     }.joined()
     let placeholder = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\

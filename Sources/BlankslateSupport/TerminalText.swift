@@ -4,11 +4,16 @@
 /// `\uXXXX`, which also keeps JSON printed this way valid and equal.
 public enum TerminalText {
   public static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    escaped(text, where: needsEscape)
+  }
+
+  /// `text` with each scalar `escapes` picks as `\uXXXX`.
+  private static func escaped(_ text: String, where escapes: (Unicode.Scalar) -> Bool) -> String {
+    guard text.unicodeScalars.contains(where: escapes) else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
-      if needsEscape(scalar) {
+      if escapes(scalar) {
         let digits = String(scalar.value, radix: 16, uppercase: true)
         result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
       } else {
@@ -34,21 +39,12 @@ public enum TerminalText {
   /// characters of it, then `…`. Nothing a definition writes can start a
   /// line of its own, in a terminal, a log or serve's event stream.
   public static func oneLine(_ text: String, limit: Int = 40) -> String {
-    var result = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      guard count < limit else { return result + "…" }
-      count += 1
-      if needsEscape(scalar) || scalar.value == 0x0A || scalar.value == 0x09 || scalar.value == 0x2028
-        || scalar.value == 0x2029
-      {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
+    let cut = text.unicodeScalars.count > limit
+    let kept = cut ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) : text
+    let shown = escaped(kept) { scalar in
+      needsEscape(scalar) || scalar == "\n" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
-    return result
+    return cut ? shown + "…" : shown
   }
 
   /// `text` cut to `limit` characters with an ellipsis and the length it had.
