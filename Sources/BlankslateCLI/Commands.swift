@@ -142,16 +142,13 @@ public enum Commands {
       let elapsed = clock.now - start
       for note in summary.notes { Terminal.error("note: " + note) }
       guard !quiet else { return 0 }
-      let reused = summary.designs - summary.rendered - summary.refreshed - summary.extended
-      let refreshed =
-        (summary.refreshed > 0 ? " \(summary.refreshed) with neighbour links refreshed," : "")
-        + (summary.extended > 0
-          ? " \(summary.extended) carried over to the new devices, themes, locales or text sizes," : "")
+      let reused = summary.designs - summary.rendered - summary.refreshed
+      let refreshed = summary.refreshed > 0 ? " \(summary.refreshed) with neighbour links refreshed," : ""
       Terminal.out(
         "Built \(count(summary.designs, "design")), \(count(summary.variants, "variant")), "
           + "\(count(summary.renders, "render")) → \(count(summary.files, "file")) (\(ByteCount.format(summary.bytes))) "
           + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
-          + (reused + summary.refreshed + summary.extended > 0
+          + (reused + summary.refreshed > 0
             ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
       Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
       if parsed.has(.timings) {

@@ -148,8 +148,6 @@ package struct BuildCache: Sendable {
 
   /// The tool and templates the cached outputs were made with.
   var identity: String
-  /// The build's devices, themes, locales and text sizes (`RenderLists`).
-  var lists = RenderLists()
   /// When the cache file was written (its modification time; nil for a
   /// cache made in memory): every folder of the build it describes was
   /// final by then, so one changed later was changed by someone else.
@@ -221,7 +219,7 @@ package struct BuildCache: Sendable {
   }
 
   /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 7\n".utf8)
+  static let header = Array("blankslate build cache 8\n".utf8)
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not
@@ -244,10 +242,7 @@ package struct BuildCache: Sendable {
   /// The designs and pages after the header, or nil when any value is out of place.
   private static func decodeEntries(_ fields: inout Netstrings, identity: String) -> BuildCache? {
     var cache = BuildCache(identity: identity)
-    guard let lists = fields.text().flatMap(RenderLists.init(encoded:)), let designCount = fields.count() else {
-      return nil
-    }
-    cache.lists = lists
+    guard let designCount = fields.count() else { return nil }
     for _ in 0..<designCount {
       guard let id = fields.definitionText(), let own = fields.hash(), let previous = fields.hash(),
         let next = fields.hash(), let renders = fields.hash(), let meta = fields.nested()
@@ -319,7 +314,6 @@ package struct BuildCache: Sendable {
     writer.bytes += Self.header
     writer.text(identity)
     writer.text(folder)
-    writer.text(lists.encoded)
     writer.count(designs.count)
     for id in designs.keys.sorted() {
       guard let entry = designs[id] else { continue }
@@ -356,18 +350,6 @@ package struct BuildCache: Sendable {
     return writer.bytes
   }
 
-  /// The whole numbers of a JSON array, or nil when it is not one of them only.
-  private static func integers(_ value: JSONValue?) -> [Int]? {
-    guard let items = value?.arrayValue else { return nil }
-    let numbers = items.compactMap(integer)
-    return numbers.count == items.count ? numbers : nil
-  }
-
-  /// A whole number small enough to count bytes, or nil.
-  private static func integer(_ value: JSONValue?) -> Int? {
-    value?.numberValue.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
-  }
-
   /// The tool, fonts and templates behind a build: the version, the
   /// executable's content (its build id; a rebuilt binary invalidates the
   /// cache), every pinned font's identity, and a hash of every template file.
@@ -390,7 +372,7 @@ package struct BuildCache: Sendable {
   /// as it was (the design, its images' bytes, its neighbours' names, and
   /// what every key begins with), and made anew otherwise.
   static func keys(of site: SiteDefinition, identity: String, assets: AssetCatalog, memo: KeyMemo? = nil) -> [Key] {
-    let firsts = RenderLists(firstsOf: site).encoded
+    let firsts = Self.firsts(of: site)
     // What the hashes of every design begin with, hashed once: a hash of
     // the same bytes fed in two parts is the hash of them fed at once.
     var own = ContentHash()
@@ -436,6 +418,15 @@ package struct BuildCache: Sendable {
     }
     memo.keep(made, beginningWith: seeds, madeAnew: madeAnew)
     return keys
+  }
+
+  /// The first device, theme, locale and text size, `|`-separated: the
+  /// gallery's default view. Every name is letters, digits and hyphens
+  /// (`RenderID`'s parts), so it reads one way.
+  private static func firsts(of site: SiteDefinition) -> String {
+    [
+      site.devices.first?.rawValue, site.themes.first?.rawValue, site.locales.first, site.textSizes.first?.rawValue,
+    ].map { $0 ?? "" }.joined(separator: "|")
   }
 
   /// The names the pages of a design's first or last variant show of the
@@ -521,65 +512,5 @@ package struct BuildCache: Sendable {
     let previousHash = previous?.hash(from: seeds.neighbour) ?? ContentHash()
     let nextHash = next?.hash(from: seeds.neighbour) ?? ContentHash()
     return Key(own: hash.hex, previous: previousHash.hex, next: nextHash.hex, renders: renders.hex)
-  }
-}
-
-/// Which devices, themes, locales and text sizes a build rendered, in
-/// order: what a cache says its build held, so the next build knows which
-/// of its renders the earlier one has, and what a render page's switches
-/// link across (the site's lists, or an earlier build's).
-struct RenderLists: Sendable, Equatable {
-  var devices: [Device] = []
-  var themes: [Theme] = []
-  var locales: [String] = []
-  var textSizes: [TextSize] = []
-
-  init() {}
-
-  init(of site: SiteDefinition) {
-    (devices, themes, locales, textSizes) = (site.devices, site.themes, site.locales, site.textSizes)
-  }
-
-  /// The first of each list only: the gallery's default view.
-  init(firstsOf site: SiteDefinition) {
-    devices = Array(site.devices.prefix(1))
-    themes = Array(site.themes.prefix(1))
-    locales = Array(site.locales.prefix(1))
-    textSizes = Array(site.textSizes.prefix(1))
-  }
-
-  /// `devices|themes|locales|textSizes`, each comma-separated; every name is
-  /// letters, digits and hyphens (`RenderID`'s parts), so it reads back one way.
-  var encoded: String {
-    [devices.map(\.rawValue), themes.map(\.rawValue), locales, textSizes.map(\.rawValue)]
-      .map { $0.joined(separator: ",") }.joined(separator: "|")
-  }
-
-  /// Reads `encoded`; nil for anything else, or a name this tool does not know.
-  init?(encoded text: String) {
-    let lists = text.split(separator: "|", omittingEmptySubsequences: false).map {
-      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-    guard lists.count == 4 else { return nil }
-    let devices = lists[0].compactMap(Device.init(rawValue:))
-    let themes = lists[1].compactMap(Theme.init(rawValue:))
-    let sizes = lists[3].compactMap(TextSize.init(rawValue:))
-    guard devices.count == lists[0].count, themes.count == lists[1].count, sizes.count == lists[3].count,
-      lists[2].allSatisfy(RenderID.isPart)
-    else { return nil }
-    (self.devices, self.themes, locales, textSizes) = (devices, themes, lists[2], sizes)
-  }
-
-  /// Whether each of these lists names only what `other`'s does: every
-  /// render of this build is one of `other`'s.
-  func isPart(of other: RenderLists) -> Bool {
-    Set(devices).isSubset(of: other.devices) && Set(themes).isSubset(of: other.themes)
-      && Set(locales).isSubset(of: other.locales) && Set(textSizes).isSubset(of: other.textSizes)
-  }
-
-  /// Whether the build rendered `job` (its variant aside).
-  func contains(_ job: RenderJob) -> Bool {
-    devices.contains(job.device) && themes.contains(job.theme) && locales.contains(job.locale)
-      && textSizes.contains(job.textSize)
   }
 }

@@ -91,9 +91,6 @@ public struct BuildSummary: Sendable, Equatable {
   public var rendered: Int
   /// Designs reused with only the pages that name a changed neighbour rendered again.
   public var refreshed: Int = 0
-  /// Designs carried over to new devices, themes, locales or text sizes: only
-  /// the new renders rendered, the others' pages given their new switches.
-  public var extended: Int = 0
   /// Definition files this build decoded; the others' designs it had from
   /// the last build (or, under `serve`, from the one before).
   public var decoded: Int = 0

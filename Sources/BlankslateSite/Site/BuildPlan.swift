@@ -200,7 +200,6 @@ package struct BuildPlan {
   ) throws(BuildError) -> (files: [SiteFiles.MadeFile], cache: BuildCache) {
     let site = inputs.site
     var cache = BuildCache(identity: identity)
-    cache.lists = RenderLists(of: site)
     var lint: [String: [String: LintCounts]] = [:]
     var alts: [String: String] = [:]
     var parts: [GalleryPages.DesignParts] = []
@@ -341,7 +340,6 @@ package struct BuildPlan {
       files: tally.files, bytes: tally.bytes,
       lint: outputs.reduce(LintCounts()) { total, output in output.meta.lint.values.reduce(total) { $0.adding($1) } },
       notes: inputs.assets.notes, rendered: outputs.reduce(0) { $0 + ($1.rendered ? 1 : 0) },
-      refreshed: outputs.reduce(0) { $0 + ($1.refreshed ? 1 : 0) },
-      extended: outputs.reduce(0) { $0 + ($1.extended ? 1 : 0) }, timings: timings)
+      refreshed: outputs.reduce(0) { $0 + ($1.refreshed ? 1 : 0) }, timings: timings)
   }
 }

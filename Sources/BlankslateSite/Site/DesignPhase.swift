@@ -62,35 +62,22 @@ struct DesignPhase: Sendable {
   private enum Source {
     case kept(BuildCache.Entry)
     case linked(BuildCache.Entry)
-    /// Published with other devices, themes, locales or text sizes, and nothing else changed.
-    case extended(BuildCache.Entry)
     case rendered
   }
 
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
     case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
-    case extend(design: Int, entry: BuildCache.Entry)
   }
 
   /// Every design's output and entries, in site order.
   func run() throws(BuildError) -> [Result] {
-    let lists = RenderLists(of: site)
     let sources: [Source] = site.designs.indices.map { index in
       let id = site.designs[index].id
       if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own, keepsItsFolder(id) {
         return .kept(entry)
       }
       if let entry = published?.cache.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
-      // Only the lists grew (and the neighbours its pages name did not
-      // change): the published renders are all still renders, and its meta
-      // (findings, texts, characters) is theirs, to add the new ones to.
-      if let published, let entry = published.cache.designs[id], entry.key.renders == keys[index].renders,
-        entry.key.previous == keys[index].previous, entry.key.next == keys[index].next,
-        published.cache.lists.isPart(of: lists)
-      {
-        return .extended(entry)
-      }
       return .rendered
     }
     // Whatever else the back buffer holds for a design goes first: a render
@@ -115,13 +102,10 @@ struct DesignPhase: Sendable {
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {
-      if case .extended(let entry) = source { tasks.append(.extend(design: index, entry: entry)) }
-    }
-    for (index, source) in sources.enumerated() {
       switch source {
       case .kept(let entry): tasks.append(.reuse(design: index, entry: entry, linked: false))
       case .linked(let entry): tasks.append(.reuse(design: index, entry: entry, linked: true))
-      case .extended, .rendered: break
+      case .rendered: break
       }
     }
 
@@ -136,10 +120,6 @@ struct DesignPhase: Sendable {
         guard let parts = assembly.add(part, task: task) else { return nil }
         defer { Failpoint.reach("build.design-done") }
         return (design, rendered(design, parts: parts))
-      case .extend(let design, let entry):
-        let result = extend(design, entry: entry)
-        progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
-        return (design, result)
       case .reuse(let design, let entry, let linked):
         let result = reuse(design, entry: entry, linked: linked)
         Failpoint.reach("build.design-done")
@@ -182,31 +162,6 @@ struct DesignPhase: Sendable {
   /// The fingerprints of design `index`'s index card and coverage row, with `meta` its renders'.
   private func parts(of index: Int, meta: DesignMeta) -> GalleryPages.DesignParts {
     renderer.pages.parts(of: site.designs[index], alt: meta.thumbnailAlt, lint: meta.lint)
-  }
-
-  /// Design `index` carried over from the published build, made across other
-  /// lists (`DesignRenderer.extend`); rendered whole when its pages cannot be.
-  private func extend(_ index: Int, entry: BuildCache.Entry) -> Result {
-    let design = site.designs[index]
-    guard let published, let meta = entry.meta,
-      let output = renderer.extend(
-        design, jobs: Array(matrix.run(ranges[index])), earlier: published.cache.lists, meta: meta,
-        from: publishedFolder)
-    else {
-      do throws(BuildError) {
-        try staging.clear(SitePaths.designFolder(design.id))
-      } catch {
-        var failed = DesignRenderer.RenderedDesign()
-        failed.failure = error
-        return Result(output: failed, entries: nil)
-      }
-      return rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
-    }
-    guard output.failure == nil else { return Result(output: output, entries: nil) }
-    let entries = siteIndex.entries(of: design, meta: output.meta)
-    return Result(
-      output: output, entries: entries, entriesFingerprint: entries.fingerprint,
-      parts: parts(of: index, meta: output.meta))
   }
 
   /// Design `index`'s files and entries from the earlier build that holds

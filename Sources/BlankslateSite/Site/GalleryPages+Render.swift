@@ -38,7 +38,7 @@ extension GalleryPages {
     context["radius"] = .string(NumberText.format(metrics.screenCornerRadius))
     context["live"] = .string(live)
     context["liveHint"] = .string(Self.liveHint(for: scene))
-    context["switchGroups"] = .list(switchGroups(for: job, lists: RenderLists(of: site)))
+    context["switchGroups"] = .list(switchGroups(for: job))
     let counts = LintCounts(findings)
     context["lintKind"] = .string(counts.badge.kind)
     context["lintLabel"] = .string(counts.badge.label)
@@ -222,16 +222,9 @@ extension GalleryPages {
     return job.design.id == design ? file : "../\(job.design.id)/\(file)"
   }
 
-  /// The switches of `job`'s page (`partials/switches.html`) as they read
-  /// across `lists`: the one part of a render page that names the other
-  /// devices, themes, locales and text sizes.
-  func switches(for job: RenderJob, lists: RenderLists) throws(TemplateError) -> [UInt8] {
-    try templates.renderBytes("partials/switches", ["switchGroups": .list(switchGroups(for: job, lists: lists))])
-  }
-
   /// Links to the same variant on the site's other devices, themes, locales
   /// and text sizes: every one is a render of the matrix (each list by each).
-  private func switchGroups(for job: RenderJob, lists: RenderLists) -> [TemplateValue] {
+  private func switchGroups(for job: RenderJob) -> [TemplateValue] {
     func option(
       _ label: String, _ device: Device, _ theme: Theme, _ locale: String, _ size: TextSize? = nil
     ) -> TemplateValue {
@@ -241,17 +234,17 @@ extension GalleryPages {
       return ["label": .string(label), "href": .string(target.pageName), "current": .bool(target == job.id)]
     }
     let variant = job.variant.id
-    let devices = lists.devices.map { option($0.metrics.name, $0, job.theme, job.locale) }
-    let themes = lists.themes.map { option(Self.themeLabel($0), job.device, $0, job.locale) }
-    let sizes = lists.textSizes.map { option($0.label, job.device, job.theme, job.locale, $0) }
+    let devices = site.devices.map { option($0.metrics.name, $0, job.theme, job.locale) }
+    let themes = site.themes.map { option(Self.themeLabel($0), job.device, $0, job.locale) }
+    let sizes = site.textSizes.map { option($0.label, job.device, job.theme, job.locale, $0) }
     // At most a window of languages around this one (a page listing all of
     // 1,000 locales, on each of 1,000 pages, would grow with their square);
     // the design page's matrix links every one.
-    let nearby = Self.window(of: lists.locales, around: job.locale, size: Self.languageLinks)
+    let nearby = Self.window(of: site.locales, around: job.locale, size: Self.languageLinks)
     var locales = nearby.map { option($0, job.device, job.theme, $0) }
-    if nearby.count < lists.locales.count {
+    if nearby.count < site.locales.count {
       locales.append([
-        "label": .string("All \(lists.locales.count) languages"),
+        "label": .string("All \(site.locales.count) languages"),
         "href": .string(SitePaths.designPageName + "#" + PageID.variant(variant)), "current": false,
       ])
     }
@@ -259,7 +252,7 @@ extension GalleryPages {
       ["label": "Devices", "options": .list(devices)],
       ["label": "Themes", "options": .list(themes)],
       ["label": "Languages", "options": .list(locales)],
-    ] + (lists.textSizes.count > 1 ? [["label": "Text sizes", "options": .list(sizes)]] : [])
+    ] + (site.textSizes.count > 1 ? [["label": "Text sizes", "options": .list(sizes)]] : [])
   }
 
   /// How many languages a render page links to directly.

@@ -319,10 +319,6 @@ struct ContainmentTests {
         own: "1111111111111111", previous: "2222222222222222", next: "3333333333333333", renders: "5555555555555555"),
       meta: DesignMeta(), entries: nil)
     cache.pages["index.html"] = "4444444444444444"
-    cache.lists = try #require(RenderLists(encoded: "iphone-15,ipad-mini|light|en,zh-Hans|large"))
-    #expect(RenderLists(encoded: "iphone-15||en|large") == nil)
-    #expect(RenderLists(encoded: "iphone-15|light|en") == nil)
-    #expect(RenderLists(encoded: "iphone 15|light|en|large") == nil)
     let bytes = cache.encoded(describing: "folder 1 2 3")
     // Each value is a netstring: its length in bytes, then the bytes.
     let text = String(decoding: bytes, as: UTF8.self)
@@ -340,7 +336,6 @@ struct ContainmentTests {
     #expect(again.designs["zero-code"]?.entries?.search == 30..<45)
     #expect(again.designs["other"]?.entries == nil)
     #expect(again.pages == ["index.html": "4444444444444444"])
-    #expect(again.lists == cache.lists)
     #expect(again.designs["other"]?.key.renders == "5555555555555555")
     // Another tool's cache names its folder, and is not used.
     #expect(BuildCache.decode(bytes, identity: "blankslate other")?.cache == nil)
@@ -368,7 +363,6 @@ struct ContainmentTests {
       key: BuildCache.Key(
         own: "0123456789abcdef", previous: "fedcba9876543210", next: "00000000ffffffff", renders: "abababababababab"),
       meta: meta, entries: nil)
-    cache.lists = try #require(RenderLists(encoded: "iphone-15|light|en|large"))
     var bytes = cache.encoded(describing: "folder")
     // "No " becomes the three replacement bytes; the netstring's length stays right.
     let start = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("7:No data,".utf8)) }) + 2
