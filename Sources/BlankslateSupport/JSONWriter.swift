@@ -98,12 +98,6 @@ package struct JSONWriter {
   /// A whole JSON value written elsewhere; returns where it lies in `bytes`.
   @discardableResult
   package mutating func value(json: [UInt8]) -> Range<Int> {
-    value(json: json[...])
-  }
-
-  /// As `value(json:)`, for a slice of bytes (an earlier file's, shared).
-  @discardableResult
-  package mutating func value(json: ArraySlice<UInt8>) -> Range<Int> {
     beforeValue()
     let start = bytes.count
     bytes += json

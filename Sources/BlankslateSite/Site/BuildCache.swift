@@ -44,9 +44,6 @@ package struct BuildCache: Sendable {
 
   struct Entry: Sendable {
     var key: Key
-    /// Where the design's entries lie in this build's `index.json` and
-    /// search index, and their fingerprint (`SiteIndex.Entries.fingerprint`).
-    var entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)?
     /// The fingerprints of the design's index card and coverage row
     /// (`GalleryPages.parts`), which its key and meta determine; nil until
     /// the site's files are made.
@@ -54,13 +51,9 @@ package struct BuildCache: Sendable {
     /// The meta, as made or as a cache file holds it.
     private let held: HeldMeta
 
-    init(
-      key: Key, meta: DesignMeta, entries: (json: Range<Int>, search: Range<Int>, fingerprint: String)? = nil,
-      parts: GalleryPages.DesignParts? = nil
-    ) {
+    init(key: Key, meta: DesignMeta, parts: GalleryPages.DesignParts? = nil) {
       self.key = key
       held = HeldMeta(meta)
-      self.entries = entries
       self.parts = parts
     }
 
@@ -248,13 +241,6 @@ package struct BuildCache: Sendable {
         let next = fields.hash(), let renders = fields.hash(), let meta = fields.nested()
       else { return nil }
       var entry = Entry(key: Key(own: own, previous: previous, next: next, renders: renders), stored: meta)
-      guard let hasEntries = fields.flag() else { return nil }
-      if hasEntries {
-        guard let a = fields.count(), let b = fields.count(), let c = fields.count(), let d = fields.count(), a <= b,
-          c <= d, let fingerprint = fields.hash()
-        else { return nil }
-        entry.entries = (a..<b, c..<d, fingerprint)
-      }
       guard let hasParts = fields.flag() else { return nil }
       if hasParts {
         guard let card = fields.hash(), let coverageRow = fields.hash() else { return nil }
@@ -323,17 +309,6 @@ package struct BuildCache: Sendable {
       writer.text(entry.key.next)
       writer.text(entry.key.renders)
       entry.writeMeta(into: &writer)
-      if let ranges = entry.entries {
-        writer.count(1)
-        for bound in [
-          ranges.json.lowerBound, ranges.json.upperBound, ranges.search.lowerBound, ranges.search.upperBound,
-        ] {
-          writer.count(bound)
-        }
-        writer.text(ranges.fingerprint)
-      } else {
-        writer.count(0)
-      }
       if let parts = entry.parts {
         writer.count(1)
         writer.text(parts.card)

@@ -9,7 +9,7 @@ import BlankslateValidation
 /// when what it was made from is unchanged (a definition's bytes and the
 /// answers its image paths got; a cache file's inode, size and time; a
 /// design and the site's axes; a design and what its card shows of it; the
-/// entries' fingerprint the cache records), so a build with a memo makes
+/// design's own key), so a build with a memo makes
 /// exactly what one without it makes.
 public final class BuildMemo: @unchecked Sendable {
   /// The site's definitions and assets, by file version (`SiteInputs`).
@@ -25,7 +25,7 @@ public final class BuildMemo: @unchecked Sendable {
   /// The last build's design keys.
   let keys = BuildCache.KeyMemo()
   /// Each design's entries in `index.json` and the search index as the last build made them, by design id.
-  private var entries: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
+  private var entries: [String: (key: String, entries: SiteIndex.Entries)] = [:]
 
   public init() {}
 
@@ -36,18 +36,18 @@ public final class BuildMemo: @unchecked Sendable {
     return made
   }
 
-  /// The entries of design `id` whose fingerprint is `fingerprint`, if the last build made them.
-  func entries(of id: String, fingerprint: String) -> SiteIndex.Entries? {
+  /// The entries of design `id` whose own key is `key` (`BuildCache.Key.own`), if the last build made them.
+  func entries(of id: String, key: String) -> SiteIndex.Entries? {
     lock.withLock {
-      guard let kept = entries[id], kept.fingerprint == fingerprint else { return nil }
+      guard let kept = entries[id], kept.key == key else { return nil }
       return kept.entries
     }
   }
 
   /// Keeps the entries of every design of a build (and forgets the others).
-  func keep(entries made: [(id: String, fingerprint: String, entries: SiteIndex.Entries)]) {
-    var kept: [String: (fingerprint: String, entries: SiteIndex.Entries)] = [:]
-    for (id, fingerprint, entries) in made { kept[id] = (fingerprint, entries) }
+  func keep(entries made: [(id: String, key: String, entries: SiteIndex.Entries)]) {
+    var kept: [String: (key: String, entries: SiteIndex.Entries)] = [:]
+    for (id, key, entries) in made { kept[id] = (key, entries) }
     lock.withLock { entries = kept }
   }
 

@@ -31,8 +31,8 @@ package struct BuildPlan {
   /// Each design's cache key, in site order.
   let keys: [BuildCache.Key]
   /// The back buffer's earlier build (kept in place) and the published one (linked from).
-  let inPlace: DesignPhase.EarlierBuild?
-  let published: DesignPhase.EarlierBuild?
+  let inPlace: BuildCache?
+  let published: BuildCache?
   /// Every file the output will hold: pages check their links against it as they are written.
   let expected: OutputFiles
   /// The gallery's art and glyph files, which the live renditions link.
@@ -91,7 +91,7 @@ package struct BuildPlan {
 
   /// One of the plan's parts, made side by side.
   private enum Part: Sendable {
-    case earlier(inPlace: DesignPhase.EarlierBuild?, published: DesignPhase.EarlierBuild?)
+    case earlier(inPlace: BuildCache?, published: BuildCache?)
     case model(matrix: RenderMatrix, pages: GalleryPages)
     case keys([BuildCache.Key])
   }
@@ -119,15 +119,12 @@ package struct BuildPlan {
   /// without `incremental`, or when a cache does not describe its folder).
   private static func earlierBuilds(
     staging: StagingFolder, identity: String, options: BuildOptions
-  ) -> (inPlace: DesignPhase.EarlierBuild?, published: DesignPhase.EarlierBuild?) {
-    let folders = [staging.folderPath, options.output.path]
-    let caches =
-      options.incremental
-      ? BuildCache.load(state: staging.statePath, for: folders, identity: identity, memo: options.memo) : [nil, nil]
-    let earlier = zip(caches, folders).map { cache, folder in
-      cache.map { DesignPhase.EarlierBuild(cache: $0, folder: folder) }
-    }
-    return (earlier[0], earlier[1])
+  ) -> (inPlace: BuildCache?, published: BuildCache?) {
+    guard options.incremental else { return (nil, nil) }
+    let caches = BuildCache.load(
+      state: staging.statePath, for: [staging.folderPath, options.output.path], identity: identity,
+      memo: options.memo)
+    return (caches[0], caches[1])
   }
 
   /// The staging folder made ready: emptied unless its files are reused in
@@ -186,9 +183,9 @@ package struct BuildPlan {
       workers: options.workers, progress: options.progress
     ).run()
     options.memo?.keep(
-      entries: zip(inputs.site.designs, results).compactMap { design, result in
-        guard let entries = result.entries, let fingerprint = result.entriesFingerprint else { return nil }
-        return (design.id, fingerprint, entries)
+      entries: zip(inputs.site.designs, zip(keys, results)).compactMap { design, made in
+        guard let entries = made.1.entries else { return nil }
+        return (design.id, made.0.own, entries)
       })
     return Designs(results: results)
   }
@@ -211,13 +208,13 @@ package struct BuildPlan {
       let shown = result.parts ?? pages.parts(of: design, alt: meta.thumbnailAlt, lint: meta.lint)
       parts.append(shown)
       var entry = result.earlierEntry ?? BuildCache.Entry(key: keys[index], meta: meta)
-      (entry.key, entry.parts, entry.entries) = (keys[index], shown, nil)
+      (entry.key, entry.parts) = (keys[index], shown)
       cache.designs[design.id] = entry
     }
     let entries = designs.results.compactMap(\.entries)
     let checked = designs.results.compactMap { $0.entries == nil ? nil : $0.entriesChecked }
     let siteFiles = SiteFiles(
-      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace?.cache, pages: pages,
+      staging: staging, display: options.outputDisplay, identity: identity, inPlace: inPlace, pages: pages,
       alts: alts, lint: lint, parts: parts)
     let pageCount = pages.indexPageCount
     let art = artFiles.map { ($0.path, Array($0.text.utf8)) }
@@ -246,14 +243,10 @@ package struct BuildPlan {
           let (bytes, ranges) = siteIndex.json(entries)
           // An earlier build's entries were checked in its index.json: the check reads the rest.
           let trusted = zip(ranges, checked).compactMap { $1 ? $0 : nil }
-          var made = siteFiles.make(SitePaths.indexJSON, check: .json(trusting: trusted)) { bytes }
-          made.entryRanges = ranges
-          return made
+          return siteFiles.make(SitePaths.indexJSON, check: .json(trusting: trusted)) { bytes }
         case .search:
-          let (bytes, ranges) = siteIndex.searchScript(entries)
-          var made = siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
-          made.entryRanges = ranges
-          return made
+          let bytes = siteIndex.searchScript(entries)
+          return siteFiles.make(SitePaths.searchIndex, check: .none) { bytes }
         case .indexPage(let number):
           return siteFiles.indexPage(number)
         case .copies:
@@ -266,16 +259,6 @@ package struct BuildPlan {
     if let failure = made.lazy.compactMap(\.failure).first { throw failure }
     for file in made {
       if let page = file.pageKey { cache.pages[page.path] = page.key }
-    }
-    // Where each design's entries lie, so the next build can copy them.
-    if let jsonRanges = made[tasks.firstIndex(of: .indexJSON) ?? 0].entryRanges,
-      let searchRanges = made[tasks.firstIndex(of: .search) ?? 0].entryRanges,
-      jsonRanges.count == site.designs.count, searchRanges.count == site.designs.count
-    {
-      for (index, design) in site.designs.enumerated() {
-        guard let fingerprint = designs.results[index].entriesFingerprint else { continue }
-        cache.designs[design.id]?.entries = (jsonRanges[index], searchRanges[index], fingerprint)
-      }
     }
     return (made, cache)
   }

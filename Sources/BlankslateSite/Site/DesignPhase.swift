@@ -11,28 +11,13 @@ import BlankslateValidation
 /// that even a build that renders one design keeps every worker busy while
 /// the others link or keep the unchanged designs; the worker that finishes a
 /// design's last variant assembles it. A reused design's entries in
-/// `index.json` and the search index are copied from the build it comes from.
+/// `index.json` and the search index are made again from its meta, unless a
+/// long-lived process kept them (`BuildMemo`).
 struct DesignPhase: Sendable {
-  /// An earlier build that can lend its files: its cache, and its
-  /// `index.json` and search index.
-  struct EarlierBuild: Sendable {
-    let cache: BuildCache
-    /// The build's `index.json` and search index, read when a design's entries are first looked for there.
-    var index: SiteIndex.EarlierFiles? { files.value }
-    private let files: OnDemand<SiteIndex.EarlierFiles?>
-
-    init(cache: BuildCache, folder: String) {
-      self.cache = cache
-      files = OnDemand { cache.written.flatMap { SiteIndex.EarlierFiles.read(from: folder, writtenAt: $0) } }
-    }
-  }
-
   struct Result: Sendable {
     var output: DesignRenderer.RenderedDesign
     var entries: SiteIndex.Entries?
-    /// The entries' fingerprint, for the cache.
-    var entriesFingerprint: String?
-    /// Whether the entries are an earlier build's, whose `index.json` passed its check with them.
+    /// Whether the entries are the last build's, whose `index.json` passed its check with them.
     var entriesChecked = false
     /// The fingerprints of the design's index card and coverage row (`GalleryPages.parts`).
     var parts: GalleryPages.DesignParts?
@@ -49,10 +34,10 @@ struct DesignPhase: Sendable {
   let renderer: DesignRenderer
   let siteIndex: SiteIndex
   let staging: StagingFolder
-  /// The back buffer's previous build (its files are kept in place).
-  let inPlace: EarlierBuild?
-  /// The published output's build (its files are linked from `publishedFolder`).
-  let published: EarlierBuild?
+  /// The cache of the back buffer's previous build (its files are kept in place).
+  let inPlace: BuildCache?
+  /// The cache of the published output's build (its files are linked from `publishedFolder`).
+  let published: BuildCache?
   let publishedFolder: URL
   /// What a long-lived process keeps between builds (each design's entries), or nil.
   let memo: BuildMemo?
@@ -74,10 +59,10 @@ struct DesignPhase: Sendable {
   func run() throws(BuildError) -> [Result] {
     let sources: [Source] = site.designs.indices.map { index in
       let id = site.designs[index].id
-      if let entry = inPlace?.cache.designs[id], entry.key.own == keys[index].own, keepsItsFolder(id) {
+      if let entry = inPlace?.designs[id], entry.key.own == keys[index].own, keepsItsFolder(id) {
         return .kept(entry)
       }
-      if let entry = published?.cache.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
+      if let entry = published?.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
       return .rendered
     }
     // Whatever else the back buffer holds for a design goes first: a render
@@ -142,7 +127,7 @@ struct DesignPhase: Sendable {
   /// when it was published), is not kept: the design is linked from the
   /// published output or rendered.
   private func keepsItsFolder(_ id: String) -> Bool {
-    guard let written = inPlace?.cache.written,
+    guard let written = inPlace?.written,
       let changed = FileTree.changeTime(of: staging.folderPath + "/" + SitePaths.designFolder(id))
     else { return false }
     return changed < written
@@ -156,7 +141,7 @@ struct DesignPhase: Sendable {
     let (entries, parts) = output.timings.measure(.site) {
       (siteIndex.entries(of: site.designs[index], meta: meta), self.parts(of: index, meta: meta))
     }
-    return Result(output: output, entries: entries, entriesFingerprint: entries.fingerprint, parts: parts)
+    return Result(output: output, entries: entries, parts: parts)
   }
 
   /// The fingerprints of design `index`'s index card and coverage row, with `meta` its renders'.
@@ -186,27 +171,19 @@ struct DesignPhase: Sendable {
       clearingFails() ?? rendered(index, parts: [renderer.renderPart(matrix.run(ranges[index]))])
     }
     // The pages that name a changed neighbour are made again, and the
-    // entries (which depend on the design and its meta only) are the earlier
-    // build's, kept in memory by a long-lived process or found in its files
-    // if they still hold them; else made anew, from the meta's search texts.
+    // entries (which depend on the design and its meta only, so on its own
+    // key) are the last build's when a long-lived process kept them; else
+    // made anew, from the meta's search texts.
     let edges = [
       entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
       entry.key.next == keys[index].next ? nil : design.variants.last?.id,
     ].compactMap { $0 }
-    let earlier = linked ? published : inPlace
-    var found: (entries: SiteIndex.Entries, fingerprint: String)?
-    if let at = entry.entries, let kept = memo?.entries(of: design.id, fingerprint: at.fingerprint) {
-      found = (kept, at.fingerprint)
-    } else if let files = earlier?.index, let at = entry.entries,
-      let copied = SiteIndex.entries(in: files, json: at.json, search: at.search)
-    {
-      found = (copied, at.fingerprint)
-    }
+    let found = memo?.entries(of: design.id, key: keys[index].own)
     // The search texts are read only when something writes them: new
     // entries, or the next cache's meta when a refreshed page changes it.
     guard let meta = entry.meta(readingTexts: found == nil || !edges.isEmpty) else {
       // The back buffer's meta unreadable: the published build's, if it holds the design as it is now.
-      if !linked, let other = published?.cache.designs[design.id], other.key.own == keys[index].own,
+      if !linked, let other = published?.designs[design.id], other.key.own == keys[index].own,
         other.meta != nil
       {
         return clearingFails() ?? reuse(index, entry: other, linked: true)
@@ -241,12 +218,10 @@ struct DesignPhase: Sendable {
     let parts = entry.parts ?? reused.timings.measure(.site) { self.parts(of: index, meta: meta) }
     var result: Result
     if let found {
-      result = Result(
-        output: reused, entries: found.entries, entriesFingerprint: found.fingerprint, entriesChecked: true,
-        parts: parts)
+      result = Result(output: reused, entries: found, entriesChecked: true, parts: parts)
     } else {
       let entries = reused.timings.measure(.site) { siteIndex.entries(of: design, meta: reused.meta) }
-      result = Result(output: reused, entries: entries, entriesFingerprint: entries.fingerprint, parts: parts)
+      result = Result(output: reused, entries: entries, parts: parts)
     }
     // A page refreshed changes the meta's byte count (and its search texts were read).
     if edges.isEmpty { result.earlierEntry = entry }

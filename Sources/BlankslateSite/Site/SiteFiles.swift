@@ -25,8 +25,6 @@ struct SiteFiles: Sendable {
     var tally = CheckedWriter.WrittenFiles()
     /// An index page's path and the fingerprint of its content.
     var pageKey: (path: String, key: String)?
-    /// Where each design's entry lies in the file (index.json and the search index).
-    var entryRanges: [Range<Int>]?
     var failure: BuildError?
   }
 

@@ -42,26 +42,14 @@ package struct SiteIndex {
 
   /// One design's entry in `index.json` and in the search index, as JSON text.
   struct Entries: Sendable {
-    /// Slices of the earlier build's files when copied from them (sharing
-    /// their bytes, not copies), or of bytes made now.
-    var json: ArraySlice<UInt8>
-    var search: ArraySlice<UInt8>
-
-    /// A hash of both: the cache records it beside where the entries lie, and
-    /// `serve`'s memo keeps entries by it.
-    var fingerprint: String {
-      var hash = ContentHash()
-      hash.add(json)
-      hash.add(search)
-      return hash.hex
-    }
+    var json: [UInt8]
+    var search: [UInt8]
   }
 
   /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
   func entries(of design: Design, meta: DesignMeta) -> Entries {
     Entries(
-      json: Self.held(designJSON(design))[...],
-      search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false))[...])
+      json: Self.held(designJSON(design)), search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false)))
   }
 
   /// `bytes` in storage of their own size: a build holds every design's
@@ -91,9 +79,8 @@ package struct SiteIndex {
   }
 
   /// `_gallery/search-index.js`: what the index pages' script searches and
-  /// filters across every page (a script file, so it loads from `file://`);
-  /// and where each design's entry lies in it.
-  func searchScript(_ entries: [Entries]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+  /// filters across every page (a script file, so it loads from `file://`).
+  func searchScript(_ entries: [Entries]) -> [UInt8] {
     let header: [(String, JSONDocument)] = [
       (
         "devices",
@@ -110,13 +97,14 @@ package struct SiteIndex {
       ("textSizes", .array(site.textSizes.map { .string($0.rawValue) })),
     ]
     return Self.object(
-      header, designs: entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8), then: ";\n")
+      header, designs: entries.map(\.search), after: Array("window.BlankslateIndex = ".utf8), then: ";\n"
+    ).bytes
   }
 
   /// An object of `header`'s members and `designs` (each a design's entry,
   /// already JSON), between `prefix` and `suffix`; and where each entry lies.
   private static func object(
-    _ header: [(String, JSONDocument)], designs: [ArraySlice<UInt8>], after prefix: [UInt8], then suffix: String
+    _ header: [(String, JSONDocument)], designs: [[UInt8]], after prefix: [UInt8], then suffix: String
   ) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     var writer = JSONWriter(prefix: prefix, capacity: designs.reduce(4096) { $0 + $1.count + 1 })
     writer.beginObject()
@@ -131,32 +119,6 @@ package struct SiteIndex {
     writer.endObject()
     writer.append(suffix)
     return (writer.bytes, ranges)
-  }
-
-  /// A design's entries as an earlier build wrote them: the byte ranges its
-  /// cache recorded, in that build's `index.json` and search index
-  /// (`EarlierFiles`, read only while unchanged). Nil when they lie outside the files.
-  static func entries(in earlier: EarlierFiles, json: Range<Int>, search: Range<Int>) -> Entries? {
-    guard json.upperBound <= earlier.json.count, search.upperBound <= earlier.search.count else { return nil }
-    return Entries(json: earlier.json[json], search: earlier.search[search])
-  }
-
-  /// An earlier build's `index.json` and search index.
-  struct EarlierFiles: Sendable {
-    var json: [UInt8]
-    var search: [UInt8]
-
-    /// The files in `folder` as the build whose cache was written at
-    /// `written` left them: nil when either is missing, is not a regular
-    /// file, or changed since (even within that clock tick; `StagingFolder.publish`
-    /// moves the cache's time past both). Their bytes are then that build's,
-    /// and the entries its cache places in them are read without a hash.
-    static func read(from folder: String, writtenAt written: (seconds: Int64, nanoseconds: Int)) -> EarlierFiles? {
-      guard let json = FileTree.contents(of: folder + "/" + SitePaths.indexJSON, changedBefore: written),
-        let search = FileTree.contents(of: folder + "/" + SitePaths.searchIndex, changedBefore: written)
-      else { return nil }
-      return EarlierFiles(json: json, search: search)
-    }
   }
 
   private func designJSON(_ design: Design) -> [UInt8] {

@@ -450,12 +450,11 @@ package final class StagingFolder: Sendable {
       } catch {
         throw .io(path: next, reason: "cannot write the build cache (\(error.reason))")
       }
-      // The design folders, the site's pages a next build may keep
-      // (`SiteFiles.keptSize`), and the index files it may copy entries from (`SiteIndex.EarlierFiles`).
+      // The design folders, and the site's pages a next build may keep (`SiteFiles.keptSize`).
       settle(
         next,
         after: cache.designs.keys.map { folderPath + "/" + SitePaths.designFolder($0) }
-          + (Array(cache.pages.keys) + [SitePaths.indexJSON, SitePaths.searchIndex]).map { folderPath + "/" + $0 })
+          + cache.pages.keys.map { folderPath + "/" + $0 })
     }
     Failpoint.reach("build.before-publish")
     var previous: String?
