@@ -49,7 +49,8 @@ package struct SiteIndex {
   /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
   func entries(of design: Design, meta: DesignMeta) -> Entries {
     Entries(
-      json: Self.held(designJSON(design)), search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false)))
+      json: Self.held(designJSON(design)),
+      search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false)))
   }
 
   /// `bytes` in storage of their own size: a build holds every design's
