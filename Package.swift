@@ -27,11 +27,13 @@ let package = Package(
     // dlopen on first use so that commands without --png never load its ~50 libraries.
     .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
     // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (its header from
-    // libmicrohttpd-dev), opened with dlopen when serve starts, so that no other
-    // command loads it and the GnuTLS it brings.
+    // libmicrohttpd-dev, found through pkg-config; nothing links it), opened with
+    // dlopen when serve starts, so that no other command loads it and the GnuTLS it brings.
+    .systemLibrary(
+      name: "CMicroHTTPDHeader", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     .target(
-      name: "CMicroHTTPD",
-      cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
+      name: "CMicroHTTPD", dependencies: ["CMicroHTTPDHeader"],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the
     // whole process when the executable links it; a build makes millions of small

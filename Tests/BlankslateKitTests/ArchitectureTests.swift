@@ -69,4 +69,16 @@ struct ArchitectureTests {
     let site = Self.closure(of: "BlankslateSite", in: try Self.targets())
     #expect(!site.contains("CMicroHTTPD"), "the site pulls in the HTTP server")
   }
+
+  /// Another package can depend on the library at a version: SwiftPM refuses
+  /// a dependency whose manifest has `unsafeFlags`, so none is there; and
+  /// mimalloc, which Debian packages, is linked on Linux only.
+  @Test func theLibraryCanBeAVersionedDependency() throws {
+    let manifest = try String(contentsOf: Repository.root.appending(path: "Package.swift"), encoding: .utf8)
+    #expect(!manifest.contains("unsafeFlags"))
+    let mimalloc = manifest.components(separatedBy: "\n").filter {
+      $0.contains("\"CMimalloc\"") && !$0.contains("name:")
+    }
+    #expect(!mimalloc.isEmpty && mimalloc.allSatisfy { $0.contains(".when(platforms: [.linux])") }, "\(mimalloc)")
+  }
 }
