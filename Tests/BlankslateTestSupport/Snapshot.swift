@@ -49,9 +49,20 @@ package enum Snapshot {
         sourceLocation: sourceLocation)
       return
     }
-    if expected != actual {
-      let diff = LineDiff.unified(old: expected, new: actual, oldName: "golden/\(name)", newName: "render/\(name)")
-      Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
-    }
+    expect(Array(actual.utf8), matches: Array(expected.utf8), named: name, sourceLocation: sourceLocation)
+  }
+
+  /// The one comparison of a render with its golden, for every test that
+  /// makes one: equal bytes pass; other bytes are an issue naming `name`,
+  /// with a line diff of the two.
+  package static func expect(
+    _ actual: [UInt8], matches golden: [UInt8], named name: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    guard actual != golden else { return }
+    let diff = LineDiff.unified(
+      old: String(decoding: golden, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
+      oldName: "golden/\(name)", newName: "render/\(name)")
+    Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
   }
 }

@@ -25,13 +25,7 @@ struct SeedSnapshotTests {
     let golden = try #require(
       try store.read(relative), "no golden \(relative); record it with blankslate record",
       sourceLocation: sourceLocation)
-    let render = Renderer().render(job).svg
-    if render != golden {
-      let diff = LineDiff.unified(
-        old: String(decoding: golden, as: UTF8.self), new: String(decoding: render, as: UTF8.self),
-        oldName: "golden/" + relative, newName: "render/" + relative)
-      Issue.record("\(relative) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
-    }
+    Snapshot.expect(Renderer().render(job).svg, matches: golden, named: relative, sourceLocation: sourceLocation)
   }
 
   @Test func everySeedVariantIsCovered() throws {
@@ -79,7 +73,7 @@ extension SeedSnapshotTests {
     where path.hasSuffix(".svg") {
       let published = try Data(contentsOf: output.appending(path: "designs/" + path))
       let golden = try Data(contentsOf: goldens.appending(path: path))
-      #expect(published == golden, "designs/\(path) is not its golden")
+      Snapshot.expect(Array(published), matches: Array(golden), named: "designs/" + path)
       compared += 1
     }
     let goldenCount = try FileManager.default.subpathsOfDirectory(atPath: goldens.path).filter { $0.hasSuffix(".svg") }
