@@ -182,11 +182,13 @@ package struct BuildPlan {
       inPlace: inPlace, published: published, publishedFolder: options.output, memo: options.memo,
       workers: options.workers, progress: options.progress
     ).run()
-    options.memo?.keep(
-      entries: zip(inputs.site.designs, zip(keys, results)).compactMap { design, made in
-        guard let entries = made.1.entries else { return nil }
-        return (design.id, made.0.own, entries)
-      })
+    if let memo = options.memo?.entries {
+      for (design, (key, result)) in zip(inputs.site.designs, zip(keys, results)) {
+        if let entries = result.entries { memo.keep(entries, for: design.id, madeFrom: key.own) }
+      }
+      let ids = Set(inputs.site.designs.map(\.id))
+      memo.keepOnly { ids.contains($0) }
+    }
     return Designs(results: results)
   }
 

@@ -178,7 +178,7 @@ struct DesignPhase: Sendable {
       entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
       entry.key.next == keys[index].next ? nil : design.variants.last?.id,
     ].compactMap { $0 }
-    let found = memo?.entries(of: design.id, key: keys[index].own)
+    let found = memo?.entries.value(for: design.id, madeFrom: keys[index].own)
     // The search texts are read only when something writes them: new
     // entries, or the next cache's meta when a refreshed page changes it.
     guard let meta = entry.meta(readingTexts: found == nil || !edges.isEmpty) else {

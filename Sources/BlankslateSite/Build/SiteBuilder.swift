@@ -49,7 +49,7 @@ public struct SiteBuilder: Sendable {
       {
         var published = cache
         published.written = file.modificationTime
-        memo.keep(BuildCache.CacheFile(folder: folder, cache: published), file: file, identity: plan.identity)
+        memo.caches.keep(BuildCache.CacheFile(folder: folder, cache: published), for: file, madeFrom: plan.identity)
       }
       var summary = plan.summary(designs, tally: tally, timings: timings)
       summary.decoded = decoded

@@ -44,11 +44,8 @@ extension GalleryPages {
     let root = SitePaths.rootPrefix(from: SitePaths.indexPage(number))
     var context = indexPageOwnContext(number)
     let cards = site.designs[indexPageDesigns(number)].map { design in
-      let counts = (lint[design.id] ?? [:]).values.reduce(LintCounts()) { $0.adding($1) }
-      let alt = thumbnailAlts[design.id]
-      return self.cards?.card(for: design, root: root, alt: alt, lint: counts) {
-        card(for: design, root: root, alt: alt, lint: counts)
-      } ?? card(for: design, root: root, alt: alt, lint: counts)
+      let inputs = cardInputs(design, root: root, alt: thumbnailAlts[design.id], lint: lint[design.id] ?? [:])
+      return self.cards?.value(for: design.id, madeFrom: inputs, make: Self.card) ?? Self.card(inputs)
     }
     context.merge(indexSummary) { _, summary in summary }
     context["designs"] = .list(cards)
@@ -103,14 +100,43 @@ extension GalleryPages {
   /// thumbnail's text alternative and the lint counts: the build cache
   /// keeps it with the design's key and meta, which determine all of them.
   private func cardFingerprint(for design: Design, alt: String?, lint: [String: LintCounts]) -> String {
-    let counts = lint.values.reduce(LintCounts()) { $0.adding($1) }
     var fingerprint = ContentHash()
-    card(for: design, root: "", alt: alt, lint: counts).fingerprint(into: &fingerprint)
+    Self.card(cardInputs(design, root: "", alt: alt, lint: lint)).fingerprint(into: &fingerprint)
     return fingerprint.hex
   }
 
-  private func card(for design: Design, root: String, alt: String?, lint: LintCounts) -> TemplateValue {
-    let first = job(design.id, design.variants[0].id, site.devices[0], site.themes[0], site.locales[0])
+  /// Everything an index card is made from (`card(_:)` reads nothing
+  /// else): a card kept between builds (`BuildMemo`) is used again exactly
+  /// when this is equal.
+  struct CardInputs: Equatable, Sendable {
+    var design: Design
+    /// The way from the index page to the site's root.
+    var root: String
+    /// The text alternative of the design's first render.
+    var alt: String?
+    var lint: LintCounts
+    /// The gallery's default view, which the thumbnail shows.
+    var device: Device
+    var theme: Theme
+    var locale: String
+    var textSize: TextSize
+  }
+
+  /// What `design`'s card on a page at `root` is made from.
+  private func cardInputs(_ design: Design, root: String, alt: String?, lint: [String: LintCounts]) -> CardInputs {
+    CardInputs(
+      design: design, root: root, alt: alt, lint: lint.values.reduce(LintCounts()) { $0.adding($1) },
+      device: site.devices[0], theme: site.themes[0], locale: site.locales[0], textSize: site.textSizes[0])
+  }
+
+  /// A design's card on an index page.
+  static func card(_ inputs: CardInputs) -> TemplateValue {
+    let (design, root, alt, lint) = (inputs.design, inputs.root, inputs.alt, inputs.lint)
+    let first = design.variants.first.map {
+      RenderJob(
+        design: design, variant: $0, device: inputs.device, theme: inputs.theme, locale: inputs.locale,
+        textSize: inputs.textSize)
+    }
     let renderBase = SitePaths.designFolder(design.id) + "/" + design.variants[0].id
     let states = Self.states(of: design)
     let value: TemplateValue = [
@@ -120,8 +146,8 @@ extension GalleryPages {
       "renderPage": .string(root + (first.map(SitePaths.page) ?? SitePaths.designPage(design.id))),
       "thumbnail": .string(root + (first.map(SitePaths.svg) ?? "")),
       "thumbnailAlt": .string(alt ?? first.map(\.title) ?? design.name),
-      "thumbWidth": .string(NumberText.format(site.devices[0].metrics.width)),
-      "thumbHeight": .string(NumberText.format(site.devices[0].metrics.height)),
+      "thumbWidth": .string(NumberText.format(inputs.device.metrics.width)),
+      "thumbHeight": .string(NumberText.format(inputs.device.metrics.height)),
       "states": .list(states.map(TemplateValue.string)),
       "stateList": .string(states.joined(separator: " ")),
       "hasTags": .bool(!design.tags.isEmpty), "tags": .list(design.tags.map(TemplateValue.string)),
@@ -236,48 +262,5 @@ extension GalleryPages {
     return counts.keys.sorted { $0.precedesInByteOrder($1) }.map {
       ["value": .string($0), "count": .string(String(counts[$0] ?? 0))]
     }
-  }
-}
-
-/// The index cards of the last build of a long-lived process (`BuildMemo`),
-/// by design id: a card is made again only when what it is made from differs
-/// (the design, its thumbnail's text, its lint counts, the page's root, the
-/// site's first device, theme and locale).
-final class IndexCards: @unchecked Sendable {
-  private struct Made {
-    var design: Design
-    var root: String
-    var alt: String?
-    var lint: LintCounts
-    var axes: [String]
-    var card: TemplateValue
-  }
-
-  private let lock = NSLock()
-  private var cards: [String: Made] = [:]
-  /// The site's first device, theme and locale: what every card's thumbnail shows.
-  private var axes: [String] = []
-
-  /// Starts a build of `site`: forgets the cards of designs it no longer has.
-  func start(_ site: SiteDefinition) {
-    let ids = Set(site.designs.map(\.id))
-    lock.withLock {
-      axes = [site.devices[0].rawValue, site.themes[0].rawValue, site.locales[0]]
-      cards = cards.filter { ids.contains($0.key) }
-    }
-  }
-
-  func card(
-    for design: Design, root: String, alt: String?, lint: LintCounts, make: () -> TemplateValue
-  ) -> TemplateValue {
-    let (kept, axes) = lock.withLock { (cards[design.id], self.axes) }
-    if let kept, kept.design == design, kept.root == root, kept.alt == alt, kept.lint == lint, kept.axes == axes {
-      return kept.card
-    }
-    let card = make()
-    lock.withLock {
-      cards[design.id] = Made(design: design, root: root, alt: alt, lint: lint, axes: axes, card: card)
-    }
-    return card
   }
 }

@@ -30,11 +30,14 @@ package struct GalleryPages: Sendable {
   let indexSummary: TemplateFields
   let indexSummaryFingerprint: String
   /// The index cards kept between builds, or nil.
-  let cards: IndexCards?
+  let cards: Memo<String, CardInputs, TemplateValue>?
   /// Whether the build writes each render's PNG (`--png`): its page links it.
   var linksPNGs = false
 
-  init(site: SiteDefinition, matrix: RenderMatrix, templates: TemplateSet, cards: IndexCards? = nil) {
+  init(
+    site: SiteDefinition, matrix: RenderMatrix, templates: TemplateSet,
+    cards: Memo<String, CardInputs, TemplateValue>? = nil
+  ) {
     self.site = site
     self.matrix = matrix
     self.templates = templates

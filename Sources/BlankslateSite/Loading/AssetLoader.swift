@@ -16,25 +16,12 @@ struct AssetLoader {
   let siteFolder: URL
   let siteDisplay: String
   /// Assets read and sanitised before, by path, with the file version they were read at (`serve`).
-  var memo: Memo?
+  var memo: Memo<String, Read, AssetInspector.Inspected>?
 
-  package final class Memo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: (version: FileTree.Version, limit: Int, asset: AssetInspector.Inspected)] = [:]
-
-    package init() {}
-
-    func asset(_ path: String, version: FileTree.Version?, limit: Int) -> AssetInspector.Inspected? {
-      guard let version else { return nil }
-      return lock.withLock {
-        entries[path].flatMap { $0.version == version && $0.limit == limit ? $0.asset : nil }
-      }
-    }
-
-    func keep(_ asset: AssetInspector.Inspected, _ path: String, version: FileTree.Version?, limit: Int) {
-      guard let version else { return }
-      lock.withLock { entries[path] = (version, limit, asset) }
-    }
+  /// What an asset read and sanitised is made from: the version of its file, and the size limit it was read under.
+  struct Read: Equatable, Sendable {
+    var version: FileTree.Version
+    var limit: Int
   }
 
   /// The catalog to embed, the (sanitised) files to copy into the output's
@@ -60,8 +47,9 @@ struct AssetLoader {
       var status = stat()
       let version =
         memo != nil && stat(siteFolder.appending(path: path).path, &status) == 0 ? FileTree.version(of: status) : nil
+      let readAt = version.map { Read(version: $0, limit: definition.limits.assetSize) }
       let asset: AssetInspector.Inspected
-      if let known = memo?.asset(path, version: version, limit: definition.limits.assetSize) {
+      if let readAt, let known = memo?.value(for: path, madeFrom: readAt) {
         asset = known
       } else {
         do throws(AssetProblem) {
@@ -71,7 +59,7 @@ struct AssetLoader {
           problems.append(error)
           continue
         }
-        memo?.keep(asset, path, version: version, limit: definition.limits.assetSize)
+        if let readAt { memo?.keep(asset, for: path, madeFrom: readAt) }
       }
       entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
       files.append((path, asset.bytes))

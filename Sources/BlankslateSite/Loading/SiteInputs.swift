@@ -1,5 +1,6 @@
 import BlankslateCore
 import BlankslateSupport
+import BlankslateValidation
 import Foundation
 
 /// A site as every command reads it — `build`, `check`, `lint`, `list` and
@@ -20,7 +21,7 @@ package struct SiteInputs: Sendable {
   /// What a long-lived process keeps between loads.
   package final class Memo: @unchecked Sendable {
     package let definitions: SiteLoader.Memo
-    let assets = AssetLoader.Memo()
+    let assets = BlankslateSite.Memo<String, AssetLoader.Read, AssetInspector.Inspected>()
 
     package init(definitions: SiteLoader.Memo = SiteLoader.Memo()) {
       self.definitions = definitions

@@ -155,7 +155,8 @@ package struct BuildCache: Sendable {
     for name in legacyNames { unlink(state + "/" + name) }
     let wanted = folders.map(StagingFolder.identity(of:))
     var found = [BuildCache?](repeating: nil, count: folders.count)
-    memo?.keepOnly([publishedName, backName, nextName].compactMap { FileTree.identity(of: state + "/" + $0) })
+    let present = [publishedName, backName, nextName].compactMap { FileTree.identity(of: state + "/" + $0) }
+    memo?.caches.keepOnly { present.contains($0) }
     for name in [publishedName, backName, nextName] {
       guard let loaded = load(state + "/" + name, identity: identity, memo: memo),
         let index = wanted.firstIndex(where: { $0 == loaded.folder }), found[index] == nil
@@ -201,13 +202,13 @@ package struct BuildCache: Sendable {
   /// The cache file at `path`, from `memo` when it is the same file as last time.
   private static func load(_ path: String, identity: String, memo: BuildMemo?) -> CacheFile? {
     let file = FileTree.identity(of: path)
-    if let memo, let file, let kept = memo.cache(file, identity: identity) { return kept }
+    if let memo, let file, let kept = memo.caches.value(for: file, madeFrom: identity) { return kept }
     var loaded: CacheFile?
     if let bytes = try? FileTree.read(path, limit: maximumSize, noFollow: true) {
       loaded = decode(bytes, identity: identity)
       loaded?.cache?.written = file?.modificationTime
     }
-    if let memo, let file { memo.keep(loaded, file: file, identity: identity) }
+    if let memo, let file { memo.caches.keep(loaded, for: file, madeFrom: identity) }
     return loaded
   }
 
@@ -344,9 +345,10 @@ package struct BuildCache: Sendable {
 
   /// The key of every design of `site`, in site order; with `memo` (`serve`),
   /// a design's key is the last build's when everything it is made from is
-  /// as it was (the design, its images' bytes, its neighbours' names, and
-  /// what every key begins with), and made anew otherwise.
-  static func keys(of site: SiteDefinition, identity: String, assets: AssetCatalog, memo: KeyMemo? = nil) -> [Key] {
+  /// as it was (`KeyInputs`), and made anew otherwise.
+  static func keys(
+    of site: SiteDefinition, identity: String, assets: AssetCatalog, memo: Memo<String, KeyInputs, Key>? = nil
+  ) -> [Key] {
     let firsts = Self.firsts(of: site)
     // What the hashes of every design begin with, hashed once: a hash of
     // the same bytes fed in two parts is the hash of them fed at once.
@@ -362,37 +364,20 @@ package struct BuildCache: Sendable {
     renders.add(firsts)
     var neighbour = ContentHash()
     neighbour.add(identity)
-    guard let memo else {
-      return site.designs.indices.map { index in
-        let (previous, next) = neighbours(of: index, in: site)
-        return key(
-          of: index, in: site, previous: previous, next: next, assets: assets, seeds: (own, renders, neighbour))
-      }
-    }
     let seeds = [identity, site.settingsHash, site.settingsHashWithoutLists, firsts]
-    let earlier = memo.kept(beginningWith: seeds)
-    var made: [String: KeyMemo.Made] = [:]
-    made.reserveCapacity(site.designs.count)
-    var madeAnew = 0
-    let keys = site.designs.indices.map { index -> Key in
+    let made = site.designs.indices.map { index in
       let design = site.designs[index]
-      let images = design.variants.flatMap { $0.properties.imagePaths.map { assets.entry(for: $0) } }
-      let (previous, next) = neighbours(of: index, in: site)
-      let key: Key
-      if let kept = earlier[design.id], kept.design == design, kept.images == images, kept.previous == previous,
-        kept.next == next
-      {
-        key = kept.key
-      } else {
-        key = self.key(
-          of: index, in: site, previous: previous, next: next, assets: assets, seeds: (own, renders, neighbour))
-        madeAnew += 1
-      }
-      made[design.id] = KeyMemo.Made(design: design, images: images, previous: previous, next: next, key: key)
-      return key
+      let inputs = KeyInputs(
+        seeds: seeds, design: design,
+        images: design.variants.flatMap { $0.properties.imagePaths.map { assets.entry(for: $0) } },
+        previous: index > 0 ? Neighbour(site.designs[index - 1], last: true) : nil,
+        next: index + 1 < site.designs.count ? Neighbour(site.designs[index + 1], last: false) : nil)
+      let make = { (inputs: KeyInputs) in key(of: inputs, seeds: (own, renders, neighbour)) }
+      return memo?.value(for: design.id, madeFrom: inputs, make: make) ?? make(inputs)
     }
-    memo.keep(made, beginningWith: seeds, madeAnew: madeAnew)
-    return keys
+    let ids = Set(site.designs.map(\.id))
+    memo?.keepOnly { ids.contains($0) }
+    return made
   }
 
   /// The first device, theme, locale and text size, `|`-separated: the
@@ -404,10 +389,21 @@ package struct BuildCache: Sendable {
     ].map { $0 ?? "" }.joined(separator: "|")
   }
 
+  /// Everything a design's key is made from: what every key begins with
+  /// (the tool and the site's settings), the design, its images (as the
+  /// catalog holds them) and the neighbours its pages name.
+  struct KeyInputs: Equatable, Sendable {
+    var seeds: [String]
+    var design: Design
+    var images: [AssetCatalog.Entry?]
+    var previous: Neighbour?
+    var next: Neighbour?
+  }
+
   /// The names the pages of a design's first or last variant show of the
   /// design before or after it: all its key's neighbour hashes are made
   /// from, and what a kept key is checked against.
-  struct Neighbour: Equatable {
+  struct Neighbour: Equatable, Sendable {
     var id: String
     var name: String
     var variantID: String?
@@ -427,58 +423,20 @@ package struct BuildCache: Sendable {
     }
   }
 
-  /// The designs before and after the `index`-th of `site`, as its first and last variants' pages name them.
-  private static func neighbours(of index: Int, in site: SiteDefinition) -> (previous: Neighbour?, next: Neighbour?) {
-    (
-      index > 0 ? Neighbour(site.designs[index - 1], last: true) : nil,
-      index + 1 < site.designs.count ? Neighbour(site.designs[index + 1], last: false) : nil
-    )
-  }
-
-  /// The design keys a long-lived process made last (`BuildMemo`), each with what it was made from.
-  final class KeyMemo: @unchecked Sendable {
-    struct Made {
-      var design: Design
-      var images: [AssetCatalog.Entry?]
-      var previous: Neighbour?
-      var next: Neighbour?
-      var key: Key
-    }
-
-    private let lock = NSLock()
-    private var seeds: [String] = []
-    private var made: [String: Made] = [:]
-    /// How many keys the last build made anew (the others were kept).
-    var madeAnew: Int { lock.withLock { lastMadeAnew } }
-    private var lastMadeAnew = 0
-
-    /// The keys kept, when the build about to make its keys begins every one with `seeds` as theirs began; else none.
-    fileprivate func kept(beginningWith seeds: [String]) -> [String: Made] {
-      lock.withLock { seeds == self.seeds ? made : [:] }
-    }
-
-    fileprivate func keep(_ made: [String: Made], beginningWith seeds: [String], madeAnew: Int) {
-      lock.withLock { (self.made, self.seeds, lastMadeAnew) = (made, seeds, madeAnew) }
-    }
-  }
-
-  /// The key of the `index`-th design of `site`, its hashes begun with `seeds`.
+  /// The key of a design made from `inputs`, its hashes begun with `seeds` (made from `inputs.seeds`).
   private static func key(
-    of index: Int, in site: SiteDefinition, previous: Neighbour?, next: Neighbour?, assets: AssetCatalog,
-    seeds: (own: ContentHash, renders: ContentHash, neighbour: ContentHash)
+    of inputs: KeyInputs, seeds: (own: ContentHash, renders: ContentHash, neighbour: ContentHash)
   ) -> Key {
-    let design = site.designs[index]
-    var inputs = ContentHash()
-    inputs.add(design.sourceHash)
+    let (design, previous, next) = (inputs.design, inputs.previous, inputs.next)
+    var content = ContentHash()
+    content.add(design.sourceHash)
     // Pages name the file a design comes from (the resolved definition, annotations).
-    inputs.add(design.sourceFile)
-    for variant in design.variants {
-      for path in variant.properties.imagePaths {
-        inputs.add(path)
-        inputs.add(assets.entry(for: path)?.base64 ?? "")
-      }
+    content.add(design.sourceFile)
+    for (path, image) in zip(design.variants.flatMap(\.properties.imagePaths), inputs.images) {
+      content.add(path)
+      content.add(image?.base64 ?? "")
     }
-    let inputsHex = inputs.hex
+    let inputsHex = content.hex
     var hash = seeds.own
     hash.add(inputsHex)
     var renders = seeds.renders

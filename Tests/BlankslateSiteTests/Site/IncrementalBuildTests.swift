@@ -169,6 +169,11 @@ struct IncrementalBuildTests {
       (#""locales": ["en", "ar"]"#, #""locales": ["en", "ar", "ja"]"#),
       (#""devices": ["iphone-se"]"#, #""devices": ["iphone-se", "ipad-mini"]"#),
       (#""textSizes": ["large"]"#, #""textSizes": ["large", "accessibilityExtraExtraExtraLarge"]"#),
+      // Another first text size: every index card's thumbnail is another render (a kept card would link the old one).
+      (
+        #""textSizes": ["large", "accessibilityExtraExtraExtraLarge"]"#,
+        #""textSizes": ["accessibilityExtraExtraExtraLarge", "large"]"#
+      ),
       (#""themes": ["light", "dark"]"#, #""themes": ["light"]"#),
       (#""locales": ["en", "ar", "ja"]"#, #""locales": ["ar", "en", "ja"]"#),
       (#""title": "Blankslate gallery""#, #""title": "Gallery""#),
