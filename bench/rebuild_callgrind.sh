@@ -1,0 +1,27 @@
+#!/bin/bash
+# Instructions of a rebuild after one title edit, under callgrind.
+# usage (in tmpfs, beside a site from `python3 bench/make_team_site.py 1008 team1k`):
+#   bench/rebuild_callgrind.sh ./blankslate TAG [team1k]
+# Leaves the rebuilt output in out-TAG (compare two binaries' with diff -r)
+# and the profile in callgrind-TAG.out.
+set -euo pipefail
+binary=$1
+tag=$2
+team=${3:-team1k}
+rm -rf "site-$tag" "out-$tag" ".out-$tag.blankslate"
+cp -r "$team" "site-$tag"
+"$binary" build --site "site-$tag" --output "out-$tag" --quiet --jobs 1
+first=$(ls "site-$tag"/placeholders/*.json | head -1)
+python3 - "$first" <<'PY'
+import json, sys
+path = sys.argv[1]
+text = json.load(open(path, encoding="utf-8"))
+variant = text["variants"][0]
+if isinstance(variant.get("title"), dict):
+    variant["title"]["en"] = "Edited title"
+else:
+    variant["title"] = "Edited title"
+json.dump(text, open(path, "w", encoding="utf-8"), ensure_ascii=False, indent=2)
+PY
+valgrind --tool=callgrind --callgrind-out-file="callgrind-$tag.out" \
+  "$binary" build --site "site-$tag" --output "out-$tag" --quiet --jobs 1 2>&1 | grep Collected
