@@ -7,18 +7,18 @@ import BlankslateValidation
 /// One command of the `blankslate` tool, declared once: its options, what
 /// it does and how it exits. Parsing, `--help`, the command list and the
 /// README's command table are all made from these declarations.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// One option: `--site DIR` (a value) or `--quiet` (a flag).
-  public struct Option: Sendable {
-    public let name: String
+  package struct Option: Sendable {
+    package let name: String
     /// What the value stands for (`DIR`); nil for a flag.
-    public let value: String?
+    package let value: String?
     /// What it does; the help adds the default.
-    public let summary: String
+    package let summary: String
     /// The value when the option is not given (nil: none, or it says in `summary`).
-    public let defaultValue: String?
+    package let defaultValue: String?
 
-    public init(name: String, value: String?, help: String, default defaultValue: String? = nil) {
+    package init(name: String, value: String?, help: String, default defaultValue: String? = nil) {
       self.name = name
       self.value = value
       summary = help
@@ -26,40 +26,40 @@ public struct CommandSpec: Sendable {
     }
 
     /// What `--help` says of it: what it does, and its default.
-    public var help: String { defaultValue.map { summary + " (default: \($0))" } ?? summary }
+    package var help: String { defaultValue.map { summary + " (default: \($0))" } ?? summary }
 
     /// `--site DIR`, or `--quiet`.
-    public var synopsis: String { value.map { name + " " + $0 } ?? name }
+    package var synopsis: String { value.map { name + " " + $0 } ?? name }
   }
 
   /// The tool's commands, a case each: the dispatch is a switch the compiler holds to every one.
-  public enum Command: String, Sendable, CaseIterable {
+  package enum Command: String, Sendable, CaseIterable {
     case build, check, record, accept, prune, lint, report, validate, list, serve
     case `init`
     case export, fonts, schema
   }
 
-  public let command: Command
+  package let command: Command
   /// The command's name on the command line (`build`).
-  public var name: String { command.rawValue }
+  package var name: String { command.rawValue }
   /// One line, for the command list and the README.
-  public let summary: String
+  package let summary: String
   /// What `--help` says after the usage line.
-  public let details: String
+  package let details: String
   /// The positional arguments (`PATH...`), or nil when the command takes none.
-  public let positional: String?
-  public let options: [Option]
+  package let positional: String?
+  package let options: [Option]
   /// How the command exits (`0 built, 1 …, 2 …`).
-  public let exitCodes: String
+  package let exitCodes: String
 
   /// `blankslate build [--site DIR] … [--quiet]`.
-  public var synopsis: String {
+  package var synopsis: String {
     (["blankslate", name] + options.map { "[" + $0.synopsis + "]" } + (positional.map { [$0] } ?? [])).joined(
       separator: " ")
   }
 
   /// The whole `--help` text.
-  public var help: String {
+  package var help: String {
     let width = (options.map(\.synopsis.count).max() ?? 0) + 2
     // The usage line, wrapped under the command's name.
     var usage = ["Usage: blankslate " + name]
@@ -82,29 +82,29 @@ public struct CommandSpec: Sendable {
   }
 
   /// Why a command line cannot be used, in a sentence.
-  public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+  package struct UsageError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(description: String) {
+    package init(description: String) {
       self.description = description
     }
   }
 
   /// The command line after the command's name, read against the declarations.
-  public struct Arguments: Sendable {
+  package struct Arguments: Sendable {
     fileprivate(set) var values: [String: String] = [:]
     fileprivate(set) var flags: Set<String> = []
-    public fileprivate(set) var positional: [String] = []
+    package fileprivate(set) var positional: [String] = []
 
     /// The option's value as given, else its declared default.
-    public func value(_ option: Option) -> String? { values[option.name] ?? option.defaultValue }
+    package func value(_ option: Option) -> String? { values[option.name] ?? option.defaultValue }
     /// The value of an option that has a default.
-    public subscript(_ option: Option) -> String { values[option.name] ?? option.defaultValue ?? "" }
+    package subscript(_ option: Option) -> String { values[option.name] ?? option.defaultValue ?? "" }
     /// Whether the flag was given.
-    public func has(_ flag: Option) -> Bool { flags.contains(flag.name) }
+    package func has(_ flag: Option) -> Bool { flags.contains(flag.name) }
 
     /// A whole-number option of at least 1.
-    public func count(_ option: Option) throws(UsageError) -> Int? {
+    package func count(_ option: Option) throws(UsageError) -> Int? {
       let name = option.name
       guard let text = values[name] else { return nil }
       guard let number = Int(text), number > 0 else {
@@ -118,7 +118,7 @@ public struct CommandSpec: Sendable {
   /// Reads `arguments` (after the command's name): each option as declared,
   /// `--name=value` or `--name value`, and `--` before positional arguments
   /// that start with a dash.
-  public func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+  package func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
     var parsed = Arguments()
     var index = 0
     while index < arguments.count {
@@ -160,12 +160,12 @@ public struct CommandSpec: Sendable {
   }
 
   /// The declaration of `name`, or nil.
-  public static func named(_ name: String) -> CommandSpec? {
+  package static func named(_ name: String) -> CommandSpec? {
     Command(rawValue: name).flatMap { command in all.first { $0.command == command } }
   }
 
   /// The tool's own usage: every command with its summary.
-  public static var overview: String {
+  package static var overview: String {
     let width = (all.map(\.name.count).max() ?? 0) + 3
     return """
       blankslate: a design gallery of mobile empty-state screens, from JSON definitions.
@@ -181,7 +181,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// The README's command table, in Markdown.
-  public static var markdownTable: String {
+  package static var markdownTable: String {
     var lines = ["| command | what it does | exit codes |", "|---|---|---|"]
     for command in all {
       let synopsis = command.synopsis.replacingOccurrences(of: "|", with: "\\|")
@@ -191,7 +191,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// "Did you mean" for a command name.
-  public static func suggestion(for name: String) -> String? {
+  package static func suggestion(for name: String) -> String? {
     Suggestion.nearest(to: name, among: all.map(\.name))
   }
 }

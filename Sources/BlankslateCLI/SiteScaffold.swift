@@ -14,14 +14,14 @@ import BlankslateValidation
 /// Nothing that exists is replaced: the site folder must be new (`mkdir`
 /// refuses an existing name, a link among them), and a `.gitignore` or
 /// workflow already there is left as it is, with a note of what to add.
-public enum SiteScaffold {
+package enum SiteScaffold {
 
   /// What `create` did.
-  public struct Created: Sendable {
+  package struct Created: Sendable {
     /// The files written, relative to the project folder.
-    public var files: [String] = []
+    package var files: [String] = []
     /// What was left alone and why.
-    public var notes: [String] = []
+    package var notes: [String] = []
   }
 
   static let ignored = ["/_site/", "/._site.blankslate/", "/_report/", "/._report.blankslate/"]
@@ -29,7 +29,7 @@ public enum SiteScaffold {
   /// Creates the project in `folder` (made when missing), its site in
   /// `folder/Site`; with `action` (`OWNER/REPO@REF`), a workflow that runs
   /// Blankslate's action from there.
-  public static func create(at folder: URL, action: String? = nil) throws(InitError) -> Created {
+  package static func create(at folder: URL, action: String? = nil) throws(InitError) -> Created {
     var created = Created()
     let root = folder.path
     guard mkdirAll(root) else { throw InitError(description: "\(root): cannot create the folder (\(reason()))") }
@@ -219,6 +219,6 @@ public enum SiteScaffold {
 }
 
 /// Why `init` could not create the site.
-public struct InitError: Error, CustomStringConvertible {
-  public var description: String
+package struct InitError: Error, CustomStringConvertible {
+  package var description: String
 }

@@ -13,7 +13,7 @@ import BlankslateValidation
 /// a closed descriptor) is given up on at its first failure, the run then
 /// exits 2 (`exitStatus`), and a long-lived run (`serve`) says so once on the
 /// other stream and goes on there.
-public enum Terminal {
+package enum Terminal {
 
   /// The streams given up on, and whether output moves to the other one when one fails.
   private struct State {
@@ -31,7 +31,7 @@ public enum Terminal {
   /// Before anything else: a write to a closed pipe is an error to handle, not
   /// a signal that kills the run; and a closed standard descriptor is held by
   /// `/dev/null`, so no file the run opens takes its number (and its output).
-  public static func prepare() {
+  package static func prepare() {
     signal(SIGPIPE, SIG_IGN)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
       let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
@@ -50,7 +50,7 @@ public enum Terminal {
 
   /// `status`, or 2 when a stream could not be written (and nothing took
   /// its lines): the run could not say what it did.
-  public static func exitStatus(_ status: Int32) -> Int32 {
+  package static func exitStatus(_ status: Int32) -> Int32 {
     state.withLock { $0.lost.isEmpty || ($0.fallsBack && $0.lost.count == 1) } ? status : 2
   }
 

@@ -13,7 +13,7 @@ import BlankslateSupport
 /// open (`ServedFolder`: the output this run built, the report it wrote),
 /// allows GET and HEAD on files, and POST only where a verb needs it, with
 /// the per-run token in `X-Blankslate-Token`.
-public final class DevServer: @unchecked Sendable {
+package final class DevServer: @unchecked Sendable {
   /// Where the reload script and the event stream live (no output file starts with `_blankslate`).
   static let prefix = "/_blankslate/"
 
@@ -40,7 +40,7 @@ public final class DevServer: @unchecked Sendable {
   /// The largest request body read (Accept's decisions).
   static let maximumBody = 4 << 20
   private var daemon: OpaquePointer?
-  public private(set) var port: UInt16 = 0
+  package private(set) var port: UInt16 = 0
 
   init(outputName: String, token: String, live: LiveState, rebuild: @escaping @Sendable () -> Void) {
     self.outputName = outputName
@@ -430,7 +430,7 @@ public final class DevServer: @unchecked Sendable {
 
 extension DevServer {
   /// GNU libmicrohttpd's version where it was opened, or why it was not (`--version`).
-  public static var libraryVersion: String {
+  package static var libraryVersion: String {
     switch openLibrary() {
     case .success: "libmicrohttpd " + String(cString: blankslate_mhd_version())
     case .failure(let error): "libmicrohttpd not found: \(error.description) (only serve needs it)"

@@ -8,12 +8,12 @@ import BlankslateSupport
 /// change to the site or the templates builds again (incrementally, reusing
 /// unchanged designs) and tells every open page: reload, or here is what failed.
 /// A failed build keeps the last good gallery in place.
-public final class ServeSession: @unchecked Sendable {
+package final class ServeSession: @unchecked Sendable {
 
   let options: BuildOptions
   let live = LiveState()
   /// The token a state-changing request must carry (new every run).
-  public let token: String
+  package let token: String
   private(set) var server: DevServer?
   private let queue = DispatchQueue(label: "blankslate.serve.build")
   private let lock = NSLock()
@@ -22,16 +22,16 @@ public final class ServeSession: @unchecked Sendable {
   /// The snapshot report `serve` keeps current (beside the output, as `check` writes it).
   var reportFolder: URL { SnapshotReport.defaultFolder(besideGallery: options.output) }
   /// Whether this run is under CI, where no golden is ever written.
-  public var isCI = false
+  package var isCI = false
   /// Whether accept and rebuild are on when the server listens beyond loopback (`--allow-remote-changes`).
-  public var allowsRemoteChanges = false
+  package var allowsRemoteChanges = false
   /// Whether the site is watched by polling each file's version rather than
   /// with the kernel's events (`serve --poll`: network and container mounts).
-  public var polls = false
+  package var polls = false
   /// Says what happened (a build, a failure), for the terminal.
   let report: @Sendable (String) -> Void
 
-  public init(options: BuildOptions, report: @escaping @Sendable (String) -> Void) {
+  package init(options: BuildOptions, report: @escaping @Sendable (String) -> Void) {
     var options = options
     options.incremental = true
     options.memo = BuildMemo()
@@ -46,7 +46,7 @@ public final class ServeSession: @unchecked Sendable {
   /// - Throws: `ServeError` when the output or the report folder is a symbolic
   ///   link or holds files Blankslate did not write: `serve` serves only
   ///   folders its own build made and marked.
-  public func start(host: String, port: UInt16) throws(ServeError) -> String {
+  package func start(host: String, port: UInt16) throws(ServeError) -> String {
     try Self.checkOwn(options.output.path, role: "output")
     try Self.checkOwn(reportFolder.path, role: "report")
     // Before the first build: a machine without libmicrohttpd is told at once.
@@ -77,12 +77,12 @@ public final class ServeSession: @unchecked Sendable {
   }
 
   /// Whether `host` is this machine only: 127.0.0.0/8, `::1` or `localhost`.
-  public static func isLoopback(_ host: String) -> Bool {
+  package static func isLoopback(_ host: String) -> Bool {
     host == "localhost" || host == "::1" || host.split(separator: ".").first == "127"
   }
 
   /// What a run on `host` exposes, said before it starts; nil on loopback.
-  public static func exposure(host: String, allowsRemoteChanges: Bool) -> String? {
+  package static func exposure(host: String, allowsRemoteChanges: Bool) -> String? {
     guard !isLoopback(host) else { return nil }
     let reading =
       "warning: serve listens on \(host): anyone who can reach this address can read the gallery and the snapshot "
@@ -119,7 +119,7 @@ public final class ServeSession: @unchecked Sendable {
   /// Watches the site (and templates) from now on: called before serve says
   /// where it serves, so that a save the moment after is seen, not lost
   /// before the watcher's first watch.
-  public func startWatching() throws(ServeError) {
+  package func startWatching() throws(ServeError) {
     guard watcher == nil else { return }
     var roots = [options.siteFolder.path]
     if let templates = options.templates { roots.append(templates.path) }
@@ -132,12 +132,12 @@ public final class ServeSession: @unchecked Sendable {
   }
 
   /// How the site is watched, for serve's first line: `with inotify` or `by polling every 0.1 s`.
-  public var watchMethod: String {
+  package var watchMethod: String {
     watcher is PollingWatcher ? "by polling every 0.1 s" : "with inotify"
   }
 
   /// Builds again after each change, until `stop`.
-  public func watch() throws(ServeError) {
+  package func watch() throws(ServeError) {
     try startWatching()
     guard let watcher else { return }
     while let changed = watcher.next(stopped: { isStopping }) {
@@ -145,7 +145,7 @@ public final class ServeSession: @unchecked Sendable {
     }
   }
 
-  public func stop() {
+  package func stop() {
     lock.lock()
     stopping = true
     lock.unlock()
@@ -272,8 +272,8 @@ public final class ServeSession: @unchecked Sendable {
 }
 
 /// Why `serve` cannot start or go on watching.
-public struct ServeError: CommandFailure {
-  public var description: String
+package struct ServeError: CommandFailure {
+  package var description: String
   /// A server that cannot start is bad input or usage: 2.
-  public var exitCode: Int32 { 2 }
+  package var exitCode: Int32 { 2 }
 }

@@ -6,8 +6,8 @@ import BlankslateValidation
 /// One change of a definition, in its own words: the key path and the values
 /// as written (`spacing.titleToMessage 6 → 10`, `imageTint systemPink →
 /// systemBlue (#FF2D55 → #007AFF)`), and which renders it can reach.
-public struct DefinitionEdit: Sendable, Hashable {
-  public enum Scope: String, Sendable {
+package struct DefinitionEdit: Sendable, Hashable {
+  package enum Scope: String, Sendable {
     /// A key of the variant's definition (its design's or its own).
     case definition
     /// A key of `site.json`: every design's renders.
@@ -16,13 +16,13 @@ public struct DefinitionEdit: Sendable, Hashable {
     case file
   }
 
-  public var path: String
-  public var scope: Scope
+  package var path: String
+  package var scope: Scope
   /// The values as written; nil where the key is not written.
-  public var old: String?
-  public var new: String?
+  package var old: String?
+  package var new: String?
   /// For a colour, the values drawn (`#FF2D55 → #007AFF`).
-  public var resolution: String?
+  package var resolution: String?
   /// Only renders in this theme (a `{light, dark}` half), or all.
   var theme: Theme?
   /// A per-locale entry: its group (`title`) and key (`de`), reaching the renders that choose it.
@@ -32,7 +32,7 @@ public struct DefinitionEdit: Sendable, Hashable {
   /// A whole part (`buttons[1]`) written or removed, not one key.
   var isWhole = false
 
-  public init(path: String, scope: Scope, old: String?, new: String?, resolution: String? = nil) {
+  package init(path: String, scope: Scope, old: String?, new: String?, resolution: String? = nil) {
     self.path = path
     self.scope = scope
     self.old = old
@@ -56,7 +56,7 @@ public struct DefinitionEdit: Sendable, Hashable {
   }
 
   /// The sentence: `spacing.titleToMessage 6 → 10`, `site.json tint …`, `assets/a.svg changed`.
-  public var description: String {
+  package var description: String {
     let name =
       switch scope {
       case .definition: path

@@ -15,11 +15,11 @@ import BlankslateValidation
 /// flushed, then renamed over the old one), so a killed run leaves every
 /// golden either old or new, never torn; `record` removes the temporary
 /// files a killed run left behind.
-public struct GoldenStore: Sendable {
+package struct GoldenStore: Sendable {
   /// The `__snapshots__` folder.
-  public let root: URL
+  package let root: URL
   /// How messages name it (`Site/__snapshots__`).
-  public let displayRoot: String
+  package let displayRoot: String
   /// The site, which every path must stay inside.
   private let site: ContainedFolder
 
@@ -28,14 +28,14 @@ public struct GoldenStore: Sendable {
   /// The largest golden read: a render's largest size.
   static let maximumSize = SitePaths.maximumSVGSize
 
-  public init(site: URL, siteDisplay: String) {
+  package init(site: URL, siteDisplay: String) {
     root = site.appending(path: Self.folderName)
     displayRoot = siteDisplay + "/" + Self.folderName
     self.site = ContainedFolder(site.path, display: siteDisplay)
   }
 
   /// The golden of `job`, relative to the store.
-  public static func relativePath(of job: RenderJob) -> String {
+  package static func relativePath(of job: RenderJob) -> String {
     job.id.goldenPath
   }
 
@@ -44,7 +44,7 @@ public struct GoldenStore: Sendable {
     RenderID(goldenPath: relative) != nil
   }
 
-  public func display(_ relative: String) -> String {
+  package func display(_ relative: String) -> String {
     displayRoot + "/" + relative
   }
 
@@ -52,7 +52,7 @@ public struct GoldenStore: Sendable {
   ///
   /// - Throws: `SnapshotError.unsafeInput` when it is a link out of the site,
   ///   not a regular file, or too large.
-  public func read(_ relative: String) throws(SnapshotError) -> [UInt8]? {
+  package func read(_ relative: String) throws(SnapshotError) -> [UInt8]? {
     do throws(ContainedReadError) {
       return try site.read(Self.folderName + "/" + relative, limit: Self.maximumSize)
     } catch {
@@ -65,7 +65,7 @@ public struct GoldenStore: Sendable {
   ///
   /// - Throws: `SnapshotError.unsafeInput` naming the first link that leads
   ///   out of the site (the folder itself, a design folder or a golden).
-  public func all() throws(SnapshotError) -> [String] {
+  package func all() throws(SnapshotError) -> [String] {
     try checkInside(Self.folderName, display: displayRoot)
     var result: [String] = []
     for entry in FileTree.entries(of: root.path) {
@@ -115,7 +115,7 @@ public struct GoldenStore: Sendable {
   /// Writes a golden atomically: a new temporary file beside it (created
   /// exclusively, never through an existing file), flushed, then renamed
   /// over the golden.
-  public func write(_ bytes: [UInt8], to relative: String) throws(SnapshotError) {
+  package func write(_ bytes: [UInt8], to relative: String) throws(SnapshotError) {
     try checkInside(Self.folderName + "/" + relative, display: display(relative))
     let target = root.path + "/" + relative
     let folder = (target as NSString).deletingLastPathComponent
@@ -145,7 +145,7 @@ public struct GoldenStore: Sendable {
   /// The snapshots folder held for one writer (`record`, `accept`, serve's
   /// Accept, `prune`): an exclusive `flock` on the folder itself, given back
   /// when this is released, or when the process ends however it ends.
-  public final class WriteLock: Sendable {
+  package final class WriteLock: Sendable {
     private let descriptor: Int32
 
     fileprivate init(descriptor: Int32) {
@@ -163,7 +163,7 @@ public struct GoldenStore: Sendable {
   ///
   /// - Throws: `SnapshotError.unsafeInput` when the folder is a link out of
   ///   the site, `.io` when it cannot be made or opened.
-  public func lockForWriting(waiting: () -> Void = {}) throws(SnapshotError) -> WriteLock {
+  package func lockForWriting(waiting: () -> Void = {}) throws(SnapshotError) -> WriteLock {
     try checkInside(Self.folderName, display: displayRoot)
     do {
       try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -192,7 +192,7 @@ public struct GoldenStore: Sendable {
   /// `.<golden name>.tmp-<number>` files beside goldens whose process
   /// (the number) is gone. Called with the folder locked, so no running
   /// writer's file is taken.
-  public func removeTemporaryFiles() throws(SnapshotError) {
+  package func removeTemporaryFiles() throws(SnapshotError) {
     try checkInside(Self.folderName, display: displayRoot)
     for entry in FileTree.entries(of: root.path) where entry.isFolder {
       try checkInside(Self.folderName + "/" + entry.name, display: display(entry.name))
@@ -212,7 +212,7 @@ public struct GoldenStore: Sendable {
 
   /// Removes a golden or a recorded definition (a file of that shape inside
   /// the site), and its design folder when that is left empty.
-  public func remove(_ relative: String) throws(SnapshotError) {
+  package func remove(_ relative: String) throws(SnapshotError) {
     guard Self.isGoldenName(relative) || DefinitionRecord.owner(of: relative) != nil else {
       throw .io(path: display(relative), reason: "not a golden's name; only goldens are removed")
     }

@@ -6,10 +6,10 @@ import BlankslateValidation
 /// A check's summary as JUnit XML: one test suite per design, one test case
 /// per render (and per orphaned golden), failures carrying the explanation
 /// and the line diff (glyph outlines and embedded data shortened to their size and a hash).
-public enum JUnitReport {
+package enum JUnitReport {
   /// - Throws: `SnapshotError.io` if the XML would not parse with libxml2
   ///   (it is validated before anything is written).
-  public static func render(_ summary: SnapshotSummary) throws(SnapshotError) -> String {
+  package static func render(_ summary: SnapshotSummary) throws(SnapshotError) -> String {
     var cases: [String: [(name: String, result: SnapshotResult?)]] = [:]
     for id in summary.passed { cases[id.design, default: []].append((id.name, nil)) }
     for result in summary.results { cases[result.id.design, default: []].append((result.id.name, result)) }
@@ -44,8 +44,8 @@ public enum JUnitReport {
 /// GitHub Actions workflow commands (`::error file=…::…`): each card (one
 /// edit, or one cause, wherever it applies) becomes one annotation on the
 /// definition of its first render.
-public enum GitHubAnnotations {
-  public static func lines(for summary: SnapshotSummary) -> [String] {
+package enum GitHubAnnotations {
+  package static func lines(for summary: SnapshotSummary) -> [String] {
     let byID = Dictionary(summary.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let candidates = ReviewCard.Candidates(summary)
     return ReviewCard.cards(summary).compactMap { card in

@@ -4,16 +4,16 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// A unified line diff, for showing how a render differs from its golden.
-public enum LineDiff {
+package enum LineDiff {
   /// One line of a diff.
-  public enum Line: Equatable, Sendable {
+  package enum Line: Equatable, Sendable {
     case same(String)
     case removed(String)
     case added(String)
   }
 
   /// The lines of `old` and `new` aligned by their longest common subsequence.
-  public static func lines(from old: [Substring], to new: [Substring]) -> [Line] {
+  package static func lines(from old: [Substring], to new: [Substring]) -> [Line] {
     // Trim the common head and tail first: goldens usually differ in a few lines.
     var head = 0
     while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
@@ -65,7 +65,7 @@ public enum LineDiff {
 
   /// A unified diff (`---`/`+++` headers, `@@` hunks with `context` lines
   /// around each change); empty when the texts are equal.
-  public static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+  package static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
     guard old != new else { return "" }
     let diff = lines(
       from: old.split(separator: "\n", omittingEmptySubsequences: false),

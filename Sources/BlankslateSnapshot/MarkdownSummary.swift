@@ -6,9 +6,9 @@ import BlankslateValidation
 /// A check's outcome as Markdown, for a CI job summary (`check --markdown FILE`,
 /// `$GITHUB_STEP_SUMMARY`): each change once, with every render it applies to
 /// and the exact command that accepts it.
-public enum MarkdownSummary {
+package enum MarkdownSummary {
   /// The summary; `site` is the folder as the user names it (`--site`).
-  public static func render(_ summary: SnapshotSummary, site: String) -> String {
+  package static func render(_ summary: SnapshotSummary, site: String) -> String {
     var lines = ["## Blankslate: \(summary.countLine)", ""]
     lines.append(
       "Site `\(escape(site))`\(summary.shard.map { ", shard \($0)" } ?? ""): \(summary.checked) renders checked."

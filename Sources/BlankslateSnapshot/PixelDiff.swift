@@ -7,19 +7,19 @@ import BlankslateValidation
 /// where, and a heat map that shows them over a faded copy of the current
 /// render (pale yellow where a pixel barely moved, as an anti-aliased edge
 /// does; deep red where it changed outright).
-public struct PixelDiff: Sendable {
+package struct PixelDiff: Sendable {
   /// Pixels whose colour differs in any channel.
-  public var changed: Int
+  package var changed: Int
   /// Pixels compared: the larger width by the larger height.
-  public var total: Int
+  package var total: Int
   /// The smallest rectangle holding every changed pixel, in pixels.
-  public var bounds: (x: Int, y: Int, width: Int, height: Int)?
-  public var heatMap: PNGRenderer.Bitmap
+  package var bounds: (x: Int, y: Int, width: Int, height: Int)?
+  package var heatMap: PNGRenderer.Bitmap
 
-  public var fraction: Double { total == 0 ? 0 : Double(changed) / Double(total) }
+  package var fraction: Double { total == 0 ? 0 : Double(changed) / Double(total) }
 
   /// Compares `golden` and `current`; a pixel outside one of them counts as changed.
-  public init(golden: PNGRenderer.Bitmap, current: PNGRenderer.Bitmap) {
+  package init(golden: PNGRenderer.Bitmap, current: PNGRenderer.Bitmap) {
     let width = max(golden.width, current.width)
     let height = max(golden.height, current.height)
     var heat = [UInt32](repeating: 0, count: width * height)

@@ -57,7 +57,7 @@ public struct SnapshotRun: Sendable {
   public var renders: [(golden: String, bytes: [UInt8], status: SnapshotStatus)]
   /// Orphaned goldens of the selection, relative to the store.
   public var orphans: [String]
-  public var store: GoldenStore
+  package var store: GoldenStore
   /// How many renders were laid out and drawn; the rest were compared as they
   /// already existed (`SnapshotOptions.existingRender`, `gallery`).
   public var drawn = 0

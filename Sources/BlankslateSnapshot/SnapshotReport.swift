@@ -388,7 +388,7 @@ public struct SnapshotReport: Sendable {
     ]
   }
 
-  public static func diffLines(_ diff: String) -> [TemplateValue] {
+  package static func diffLines(_ diff: String) -> [TemplateValue] {
     var lines: [TemplateValue] = diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
       diff.hasSuffix("\n") ? 1 : 0
     ).map { line in

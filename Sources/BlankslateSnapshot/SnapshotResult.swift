@@ -44,7 +44,7 @@ public struct SnapshotResult: Sendable, Equatable {
   public var currentHash: String?
   /// The edits of the definition that reach this render, in the definition's
   /// words (`spacing.titleToMessage 6 → 10`): what a card is made of.
-  public var edits: [DefinitionEdit] = []
+  package var edits: [DefinitionEdit] = []
   /// When no edit reaches it: what else changed (the tool, a font), or why nothing can be said.
   public var context: [String] = []
   /// The visible changes, element by element, for summaries over many renders.

@@ -5,8 +5,8 @@ import BlankslateValidation
 
 /// The JSON form of a check's summary: what `--json` writes and what
 /// `report --merge` reads back to join the summaries of shards.
-public enum SummaryJSON {
-  public static func encode(_ summary: SnapshotSummary) -> String {
+package enum SummaryJSON {
+  package static func encode(_ summary: SnapshotSummary) -> String {
     let counts = JSONDocument.object(
       [("checked", .number(Double(summary.checked)))]
         + SnapshotStatus.allCases.map { ($0.rawValue, .number(Double(summary.count($0)))) })
@@ -73,7 +73,7 @@ public enum SummaryJSON {
   /// Reads a summary written by `encode`.
   ///
   /// - Throws: `SnapshotError.unreadableSummary` naming the file.
-  public static func decode(_ bytes: [UInt8], file: String) throws(SnapshotError) -> SnapshotSummary {
+  package static func decode(_ bytes: [UInt8], file: String) throws(SnapshotError) -> SnapshotSummary {
     let root: JSONValue
     do {
       root = try JSONParser().parse(bytes)
@@ -143,7 +143,7 @@ public enum SummaryJSON {
   }
 
   /// The summaries of several shards as one: every result once, counts added up.
-  public static func merge(_ summaries: [SnapshotSummary]) -> SnapshotSummary {
+  package static func merge(_ summaries: [SnapshotSummary]) -> SnapshotSummary {
     var results: [RenderID: SnapshotResult] = [:]
     var passed: Set<RenderID> = []
     for summary in summaries {

@@ -1,5 +1,5 @@
 /// Facts about the tool itself.
-public enum Blankslate {
+package enum Blankslate {
   /// The tool's version, printed by `blankslate --version`.
-  public static let version = "0.2.0"
+  package static let version = "0.2.0"
 }

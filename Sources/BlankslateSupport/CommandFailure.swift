@@ -1,7 +1,7 @@
 /// A failure that ends a command, with the exit code it ends it with and the
 /// sentence that says why: the command line prints the one and returns the
 /// other, so no command maps its failures to codes by hand.
-public protocol CommandFailure: Error, CustomStringConvertible {
+package protocol CommandFailure: Error, CustomStringConvertible {
   /// 1 for a check that found something (output that did not validate, a
   /// stale decision), 2 for bad input or usage.
   var exitCode: Int32 { get }
@@ -9,7 +9,7 @@ public protocol CommandFailure: Error, CustomStringConvertible {
 
 extension ReportFileError: CommandFailure {
   /// A report file that cannot be written is bad usage: 2.
-  public var exitCode: Int32 { 2 }
+  package var exitCode: Int32 { 2 }
 }
 
 extension OwnedFolder.Refusal: CommandFailure {

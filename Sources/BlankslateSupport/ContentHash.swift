@@ -6,13 +6,13 @@
 /// `add` is inlinable so that each caller's sequence type is specialised where
 /// it is called: across the targets' boundary a generic call runs unspecialised,
 /// an iterator's `next` through a witness table for every byte (4 % of a build).
-public struct ContentHash: Sendable {
+package struct ContentHash: Sendable {
   @usableFromInline var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  public init() {}
+  package init() {}
 
   @inlinable
-  public mutating func add(_ bytes: some Sequence<UInt8>) {
+  package mutating func add(_ bytes: some Sequence<UInt8>) {
     for byte in bytes {
       value ^= UInt64(byte)
       value = value &* 0x0000_0100_0000_01B3
@@ -45,7 +45,7 @@ public struct ContentHash: Sendable {
   }
 
   @inlinable
-  public static func of(_ bytes: some Sequence<UInt8>) -> ContentHash {
+  package static func of(_ bytes: some Sequence<UInt8>) -> ContentHash {
     var hash = ContentHash()
     hash.add(bytes)
     return hash

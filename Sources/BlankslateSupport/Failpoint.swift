@@ -13,7 +13,7 @@ import Foundation
   /// makes the process print `failpoint NAME reached` on standard error and
   /// stop there for good, so a test that reads standard error kills it at
   /// exactly that moment, however fast or busy the machine is.
-  public enum Failpoint {
+  package enum Failpoint {
     /// `NAME` or `NAME@N` from the environment variable `key`: a point, and which of its hits counts.
     private static func point(_ key: String) -> (name: String, hit: Int)? {
       guard let text = ProcessInfo.processInfo.environment[key], !text.isEmpty else { return nil }
@@ -39,7 +39,7 @@ import Foundation
     private static let hits = Atomic<Int>(0)
 
     /// Stops here for good when this point is armed and this is its hit.
-    public static func reach(_ name: String) {
+    package static func reach(_ name: String) {
       guard isTheHit(name, of: armed, hits) else { return }
       say("failpoint \(name) reached")
       while true { pause() }
@@ -53,7 +53,7 @@ import Foundation
     /// reach of NAME, prints `hold NAME reached` on standard error and waits
     /// until a file appears at PATH, then goes on; so a test does something
     /// at exactly that moment, and then lets the run go on.
-    public static func hold(_ name: String) {
+    package static func hold(_ name: String) {
       guard let holdUntil, isTheHit(name, of: held, holds) else { return }
       say("hold \(name) reached")
       while access(holdUntil, F_OK) != 0 { usleep(1000) }
@@ -65,7 +65,7 @@ import Foundation
     /// `BLANKSLATE_NOTE=NAME[,NAME…]`: prints `note NAME` on standard error
     /// each time NAME is reached, so a test sees that the moment has passed;
     /// with `detail`, `note NAME: DETAIL` (what the run had then).
-    public static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {
+    package static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {
       guard noted.contains(name) else { return }
       say("note \(name)" + (detail().map { ": " + $0 } ?? ""))
     }
@@ -73,7 +73,7 @@ import Foundation
 #else
   /// Named points where a debug build's test can stop, hold or note the
   /// process; nothing in a release build.
-  public enum Failpoint {
+  package enum Failpoint {
     @inline(__always) public static func reach(_ name: String) {}
     @inline(__always) public static func hold(_ name: String) {}
     @inline(__always) public static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {}

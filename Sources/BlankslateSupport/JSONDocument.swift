@@ -1,7 +1,7 @@
 /// A JSON value built in code and written deterministically: keys in the
 /// order given, numbers through `NumberText`, strings escaped for JSON and
 /// for embedding in a script file (U+2028, U+2029 and `</` escaped too).
-public indirect enum JSONDocument: Sendable, Equatable {
+package indirect enum JSONDocument: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,19 +9,19 @@ public indirect enum JSONDocument: Sendable, Equatable {
   case array([JSONDocument])
   case object([(String, JSONDocument)])
 
-  public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
+  package static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
     lhs.rendered(pretty: false) == rhs.rendered(pretty: false)
   }
 
   /// The JSON text; `pretty` indents by two spaces, one key per line.
-  public func rendered(pretty: Bool) -> String {
+  package func rendered(pretty: Bool) -> String {
     String(decoding: renderedBytes(pretty: pretty), as: UTF8.self)
   }
 
   /// The JSON text as UTF-8 bytes (what a file receives).
   /// - `depth`: with `pretty`, indented as a value that many levels deep
   ///   in another document (`JSONWriter.value(json:)` puts it there).
-  public func renderedBytes(pretty: Bool, depth: Int = 0) -> [UInt8] {
+  package func renderedBytes(pretty: Bool, depth: Int = 0) -> [UInt8] {
     var writer = JSONWriter(pretty: pretty, depth: depth)
     write(to: &writer)
     return writer.bytes
@@ -113,8 +113,8 @@ public indirect enum JSONDocument: Sendable, Equatable {
 extension JSONDocument: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
   ExpressibleByIntegerLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: JSONDocument...) { self = .array(elements) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int) { self = .number(Double(value)) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: JSONDocument...) { self = .array(elements) }
 }

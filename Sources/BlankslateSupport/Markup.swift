@@ -1,19 +1,19 @@
 /// Escaping for XML text and attributes (SVG and polyglot HTML alike).
-public enum Markup {
+package enum Markup {
   /// Escapes `&`, `<` and `>` for element content; replaces characters XML
   /// cannot hold with U+FFFD (definitions refuse them, this is a second guard).
-  public static func escapeText(_ text: String) -> String {
+  package static func escapeText(_ text: String) -> String {
     escape(text, quotes: false, keepLineBreaks: true)
   }
 
   /// Escapes text for a double-quoted attribute value: also `"`, `'` and line breaks.
-  public static func escapeAttribute(_ text: String) -> String {
+  package static func escapeAttribute(_ text: String) -> String {
     escape(text, quotes: true, keepLineBreaks: false)
   }
 
   /// Escapes text that a template may place in content or in an attribute
   /// (Mustache's `{{name}}`): `&`, `<`, `>`, `"` and `'`, line breaks kept.
-  public static func escapeTemplateValue(_ text: String) -> String {
+  package static func escapeTemplateValue(_ text: String) -> String {
     escape(text, quotes: true, keepLineBreaks: true)
   }
 

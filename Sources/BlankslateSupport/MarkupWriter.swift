@@ -4,11 +4,11 @@
 /// Public, with its smallest writes inlinable, only so that other targets
 /// inline them: each SVG and page is hundreds of thousands of short writes,
 /// and a call across the targets' boundary for each cost 3 % of a build.
-public struct MarkupWriter {
-  public var bytes: [UInt8] = []
+package struct MarkupWriter {
+  package var bytes: [UInt8] = []
 
   @inlinable
-  public init(capacity: Int = 4096) {
+  package init(capacity: Int = 4096) {
     bytes.reserveCapacity(capacity)
   }
 
@@ -31,12 +31,12 @@ public struct MarkupWriter {
   /// Markup known when the program was compiled (no string is made).
   /// Bytes that are already markup (an outline's path data).
   @inlinable
-  public mutating func rawBytes(_ markup: [UInt8]) {
+  package mutating func rawBytes(_ markup: [UInt8]) {
     bytes.append(contentsOf: markup)
   }
 
   @inlinable
-  public mutating func raw(_ markup: StaticString) {
+  package mutating func raw(_ markup: StaticString) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
   }
 

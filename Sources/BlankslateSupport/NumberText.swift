@@ -1,7 +1,7 @@
 /// Numbers written the same way on every machine: at most two decimals,
 /// no trailing zeros, no exponent, never "-0".
-public enum NumberText {
-  public static func format(_ value: Double) -> String {
+package enum NumberText {
+  package static func format(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     // Most coordinates are whole points.
     if value == value.rounded(), abs(value) < 1e15 {
@@ -23,7 +23,7 @@ public enum NumberText {
 
   /// `value` with up to `fractionDigits` decimals, no trailing zeros (for
   /// small factors such as a glyph scale, where two decimals are too few).
-  public static func format(_ value: Double, fractionDigits: Int) -> String {
+  package static func format(_ value: Double, fractionDigits: Int) -> String {
     guard value.isFinite else { return "0" }
     var power: Int64 = 1
     for _ in 0..<fractionDigits { power *= 10 }
@@ -37,7 +37,7 @@ public enum NumberText {
   }
 
   /// `value` with a comma between each group of three digits: 12,345.
-  public static func grouped(_ value: Int) -> String {
+  package static func grouped(_ value: Int) -> String {
     let digits = Array(String(value.magnitude))
     var text = value < 0 ? "-" : ""
     for (index, digit) in digits.enumerated() {

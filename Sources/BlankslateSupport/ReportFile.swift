@@ -1,13 +1,13 @@
 import Foundation
 
 /// A file a command was asked to write (`--json FILE`, `--junit FILE`).
-public enum ReportFile {
+package enum ReportFile {
   /// Why a report file could not be written: the path and the reason.
 
   /// Writes `text` to `path`: a regular file atomically, anything else (a
   /// FIFO, `/dev/stdout`) through, as a shell redirection would. A path
   /// inside one of `protectedFolders` (the site) is refused.
-  public static func write(_ text: String, to path: String, protecting protectedFolders: [URL]) throws(ReportFileError)
+  package static func write(_ text: String, to path: String, protecting protectedFolders: [URL]) throws(ReportFileError)
   {
     do throws(FileWriteError) {
       try FileWriter.writeReport(
@@ -20,8 +20,8 @@ public enum ReportFile {
 }
 
 /// Why a report file named on the command line could not be written.
-public struct ReportFileError: Error, CustomStringConvertible {
-  public var path: String
-  public var reason: String
-  public var description: String { "\(path): cannot write: \(reason)." }
+package struct ReportFileError: Error, CustomStringConvertible {
+  package var path: String
+  package var reason: String
+  package var description: String { "\(path): cannot write: \(reason)." }
 }

@@ -9,11 +9,11 @@ import Foundation
 /// no moment between ignoring a signal and listening for it in which one is
 /// lost, which a dispatch signal source has: it registers only later, on its
 /// queue, after the signal has been set to be ignored.
-public enum StopSignals {
+package enum StopSignals {
   /// Installs the handler; `stop` runs on a thread of its own at the first signal.
   /// Returns false (and the signals keep their default action) when no pipe can be made.
   @discardableResult
-  public static func `catch`(_ stop: @escaping @Sendable () -> Void) -> Bool {
+  package static func `catch`(_ stop: @escaping @Sendable () -> Void) -> Bool {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return false }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)

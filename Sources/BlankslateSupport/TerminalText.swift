@@ -2,8 +2,8 @@
 /// cursor, change colours or reorder what the reader sees (C0 and C1
 /// controls, DEL, the bidirectional formatting characters) are shown as
 /// `\uXXXX`, which also keeps JSON printed this way valid and equal.
-public enum TerminalText {
-  public static func escaped(_ text: String) -> String {
+package enum TerminalText {
+  package static func escaped(_ text: String) -> String {
     escaped(text, where: needsEscape)
   }
 
@@ -38,7 +38,7 @@ public enum TerminalText {
   /// separator and bidirectional control as `\uXXXX`, and at most `limit`
   /// characters of it, then `…`. Nothing a definition writes can start a
   /// line of its own, in a terminal, a log or serve's event stream.
-  public static func oneLine(_ text: String, limit: Int = 40) -> String {
+  package static func oneLine(_ text: String, limit: Int = 40) -> String {
     let cut = text.unicodeScalars.count > limit
     let kept = cut ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) : text
     let shown = escaped(kept) { scalar in
@@ -48,7 +48,7 @@ public enum TerminalText {
   }
 
   /// `text` cut to `limit` characters with an ellipsis and the length it had.
-  public static func excerpt(_ text: String, limit: Int = 40) -> String {
+  package static func excerpt(_ text: String, limit: Int = 40) -> String {
     guard text.count > limit else { return text }
     return String(text.prefix(limit)) + "… (\(text.count) characters)"
   }

@@ -5,26 +5,26 @@ import BlankslateSupport
 /// PNGs must carry the PNG signature and a header with sane dimensions; SVGs
 /// are parsed strictly and rebuilt by `SVGSanitizer`, so nothing active or
 /// external survives.
-public struct AssetInspector: Sendable {
+package struct AssetInspector: Sendable {
   /// The largest asset accepted, in bytes.
-  public var maximumSize: Int
+  package var maximumSize: Int
 
-  public init(maximumSize: Int = 5 << 20) {
+  package init(maximumSize: Int = 5 << 20) {
     self.maximumSize = maximumSize
   }
 
   /// An asset ready to embed: its media type, its bytes (for an SVG, the
   /// sanitised rebuild), and what the sanitiser removed.
-  public struct Inspected: Sendable, Equatable {
-    public var mediaType: String
-    public var bytes: [UInt8]
-    public var removed: [String]
+  package struct Inspected: Sendable, Equatable {
+    package var mediaType: String
+    package var bytes: [UInt8]
+    package var removed: [String]
   }
 
   /// Checks a PNG, or sanitises an SVG.
   ///
   /// - Throws: `AssetProblem` saying why the file cannot be used.
-  public func inspect(_ bytes: [UInt8], path: String) throws(AssetProblem) -> Inspected {
+  package func inspect(_ bytes: [UInt8], path: String) throws(AssetProblem) -> Inspected {
     guard bytes.count <= maximumSize else {
       throw AssetProblem(file: path, reason: "it is \(bytes.count) bytes; assets are limited to \(maximumSize) bytes")
     }

@@ -4,11 +4,11 @@ import BlankslateSupport
 /// Canonical XML (C14N 1.0, without comments) by libxml2: two documents that
 /// differ only in serialisation (attribute order, quotes, empty-element
 /// syntax, the XML declaration) have the same canonical bytes.
-public enum CanonicalXML {
+package enum CanonicalXML {
   /// The canonical form of `bytes`.
   ///
   /// - Throws: `XMLParseError` when the bytes are not well-formed XML.
-  public static func canonicalize(_ bytes: [UInt8], file: String) throws -> [UInt8] {
+  package static func canonicalize(_ bytes: [UInt8], file: String) throws -> [UInt8] {
     try bytes.withUnsafeBytes { buffer in
       try StrictXMLParser().withDocument(buffer, file: file) { document in
         var output: UnsafeMutablePointer<xmlChar>?

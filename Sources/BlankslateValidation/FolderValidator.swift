@@ -3,18 +3,18 @@ import BlankslateSupport
 
 /// Validates files and folders on disk: every SVG, HTML and XML file, and the
 /// links between the files of each folder given.
-public struct FolderValidator: Sendable {
+package struct FolderValidator: Sendable {
   /// What a validation found.
-  public struct Report: Sendable {
-    public var filesChecked: Int
-    public var issues: [ValidationIssue]
+  package struct Report: Sendable {
+    package var filesChecked: Int
+    package var issues: [ValidationIssue]
   }
 
-  public init() {}
+  package init() {}
 
   /// `paths`: files or folders, as the user typed them.
   /// - Throws: `CocoaError`-style errors when a path cannot be read.
-  public func validate(_ paths: [String]) throws -> Report {
+  package func validate(_ paths: [String]) throws -> Report {
     var report = Report(filesChecked: 0, issues: [])
     let checker = MarkupChecker()
     for path in paths {

@@ -3,14 +3,14 @@ import BlankslateSupport
 /// Checks the links between the files of one output folder: every local
 /// `href`/`src` must name a file of the folder (and an `id` in it, for a
 /// `#fragment`), and no link may climb out of the folder.
-public struct LinkChecker: Sendable {
+package struct LinkChecker: Sendable {
   /// What one file links to and which ids it has.
-  public struct Page: Sendable {
-    public var path: String
-    public var links: [MarkupChecker.Link]
-    public var ids: Set<String>
+  package struct Page: Sendable {
+    package var path: String
+    package var links: [MarkupChecker.Link]
+    package var ids: Set<String>
 
-    public init(path: String, links: [MarkupChecker.Link], ids: Set<String>) {
+    package init(path: String, links: [MarkupChecker.Link], ids: Set<String>) {
       self.path = path
       self.links = links
       self.ids = ids
@@ -18,9 +18,9 @@ public struct LinkChecker: Sendable {
   }
 
   /// Whether links to other sites (`https:`, `mailto:` …) are accepted.
-  public var allowsExternalLinks: Bool
+  package var allowsExternalLinks: Bool
 
-  public init(allowsExternalLinks: Bool) {
+  package init(allowsExternalLinks: Bool) {
     self.allowsExternalLinks = allowsExternalLinks
   }
 
@@ -29,14 +29,14 @@ public struct LinkChecker: Sendable {
   /// `knownIDs`: the ids of other pages, for `#fragment` links into them
   ///     (a page neither checked nor known here has its fragments trusted).
   ///   - displayRoot: how issues name the folder.
-  public func check(
+  package func check(
     _ pages: [Page], files: Set<String>, knownIDs: [String: Set<String>] = [:], displayRoot: String
   ) -> [ValidationIssue] {
     check(pages, fileSet: files, knownIDs: knownIDs, displayRoot: displayRoot)
   }
 
   /// As `check(_:files:…)`, with the folder's files known by a rule (`FileSet`).
-  public func check(
+  package func check(
     _ pages: [Page], fileSet files: some FileSet, knownIDs: [String: Set<String>] = [:], displayRoot: String
   ) -> [ValidationIssue] {
     var idsByPath = knownIDs
@@ -265,7 +265,7 @@ public struct LinkChecker: Sendable {
 }
 
 /// The files a link may name: a set of paths, or a rule that knows them without listing them.
-public protocol FileSet: Sendable {
+package protocol FileSet: Sendable {
   func contains(_ path: String) -> Bool
 }
 

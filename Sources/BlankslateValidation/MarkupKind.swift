@@ -1,7 +1,7 @@
 import BlankslateSupport
 
 /// The kinds of file the validator knows how to check.
-public enum MarkupKind: String, Sendable, CaseIterable {
+package enum MarkupKind: String, Sendable, CaseIterable {
   /// A standalone SVG image.
   case svg
   /// A polyglot HTML page (HTML that is also well-formed XML).
@@ -10,7 +10,7 @@ public enum MarkupKind: String, Sendable, CaseIterable {
   case xml
 
   /// The kind a file's extension implies, if any.
-  public init?(path: String) {
+  package init?(path: String) {
     let lower = path.lowercased()
     if lower.hasSuffix(".svg") {
       self = .svg

@@ -7,30 +7,30 @@ import BlankslateSupport
 /// attributes, `foreignObject`, animations, links and every reference that
 /// leaves the document are removed and noted; a DOCTYPE (and with it any
 /// entity) is refused outright, as is anything that is not well-formed SVG.
-public struct SVGSanitizer: Sendable {
+package struct SVGSanitizer: Sendable {
   /// The clean SVG and what was taken out of it.
-  public struct Result: Sendable, Equatable {
-    public var svg: String
+  package struct Result: Sendable, Equatable {
+    package var svg: String
     /// `line 3: removed <script>`, one per removal.
-    public var removed: [String]
+    package var removed: [String]
   }
 
   /// Elements deeper than this are refused (a hostile file could nest without end).
-  public var maximumDepth = 64
+  package var maximumDepth = 64
   /// The drawing work an asset may ask for, in elements drawn once every
   /// reference that draws a subtree is expanded where it is used (`DrawingCost`):
   /// a few kilobytes of nested `<use>`, masks or markers can stand for
   /// billions of shapes, so more is refused.
-  public static let maximumInstances = 20_000
+  package static let maximumInstances = 20_000
   /// The pixels of all the images one SVG embeds (`data:` URLs), together: as
   /// many as one image asset of the largest size.
-  public static let maximumEmbeddedPixels = 8192 * 8192
+  package static let maximumEmbeddedPixels = 8192 * 8192
   /// Attributes of one element: libxml2 2.9 adds each attribute to a tree
   /// node by walking the ones before it, so a file with 80,000 attributes on
   /// one element would take seconds; a drawing needs a few dozen.
-  public static let maximumAttributes = 1_000
+  package static let maximumAttributes = 1_000
 
-  public init() {}
+  package init() {}
 
   static let elements: Set<String> = [
     "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "title",
@@ -58,7 +58,7 @@ public struct SVGSanitizer: Sendable {
 
   /// - Throws: `AssetProblem` when the file is not well-formed SVG, has a
   ///   DOCTYPE, or nests deeper than `maximumDepth`.
-  public func sanitize(_ bytes: [UInt8], file: String) throws(AssetProblem) -> Result {
+  package func sanitize(_ bytes: [UInt8], file: String) throws(AssetProblem) -> Result {
     if let line = Self.lineWithTooManyAttributes(bytes) {
       throw AssetProblem(
         file: file, reason: "an element on line \(line) has more than \(Self.maximumAttributes) attributes")

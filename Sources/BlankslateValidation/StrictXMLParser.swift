@@ -5,7 +5,7 @@ import BlankslateSupport
 /// Parses XML with libxml2, strictly: no network, no DTD loading, no entity
 /// substitution, no recovery. Errors are collected per parse (never through
 /// libxml2's global handlers), so parses on different threads stay apart.
-public struct StrictXMLParser: Sendable {
+package struct StrictXMLParser: Sendable {
   /// A parse that failed: every error libxml2 reported, with line and column.
 
   /// libxml2 is initialised once per process, before the first parse, and
@@ -21,12 +21,12 @@ public struct StrictXMLParser: Sendable {
 
   /// How many times libxml2 asked to load an external resource in this
   /// process (each one refused), for tests and diagnostics.
-  public static var refusedExternalLoads: Int {
+  package static var refusedExternalLoads: Int {
     _ = initialization
     return ExternalLoads.refused.load(ordering: .relaxed)
   }
 
-  public init() {
+  package init() {
     _ = Self.initialization
   }
 
@@ -35,7 +35,7 @@ public struct StrictXMLParser: Sendable {
   ///
   /// `file`: the name used in issues.
   /// - Throws: `XMLParseError` when the bytes are not well-formed XML.
-  public func withDocument<Result>(
+  package func withDocument<Result>(
     _ bytes: UnsafeRawBufferPointer, file: String, _ body: (XMLDocumentView) throws -> Result
   ) throws -> Result {
     guard let context = xmlNewParserCtxt() else {
@@ -75,7 +75,7 @@ public struct StrictXMLParser: Sendable {
   }
 
   /// Parses `bytes` for well-formedness only.
-  public func check(_ bytes: [UInt8], file: String) throws {
+  package func check(_ bytes: [UInt8], file: String) throws {
     try bytes.withUnsafeBytes { buffer in
       try withDocument(buffer, file: file) { _ in }
     }
@@ -127,6 +127,6 @@ private enum ExternalLoads {
 }
 
 /// Why a document is not well-formed XML: every issue libxml2 reported, located.
-public struct XMLParseError: Error, Sendable, Equatable {
-  public var issues: [ValidationIssue]
+package struct XMLParseError: Error, Sendable, Equatable {
+  package var issues: [ValidationIssue]
 }

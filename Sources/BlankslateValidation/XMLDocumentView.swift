@@ -3,47 +3,47 @@ import BlankslateSupport
 
 /// A read-only view of a parsed document, valid only inside
 /// `StrictXMLParser.withDocument`'s closure.
-public struct XMLDocumentView {
+package struct XMLDocumentView {
   let document: xmlDocPtr
-  public let file: String
+  package let file: String
 
   /// The root element, if the document has one.
-  public var root: XMLElementView? {
+  package var root: XMLElementView? {
     xmlDocGetRootElement(document).map { XMLElementView(node: $0, document: document) }
   }
 
   /// The name of the document type declaration (`html` for `<!DOCTYPE html>`), if any.
-  public var doctypeName: String? {
+  package var doctypeName: String? {
     guard let subset = document.pointee.intSubset, let name = subset.pointee.name else { return nil }
     return String(cString: name)
   }
 
   /// Whether the document type declaration is anything more than `<!DOCTYPE name>`:
   /// an external identifier or an internal subset (entities, elements …).
-  public var doctypeHasDeclarations: Bool {
+  package var doctypeHasDeclarations: Bool {
     guard let subset = document.pointee.intSubset else { return false }
     return subset.pointee.ExternalID != nil || subset.pointee.SystemID != nil || subset.pointee.children != nil
   }
 }
 
 /// A read-only view of one element.
-public struct XMLElementView {
+package struct XMLElementView {
   let node: xmlNodePtr
   let document: xmlDocPtr
 
   /// The local name (`svg`, `rect`, `div`).
-  public var name: String { String(cString: node.pointee.name) }
+  package var name: String { String(cString: node.pointee.name) }
 
   /// The namespace URI, if the element is in one.
-  public var namespaceURI: String? {
+  package var namespaceURI: String? {
     node.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
   }
 
   /// The line the element starts on.
-  public var line: Int { Int(xmlGetLineNo(node)) }
+  package var line: Int { Int(xmlGetLineNo(node)) }
 
   /// The element children, in order.
-  public var children: [XMLElementView] {
+  package var children: [XMLElementView] {
     var result: [XMLElementView] = []
     var child = node.pointee.children
     while let current = child {
@@ -56,7 +56,7 @@ public struct XMLElementView {
   }
 
   /// The attributes in document order, as (qualified name, value).
-  public var attributes: [(name: String, value: String)] {
+  package var attributes: [(name: String, value: String)] {
     var result: [(String, String)] = []
     var attribute = node.pointee.properties
     while let current = attribute {
@@ -72,17 +72,17 @@ public struct XMLElementView {
   }
 
   /// The value of the attribute with this qualified name.
-  public func attribute(_ name: String) -> String? {
+  package func attribute(_ name: String) -> String? {
     attributes.first { $0.name == name }?.value
   }
 
   /// All text inside the element, concatenated.
-  public var textContent: String {
+  package var textContent: String {
     LibXMLString.take(xmlNodeGetContent(node)) ?? ""
   }
 
   /// This element and every element below it, depth first.
-  public func forEachElement(_ body: (XMLElementView) -> Void) {
+  package func forEachElement(_ body: (XMLElementView) -> Void) {
     body(self)
     for child in children {
       child.forEachElement(body)

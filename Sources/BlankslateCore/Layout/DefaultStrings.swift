@@ -3,7 +3,7 @@ import BlankslateSupport
 /// The texts the layouts show when a definition writes none: the seeds' own
 /// words in Chinese, Arabic and German renderings, and an English one for
 /// every other language (the content-unavailable layout has Japanese too).
-public enum DefaultString: String, Sendable, CaseIterable {
+package enum DefaultString: String, Sendable, CaseIterable {
   case blankPageNoData
   case blankPageError
   case blankPageReload
@@ -36,7 +36,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
 
   /// The text in `locale`: Chinese for any `zh` locale, Arabic for any `ar`
   /// locale, German and Japanese where the layout has them, English otherwise.
-  public func text(in locale: String) -> String {
+  package func text(in locale: String) -> String {
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(text(in: PseudoLocale.base)) }
     if let modern = modernWords {
       switch Self.language(of: locale) {
@@ -152,7 +152,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
   }
 
   /// A section header's text (`第 1 组` / `Section 1`).
-  public static func section(_ number: Int, in locale: String) -> String {
+  package static func section(_ number: Int, in locale: String) -> String {
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform("Section \(number)") }
     switch language(of: locale) {
     case "zh": return "第 \(number) 组"
@@ -163,7 +163,7 @@ public enum DefaultString: String, Sendable, CaseIterable {
   }
 
   /// A row's text (`第 1 行` / `Row 1`).
-  public static func row(_ number: Int, in locale: String) -> String {
+  package static func row(_ number: Int, in locale: String) -> String {
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform("Row \(number)") }
     switch language(of: locale) {
     case "zh": return "第 \(number) 行"

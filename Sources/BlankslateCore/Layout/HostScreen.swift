@@ -72,7 +72,7 @@ package struct HostScreen {
   /// Every colour the chrome draws its glyphs in, in `theme` (so their files
   /// can be written once for the whole gallery).
   /// `tint`: the site's accent, which a tab bar's selected item is drawn in.
-  public static func glyphColors(in theme: Theme, tint: ColorValue? = nil) -> [RGBA] {
+  package static func glyphColors(in theme: Theme, tint: ColorValue? = nil) -> [RGBA] {
     var colors = [
       SemanticColor.label.resolved(in: theme), SemanticColor.systemBlue.resolved(in: theme), idleTint(theme),
     ]

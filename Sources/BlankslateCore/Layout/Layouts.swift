@@ -8,14 +8,14 @@ protocol LayoutGenerator {
 }
 
 /// The entry point of the layout stage: one render job in, one scene out.
-public enum Layouts {
+package enum Layouts {
   /// Lays out `job` with its design's generator, on its device, in its theme,
   /// locale and text size; a right-to-left locale's screen is mirrored.
   ///
   /// `cache`: keeps the host bars between renders that share them
   /// (one worker's renders of one design); the scene is the same without it.
   /// `typesetter`: what sets every text, with its fonts.
-  public static func scene(for job: RenderJob, cache: LayoutCache? = nil, typesetter: Typesetter = .shared) -> Scene {
+  package static func scene(for job: RenderJob, cache: LayoutCache? = nil, typesetter: Typesetter = .shared) -> Scene {
     let context = LayoutContext(job: job, typesetter: typesetter)
     let generator = generator(for: job.design.layout)
     let host = generator.hostScreen(for: context)
@@ -65,7 +65,7 @@ public final class LayoutCache {
   /// The host bars by everything they depend on.
   var chrome: [String: [SceneNode]] = [:]
 
-  public init() {}
+  package init() {}
 }
 
 /// The toast over the screen (MBProgressHUD's text mode: centred, dark, rounded).

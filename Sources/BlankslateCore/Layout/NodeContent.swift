@@ -1,7 +1,7 @@
 import BlankslateSupport
 
 /// What a node draws.
-public enum NodeContent: Sendable, Equatable {
+package enum NodeContent: Sendable, Equatable {
   /// Nothing of its own; its children draw.
   case group
   /// A filled rectangle, optionally rounded and stroked.
@@ -26,12 +26,12 @@ public enum NodeContent: Sendable, Equatable {
 }
 
 /// The fill of a box.
-public struct BoxStyle: Sendable, Equatable {
-  public var fill: RGBA
-  public var cornerRadius: Double
-  public var stroke: RGBA?
+package struct BoxStyle: Sendable, Equatable {
+  package var fill: RGBA
+  package var cornerRadius: Double
+  package var stroke: RGBA?
 
-  public init(fill: RGBA, cornerRadius: Double = 0, stroke: RGBA? = nil) {
+  package init(fill: RGBA, cornerRadius: Double = 0, stroke: RGBA? = nil) {
     self.fill = fill
     self.cornerRadius = cornerRadius
     self.stroke = stroke
@@ -39,18 +39,18 @@ public struct BoxStyle: Sendable, Equatable {
 }
 
 /// A button: a filled shape and a title.
-public struct ButtonFace: Sendable, Equatable {
-  public var fill: RGBA
-  public var cornerRadius: Double
-  public var title: TextBlock
+package struct ButtonFace: Sendable, Equatable {
+  package var fill: RGBA
+  package var cornerRadius: Double
+  package var title: TextBlock
   /// How far the title sits toward the trailing edge from the frame's centre:
   /// half the room of a symbol before it (the button's child), 0 without one.
-  public var titleOffset: Double
+  package var titleOffset: Double
   /// The `UIButton.Configuration.Size` the button is drawn at; nil for a
   /// written `size` or the seeds' own buttons.
-  public var controlSize: ControlSize?
+  package var controlSize: ControlSize?
 
-  public init(
+  package init(
     fill: RGBA, cornerRadius: Double, title: TextBlock, titleOffset: Double = 0, controlSize: ControlSize? = nil
   ) {
     self.fill = fill
@@ -61,7 +61,7 @@ public struct ButtonFace: Sendable, Equatable {
   }
 
   /// The frame the title's lines are centred in: the button's, moved toward the trailing edge by `titleOffset`.
-  public func titleFrame(in frame: Rect) -> Rect {
+  package func titleFrame(in frame: Rect) -> Rect {
     guard titleOffset != 0 else { return frame }
     let dx = title.isRightToLeft ? -titleOffset : titleOffset
     return Rect(x: frame.x + dx, y: frame.y, width: frame.width, height: frame.height)
@@ -69,7 +69,7 @@ public struct ButtonFace: Sendable, Equatable {
 }
 
 /// The glyphs of the host chrome.
-public enum Symbol: String, Sendable, CaseIterable {
+package enum Symbol: String, Sendable, CaseIterable {
   case cellularSignal
   case wifi
   case battery

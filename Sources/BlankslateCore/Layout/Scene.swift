@@ -88,7 +88,7 @@ public struct SceneNode: Sendable, Equatable {
   public var role: NodeRole
   /// The node's frame in scene coordinates (not relative to its parent).
   public var frame: Rect
-  public var content: NodeContent
+  package var content: NodeContent
   public var children: [SceneNode]
   /// What a tap does, for the live HTML rendition; nil when not tappable.
   public var action: NodeAction?
@@ -99,7 +99,7 @@ public struct SceneNode: Sendable, Equatable {
   /// content-unavailable stack with scrolling off), in the order it dropped them.
   public var hiddenParts: [HiddenPart] = []
 
-  public init(
+  package init(
     id: String, role: NodeRole, frame: Rect, content: NodeContent, children: [SceneNode] = [],
     action: NodeAction? = nil, scroll: ScrollBehavior? = nil
   ) {

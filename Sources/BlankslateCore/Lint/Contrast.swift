@@ -2,9 +2,9 @@ import Foundation
 import BlankslateSupport
 
 /// WCAG 2.x colour contrast.
-public enum Contrast {
+package enum Contrast {
   /// The relative luminance of an sRGB colour (its alpha ignored).
-  public static func luminance(_ color: RGBA) -> Double {
+  package static func luminance(_ color: RGBA) -> Double {
     func channel(_ value: UInt8) -> Double {
       let c = Double(value) / 255
       return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -13,24 +13,24 @@ public enum Contrast {
   }
 
   /// The contrast ratio of two opaque colours, from 1 to 21.
-  public static func ratio(_ first: RGBA, _ second: RGBA) -> Double {
+  package static func ratio(_ first: RGBA, _ second: RGBA) -> Double {
     let a = luminance(first)
     let b = luminance(second)
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 
   /// `top` painted over an opaque `bottom`.
-  public static func composite(_ top: RGBA, over bottom: RGBA) -> RGBA {
+  package static func composite(_ top: RGBA, over bottom: RGBA) -> RGBA {
     top.composited(over: bottom)
   }
 
   /// Large text in WCAG's sense: 18 pt, or 14 pt bold.
-  public static func isLarge(fontSize: Double, weight: TextBlock.Weight) -> Bool {
+  package static func isLarge(fontSize: Double, weight: TextBlock.Weight) -> Bool {
     fontSize >= 18 || (fontSize >= 14 && weight == .bold)
   }
 
   /// The AA minimum for text of this size: 3:1 for large text, 4.5:1 otherwise.
-  public static func minimum(fontSize: Double, weight: TextBlock.Weight) -> Double {
+  package static func minimum(fontSize: Double, weight: TextBlock.Weight) -> Double {
     isLarge(fontSize: fontSize, weight: weight) ? 3 : 4.5
   }
 }

@@ -7,7 +7,7 @@ import BlankslateSupport
 /// rendition's inline art, and the SVG renderer, which writes each layer as
 /// one `<path>` placed on the node's frame (no nested `<svg>`: an icon costs
 /// a page one to three elements).
-public enum Glyph {
+package enum Glyph {
   /// One layer of an icon: a filled or stroked path.
   struct Layer {
     enum Paint {
@@ -25,7 +25,7 @@ public enum Glyph {
   }
 
   /// The file of `symbol` in `color`, below the gallery's folder (`glyphs/wifi-000000.svg`).
-  public static func fileName(_ symbol: Symbol, color: RGBA) -> String {
+  package static func fileName(_ symbol: Symbol, color: RGBA) -> String {
     // Joined piece by piece: the live rendition names a glyph file for every status bar icon.
     let hex = color.hex
     var name = "glyphs/"
@@ -37,7 +37,7 @@ public enum Glyph {
   }
 
   /// `symbol` in `color` as a standalone SVG file.
-  public static func file(_ symbol: Symbol, color: RGBA) -> String {
+  package static func file(_ symbol: Symbol, color: RGBA) -> String {
     let art = art(for: symbol, color: color)
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(NumberText.format(art.viewBox.width)) "
       + "\(NumberText.format(art.viewBox.height))\"><title>\(symbol.rawValue)</title>" + art.body + "</svg>\n"

@@ -3,14 +3,14 @@ import BlankslateSupport
 /// The art of Blankslate's built-in images: flat SVG drawn for this project,
 /// in the spirit of the seeds' assets, without ids (so a page can hold many)
 /// and without text (so it looks the same whatever fonts a viewer has).
-public enum Illustration {
+package enum Illustration {
   /// The file of a built-in image, below the gallery's folder (`art/blankpage_6.svg`).
-  public static func fileName(_ image: BuiltinImage) -> String {
+  package static func fileName(_ image: BuiltinImage) -> String {
     "art/\(image.rawValue).svg"
   }
 
   /// A built-in image as a standalone SVG file.
-  public static func file(_ image: BuiltinImage) -> String {
+  package static func file(_ image: BuiltinImage) -> String {
     let art = art(for: image)
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(NumberText.format(art.viewBox.width)) "
       + "\(NumberText.format(art.viewBox.height))\"><title>\(image.rawValue)</title>" + art.body + "</svg>\n"

@@ -5,10 +5,10 @@ import BlankslateSupport
 /// A pinned font file that is missing, different or unreadable: names the
 /// face, the hash it must have, where it was looked for, and how to get it.
 public struct FontError: Error, CustomStringConvertible, Sendable {
-  public let font: PinnedFont
+  package let font: PinnedFont
   public let reason: String
 
-  public init(font: PinnedFont, reason: String) {
+  package init(font: PinnedFont, reason: String) {
     self.font = font
     self.reason = reason
   }
@@ -139,14 +139,14 @@ package final class LoadedFace: @unchecked Sendable {
 /// The pinned faces, loaded once (each file is mapped, not read) and kept for
 /// the process: a lookup is an array index, with no lock, however many
 /// workers shape text at once.
-public final class FontLibrary: Sendable {
+package final class FontLibrary: Sendable {
   /// The library every layout and render of this process uses.
-  public static let shared = FontLibrary()
+  package static let shared = FontLibrary()
 
   private let faces: [Result<LoadedFace, FontError>]
 
   /// The pinned fonts, opened where this process's search found them (README, "Fonts and text").
-  public convenience init() {
+  package convenience init() {
     self.init(faces: PinnedFont.all)
   }
 
@@ -156,13 +156,13 @@ public final class FontLibrary: Sendable {
   }
 
   /// Loads every pinned face; the first that is missing is thrown, naming its package.
-  public func checkAll() throws(FontError) {
+  package func checkAll() throws(FontError) {
     for face in faces { _ = try face.get() }
   }
 
   /// Why faces cannot be loaded: one error per file (a collection's faces
   /// share theirs), in slot order; empty when every face loads.
-  public func problems() -> [FontError] {
+  package func problems() -> [FontError] {
     var seen: Set<String> = []
     return faces.compactMap { result in
       guard case .failure(let error) = result, seen.insert(error.font.file?.name ?? error.font.path).inserted else {
@@ -190,12 +190,12 @@ public final class FontLibrary: Sendable {
   /// thousands of CJK characters reads megabytes of charstrings, each glyph's
   /// once, and its peak memory should not keep them all. Shaping and drawing
   /// may go on meanwhile; what they read next is mapped again from the page cache.
-  public func releasePages() {
+  package func releasePages() {
     for case .success(let face) in faces { face.releasePages() }
   }
 
   /// One line per face: file, version and identity, for the README and `--version`.
-  public func identities() throws(FontError) -> [String] {
+  package func identities() throws(FontError) -> [String] {
     try faces.map { result throws(FontError) in
       let face = try result.get()
       return "\(face.identity) \(face.version)"
@@ -203,7 +203,7 @@ public final class FontLibrary: Sendable {
   }
 
   /// The identity of every face, for the build cache key.
-  public func fingerprint() throws(FontError) -> String {
+  package func fingerprint() throws(FontError) -> String {
     try identities().joined(separator: "\n")
   }
 }

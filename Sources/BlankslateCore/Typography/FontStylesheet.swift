@@ -10,14 +10,14 @@ import BlankslateSupport
 /// stylesheet's own `data:` fonts load in every browser, from a folder or a
 /// host. The browser then shapes the live renditions' text with the very
 /// faces the layout measured.
-public enum FontStylesheet {
+package enum FontStylesheet {
   /// The characters every gallery page shows besides the site's texts: ASCII
   /// (titles, buttons, numbers) and the status bar clock.
   static let galleryCharacters: Set<UInt32> = Set(
     (0x20...0x7E).map { UInt32($0) } + [0xA0, 0x2026, 0x2022, 0x00D7, 0x2192])
 
   /// The stylesheet for a site that draws `characters`, in `locales`.
-  public static func css(
+  package static func css(
     characters drawn: some Sequence<Unicode.Scalar>, locales: [String], library: FontLibrary = .shared
   ) throws(FontError) -> String {
     var characters = galleryCharacters

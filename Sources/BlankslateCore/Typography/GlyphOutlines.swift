@@ -12,18 +12,18 @@ import BlankslateSupport
 /// appending the rest; a whole text block is then one `<path>`. A standalone
 /// SVG draws text this way, so it shows the measured glyphs in any viewer,
 /// with no font installed and nothing loaded.
-public final class GlyphOutlines: Sendable {
+package final class GlyphOutlines: Sendable {
   /// The size of the grid outlines are written on, in points (a renderer scales them by it).
-  public static let grid: Double = 0.05
+  package static let grid: Double = 0.05
 
   /// One glyph's outline: its first point from the glyph's origin, and the
   /// path from there (relative commands); both empty for a glyph that draws nothing.
-  public struct Outline: Sendable {
-    public var startX: Int32
-    public var startY: Int32
-    public var rest: [UInt8]
+  package struct Outline: Sendable {
+    package var startX: Int32
+    package var startY: Int32
+    package var rest: [UInt8]
 
-    public var isEmpty: Bool { rest.isEmpty }
+    package var isEmpty: Bool { rest.isEmpty }
   }
 
   private let library: FontLibrary
@@ -48,7 +48,7 @@ public final class GlyphOutlines: Sendable {
   }
 
   /// The outline of `glyph` in pinned face `face` set at `fontSize` points, in grid units.
-  public func outline(face: Int, glyph: UInt32, fontSize: Double) -> Outline {
+  package func outline(face: Int, glyph: UInt32, fontSize: Double) -> Outline {
     let key = Key(face: face, glyph: glyph, fontSize: fontSize)
     if let outline = outlines.withLock({ $0[key] }) { return outline }
     let loaded = library.face(face)

@@ -5,25 +5,25 @@ import BlankslateSupport
 /// One font file the pinned faces live in, known by its content: the same
 /// bytes wherever they lie give the same renders, so a face is found by its
 /// SHA-256, never by a path.
-public struct PinnedFile: Sendable, Hashable {
+package struct PinnedFile: Sendable, Hashable {
   /// The file's name where its package installs it (`Inter-Regular.otf`).
-  public let name: String
+  package let name: String
   /// The SHA-256 of the exact bytes the goldens were drawn with.
-  public let sha256: String
+  package let sha256: String
   /// Its size in bytes: a file of another size is not hashed at all.
-  public let size: Int
+  package let size: Int
   /// The Debian package that installs it, and where (Debian 12).
-  public let debianPackage: String
-  public let debianPath: String
+  package let debianPackage: String
+  package let debianPath: String
   /// The Homebrew cask with the same family for macOS. Its release may
   /// differ from Debian's, so its files may hash differently: `blankslate
   /// fonts --export` from a machine that has the exact files is the sure way.
-  public let homebrewCask: String
+  package let homebrewCask: String
   /// The licence, which lets a team copy and commit the file (SPDX id).
-  public let licence: String
+  package let licence: String
 
   /// Every file a pinned face lives in, in `PinnedFont.all`'s order.
-  public static let all: [PinnedFile] = [
+  package static let all: [PinnedFile] = [
     inter("Inter-Regular.otf", 258_992, "a7e791e8f5a0fb02b65663f7fca73e1d1ca9543f772ad480cbd76f4e3fe3f8cc"),
     inter("Inter-SemiBold.otf", 270_760, "8c1990b6012254ea2b487161697d107357dd0ee55811cfd91c8c11227bbef457"),
     inter("Inter-Bold.otf", 271_436, "1e9dfd6a6e33ac63a8fe3b4ed7ae0df9eac2d0b25e444e8e7daef4ac77943fc1"),
@@ -62,7 +62,7 @@ public struct PinnedFile: Sendable, Hashable {
   }
 
   /// How to get the file onto a machine that lacks it.
-  public var howToGet: String {
+  package var howToGet: String {
     "install the Debian package \(debianPackage) (apt-get install \(debianPackage)), "
       + "or copy the exact file into the site's fonts/ folder from a machine that has it "
       + "(blankslate fonts --export DIR there); Homebrew's \(homebrewCask) cask has the family, "
@@ -71,7 +71,7 @@ public struct PinnedFile: Sendable, Hashable {
 }
 
 /// Where a pinned file was found, or why it was not.
-public enum FontLocation: Sendable, Hashable {
+package enum FontLocation: Sendable, Hashable {
   /// In the site's `fonts/` folder.
   case site(String)
   /// In one of the system's font folders.
@@ -80,18 +80,18 @@ public enum FontLocation: Sendable, Hashable {
   /// whose bytes are not the pinned ones (path and SHA-256).
   case missing(lookedIn: [String], different: [Candidate])
 
-  public struct Candidate: Sendable, Hashable {
-    public let path: String
+  package struct Candidate: Sendable, Hashable {
+    package let path: String
     /// What the file is instead: its SHA-256, or its size when that alone
     /// tells it apart (a file of another size is never read).
-    public let found: String
+    package let found: String
 
     /// "`path` has SHA-256 …" or "`path` has 1,073,741,824 bytes, not 412,584".
-    public var description: String { "\(path) has \(found)" }
+    package var description: String { "\(path) has \(found)" }
   }
 
   /// The path found, if any.
-  public var path: String? {
+  package var path: String? {
     switch self {
     case .site(let path), .system(let path): path
     case .missing: nil
@@ -110,23 +110,23 @@ public enum FontLocation: Sendable, Hashable {
 /// by file version (device, inode, size, modification and change times) in
 /// the user's cache folder, so a 20 MB collection is hashed once per machine,
 /// not once per command.
-public struct FontSearch: Sendable {
+package struct FontSearch: Sendable {
   /// The site's `fonts/` folder, when the site has one.
-  public var siteFolder: String?
+  package var siteFolder: String?
   /// The system folders, searched in order, each with everything below it.
-  public var systemFolders: [String]
+  package var systemFolders: [String]
 
-  public init(siteFolder: String?, systemFolders: [String]) {
+  package init(siteFolder: String?, systemFolders: [String]) {
     self.siteFolder = siteFolder
     self.systemFolders = systemFolders
   }
 
   /// The environment a command runs with (its console's), when it is not the process's.
-  @TaskLocal public static var environment: [String: String]?
+  @TaskLocal package static var environment: [String: String]?
 
   /// The search of a site at `siteRoot` (nil: the system alone), with the
   /// command's environment.
-  public static func forSite(_ siteRoot: String?, environment: [String: String]? = nil) -> FontSearch {
+  package static func forSite(_ siteRoot: String?, environment: [String: String]? = nil) -> FontSearch {
     let environment = environment ?? Self.environment ?? ProcessInfo.processInfo.environment
     return FontSearch(
       siteFolder: siteRoot.map { $0 + "/fonts" }, systemFolders: systemFolders(environment: environment))
@@ -134,7 +134,7 @@ public struct FontSearch: Sendable {
 
   /// The system's font folders: `BLANKSLATE_FONT_PATH` when it is set, else
   /// the platform's.
-  public static func systemFolders(environment: [String: String]) -> [String] {
+  package static func systemFolders(environment: [String: String]) -> [String] {
     if let listed = environment["BLANKSLATE_FONT_PATH"] {
       return listed.split(separator: ":").map(String.init)
     }
@@ -150,7 +150,7 @@ public struct FontSearch: Sendable {
   }
 
   /// Where each of `files` is, in their order.
-  public func locate(_ files: [PinnedFile] = PinnedFile.all) -> [FontLocation] {
+  package func locate(_ files: [PinnedFile] = PinnedFile.all) -> [FontLocation] {
     let sizes = Set(files.map(\.size))
     // The site's folder counts only as a real folder of the site: a link there could lead anywhere.
     var status = stat()

@@ -8,9 +8,9 @@ import BlankslateSupport
 /// Sans Arabic and Hebrew the right-to-left scripts. No font of the machine
 /// is ever looked up by name: a face is a file known by its SHA-256
 /// (`PinnedFile`), found wherever it lies (`FontSearch`), and an index in it.
-public struct PinnedFont: Sendable, Hashable {
+package struct PinnedFont: Sendable, Hashable {
   /// The script family a face serves, in fallback order.
-  public enum Coverage: Int, Sendable, CaseIterable {
+  package enum Coverage: Int, Sendable, CaseIterable {
     case latin
     case cjk
     case arabic
@@ -19,7 +19,7 @@ public struct PinnedFont: Sendable, Hashable {
 
   /// The regional forms of Noto Sans CJK, chosen by locale as iOS chooses
   /// between PingFang SC, TC, HK and Hiragino / Apple SD Gothic.
-  public enum Region: String, Sendable, CaseIterable {
+  package enum Region: String, Sendable, CaseIterable {
     case simplifiedChinese = "SC"
     case traditionalChinese = "TC"
     case hongKong = "HK"
@@ -38,7 +38,7 @@ public struct PinnedFont: Sendable, Hashable {
     }
 
     /// The region whose glyph forms a locale expects.
-    public static func forLocale(_ locale: String) -> Region {
+    package static func forLocale(_ locale: String) -> Region {
       let parts = locale.lowercased().split(separator: "-")
       switch parts.first {
       case "ja": return .japanese
@@ -53,36 +53,36 @@ public struct PinnedFont: Sendable, Hashable {
   }
 
   /// The index of this face in `PinnedFont.all`; glyph references carry it.
-  public let id: Int
-  public let coverage: Coverage
+  package let id: Int
+  package let coverage: Coverage
   /// The CSS weight this file is (400, 600 or 700).
-  public let weight: Int
-  public let region: Region?
+  package let weight: Int
+  package let region: Region?
   /// The stand-in file this face lives in, known by its SHA-256; nil for a team's own file.
-  public let file: PinnedFile?
+  package let file: PinnedFile?
   /// Where the file's bytes were found (`FontSearch`), or why they were not.
-  public let location: FontLocation
+  package let location: FontLocation
   /// The face's index inside a font collection (`.ttc`), else 0.
-  public let faceIndex: Int32
+  package let faceIndex: Int32
   /// What provides the file: its Debian package, or the site's own fonts.
-  public let package: String
+  package let package: String
   /// The family name pages declare with `@font-face`; never a name a machine has.
-  public let cssFamily: String
+  package let cssFamily: String
 
   /// The file's path where it was found, else where Debian installs it.
-  public var path: String { location.path ?? file?.debianPath ?? "" }
+  package var path: String { location.path ?? file?.debianPath ?? "" }
 
   /// Every pinned face, each where this process's search found its file (the
   /// system's font folders, or `BLANKSLATE_FONT_PATH`'s). Noto has no
   /// semibold in Debian: weight 600 draws with its bold, as CSS font matching
   /// picks 700 for 600 when 600 is missing.
-  public static let all: [PinnedFont] = located(processSearch.locate())
+  package static let all: [PinnedFont] = located(processSearch.locate())
 
   /// The search of the process's own environment (not a command's console's), with no site.
   static let processSearch = FontSearch.forSite(nil, environment: ProcessInfo.processInfo.environment)
 
   /// The pinned faces with their files at `locations` (one per `PinnedFile.all`).
-  public static func located(_ locations: [FontLocation]) -> [PinnedFont] {
+  package static func located(_ locations: [FontLocation]) -> [PinnedFont] {
     var fonts: [PinnedFont] = []
     func add(
       _ coverage: Coverage, _ weight: Int, _ file: Int, index: Int32 = 0, region: Region? = nil, _ family: String
@@ -118,7 +118,7 @@ public struct PinnedFont: Sendable, Hashable {
 
   /// The gallery stylesheet's class that sets this face's family (`bs-f-inter`,
   /// `bs-f-cjk-sc`, `bs-f-arabic`): shorter than the family written on every line.
-  public var cssClass: String {
+  package var cssClass: String {
     switch coverage {
     case .latin: "bs-f-inter"
     case .cjk: "bs-f-cjk-" + (region ?? .simplifiedChinese).rawValue.lowercased()
@@ -128,10 +128,10 @@ public struct PinnedFont: Sendable, Hashable {
   }
 
   /// Each pinned face's `cssClass`, by id, made once: the live rendition writes one on every line.
-  public static let cssClasses: [String] = all.map(\.cssClass)
+  package static let cssClasses: [String] = all.map(\.cssClass)
 
   /// A short name for messages and the README: `Inter-Regular.otf`, `NotoSansCJK-Regular.ttc#2`.
-  public var fileName: String {
+  package var fileName: String {
     let name = file?.name ?? path.split(separator: "/").last.map(String.init) ?? path
     return faceIndex == 0 && !path.hasSuffix(".ttc") ? name : "\(name)#\(faceIndex)"
   }
@@ -140,7 +140,7 @@ public struct PinnedFont: Sendable, Hashable {
 extension PinnedFont {
   /// Whether `locale` is written right to left (Arabic, Persian, Urdu, Hebrew, …),
   /// so its screens mirror as UIKit's semantic content attribute mirrors them.
-  public static func isRightToLeft(_ locale: String) -> Bool {
+  package static func isRightToLeft(_ locale: String) -> Bool {
     // Read as ASCII subtags (a locale tag is ASCII): called for every render.
     var language: [UInt8] = []
     var subtag: [UInt8] = []

@@ -15,11 +15,11 @@ public struct TeamFont: Sendable, Hashable {
   /// The file's SHA-256, as written and as found.
   public var sha256: String
   /// The scripts it sets: those of the stand-ins whose probe characters it has.
-  public var coverages: [PinnedFont.Coverage]
+  package var coverages: [PinnedFont.Coverage]
   /// Its OS/2 weight class (400 regular, 600 semibold, 700 bold).
   public var weight: Int
 
-  public init(file: String, path: String, sha256: String, coverages: [PinnedFont.Coverage], weight: Int) {
+  package init(file: String, path: String, sha256: String, coverages: [PinnedFont.Coverage], weight: Int) {
     self.file = file
     self.path = path
     self.sha256 = sha256
@@ -108,9 +108,9 @@ public struct SiteTypography: Sendable, Hashable {
   public var tracking: TrackingTable?
   /// The stand-ins where this site's search found them (its `fonts/` folder
   /// first), when that is not where the process found them (`PinnedFont.all`).
-  public var standIns: [PinnedFont]?
+  package var standIns: [PinnedFont]?
 
-  public init(fonts: [TeamFont] = [], tracking: TrackingTable? = nil, standIns: [PinnedFont]? = nil) {
+  package init(fonts: [TeamFont] = [], tracking: TrackingTable? = nil, standIns: [PinnedFont]? = nil) {
     self.fonts = fonts
     self.tracking = tracking
     self.standIns = standIns
@@ -118,7 +118,7 @@ public struct SiteTypography: Sendable, Hashable {
 
   /// The typography of `search`'s stand-ins: nil when they are where the
   /// process found them, so that every such site shares one typesetter.
-  public static func standIns(_ search: FontSearch) -> [PinnedFont]? {
+  package static func standIns(_ search: FontSearch) -> [PinnedFont]? {
     // No fonts/ folder, and the process's folders: the process's faces, found once.
     var status = stat()
     let hasOwn = search.siteFolder.map { lstat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR } ?? false
@@ -138,7 +138,7 @@ public struct SiteTypography: Sendable, Hashable {
   }
 
   /// The faces, slot by slot: each stand-in, or the team file in its place.
-  public var faces: [PinnedFont] {
+  package var faces: [PinnedFont] {
     (standIns ?? PinnedFont.all).map { slot in
       guard let team = replacement(for: slot) else { return slot }
       return slot.replaced(by: team)

@@ -3,8 +3,8 @@ import CHarfBuzz
 import CUnibreak
 
 /// The versions of the C libraries that set text, as linked (`--version`).
-public enum TextLibraries {
-  public static var versions: [String] {
+package enum TextLibraries {
+  package static var versions: [String] {
     let unibreak = "libunibreak (line breaking API \(linebreak_version >> 8).\(linebreak_version & 0xFF))"
     return ["HarfBuzz " + String(cString: hb_version_string()), "FriBidi " + FRIBIDI_VERSION, unibreak]
   }

@@ -61,7 +61,7 @@ public final class Typesetter: Sendable {
   let harfBuzzShapes = Atomic<Int>(0)
 
   /// A typesetter of its own (its own caches) over `library`'s fonts, tracking Latin text by `tracking`.
-  public convenience init(library: FontLibrary, tracking: TrackingTable? = nil) {
+  package convenience init(library: FontLibrary, tracking: TrackingTable? = nil) {
     self.init(library: library, tracking: tracking, reshapesEveryLine: false)
   }
 
@@ -77,7 +77,7 @@ public final class Typesetter: Sendable {
   }
 
   /// The fonts this typesetter measures with (the gallery's stylesheet embeds the same files).
-  public var fontLibrary: FontLibrary { library }
+  package var fontLibrary: FontLibrary { library }
 
   /// libunibreak (before 4.0) builds its tables once, before first use.
   private static let lineBreakingReady: Void = init_linebreak()
@@ -90,7 +90,7 @@ public final class Typesetter: Sendable {
   /// paragraph's last line is never one word alone when the line above can
   /// give it one (Apple: "typically, the text system only pushes out the last
   /// line by one word").
-  public func lines(
+  package func lines(
     of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity,
     avoidsOrphans: Bool = false
   ) -> [TypesetLine] {
@@ -130,7 +130,7 @@ public final class Typesetter: Sendable {
   }
 
   /// `text` on one line, however wide (line feeds are left out).
-  public func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
+  package func line(_ text: String, fontSize: Double, weight: Int, locale: String) -> TypesetLine {
     // A width no text has keys the one-line result apart from the wrapped ones.
     let lines = cached(Key(text: ExactText(text), fontSize: fontSize, weight: weight, locale: locale, maxWidth: -1)) {
       style in

@@ -26,7 +26,7 @@ public struct BuildOptions: Sendable {
   /// Told once when another build is writing the same output and this one waits for it.
   public var waiting: (@Sendable () -> Void)?
   /// What a long-lived process (`serve`) keeps between its builds, or nil.
-  public var memo: BuildMemo?
+  package var memo: BuildMemo?
   /// Whether the build frees what it held (its definitions, plan, pages and
   /// caches) before it returns. A process that exits after one build (the
   /// `blankslate` executable) sets false and leaves that to its exit

@@ -8,16 +8,16 @@ import BlankslateValidation
 /// library's own calls (as Swift sees them) for the seed layouts. Texts are the
 /// variant's in one locale; what the definition leaves out keeps the system's
 /// default, as it does in the render.
-public enum CodeHandOff {
+package enum CodeHandOff {
   /// One snippet: its label (`SwiftUI`, `UIKit`) and its code.
-  public struct Snippet: Sendable, Equatable {
-    public var label: String
-    public var code: String
+  package struct Snippet: Sendable, Equatable {
+    package var label: String
+    package var code: String
     /// What the definition says that this API cannot (`key`: why, and what to do instead).
-    public var unexpressed: [String] = []
+    package var unexpressed: [String] = []
   }
 
-  public static func snippets(for design: Design, variant: Variant, locale: String) -> [Snippet] {
+  package static func snippets(for design: Design, variant: Variant, locale: String) -> [Snippet] {
     let snippets = seedOrModern(for: design, variant: variant, locale: locale)
     guard design.layout != .contentUnavailable else { return snippets }
     // A seed library takes what its API takes; what else the definition writes is said, never dropped.

@@ -8,10 +8,10 @@
 /// other line separators (VT, FF, NEL, U+2028, U+2029), the C0 and C1
 /// controls and the bidirectional controls (which make code read otherwise
 /// than it compiles, CVE-2021-42574) are kept out too.
-public enum SwiftSource {
+package enum SwiftSource {
   /// A Swift string literal of `text`: quotes, backslashes, every control,
   /// line separator and bidirectional control escaped (`\u{2028}`).
-  public static func literal(_ text: String) -> String {
+  package static func literal(_ text: String) -> String {
     // Most texts need no escape: quoted whole (appending scalar by scalar cost a thousand instructions a text).
     if !text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || isUnsafe($0) }) {
       return "\"" + text + "\""
@@ -38,7 +38,7 @@ public enum SwiftSource {
   /// `text` as it may stand in a `//` or `///` comment: on one line, each
   /// run of controls, line separators and bidirectional controls one space,
   /// trimmed, at most 200 characters.
-  public static func comment(_ text: String) -> String {
+  package static func comment(_ text: String) -> String {
     var result = ""
     var pendingSpace = false
     for scalar in text.unicodeScalars {
@@ -73,7 +73,7 @@ public enum SwiftSource {
   /// and `_` after a name Swift gives a meaning of its own in a member's
   /// place (`self`, `Type`, `Protocol`, `init`: `Type_`). No id gives a name
   /// that ends in `_` otherwise, so these cannot meet another id's name.
-  public static func identifier(_ id: String, upper: Bool) -> String {
+  package static func identifier(_ id: String, upper: Bool) -> String {
     let words = id.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
     var name = words.enumerated().map { index, word in
       index == 0 && !upper

@@ -3,15 +3,15 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// The `list` command's view of a site: designs, variants, layouts, states.
-public struct SiteListing: Sendable {
+package struct SiteListing: Sendable {
   let site: SiteDefinition
 
-  public init(_ site: SiteDefinition) {
+  package init(_ site: SiteDefinition) {
     self.site = site
   }
 
   /// One line per design and an indented line per variant.
-  public var text: String {
+  package var text: String {
     var lines: [String] = []
     for design in site.designs {
       lines.append("\(design.id)  \(design.name)  [\(design.layout.rawValue)]  \(design.sourceFile)")
@@ -27,7 +27,7 @@ public struct SiteListing: Sendable {
   }
 
   /// The same as JSON, for scripts.
-  public var json: String {
+  package var json: String {
     let designs: [JSONDocument] = site.designs.map { design in
       .object([
         ("id", .string(design.id)), ("name", .string(design.name)), ("layout", .string(design.layout.rawValue)),

@@ -9,10 +9,10 @@ import BlankslateValidation
 /// ends the whole run with exit 2, naming what was being drawn. Nothing is
 /// lost by it: a build publishes its output, and `record` its goldens, only
 /// as the last step of a run that finished.
-public enum DrawingDeadline {
+package enum DrawingDeadline {
   /// How long one drawing may take: a render of the largest device at @3x
   /// draws in well under a second.
-  public static let limit: Duration = {
+  package static let limit: Duration = {
     #if DEBUG
       // Debug builds only: a test shortens the limit to see the run end.
       if let text = ProcessInfo.processInfo.environment["BLANKSLATE_DRAWING_DEADLINE_MS"], let milliseconds = Int(text)

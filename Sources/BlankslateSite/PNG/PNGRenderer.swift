@@ -7,9 +7,9 @@ import BlankslateValidation
 /// Renders' SVGs drawn as PNG by librsvg: the SVGs carry their text as glyph
 /// outlines, so the PNG shows the pinned fonts without any font installed,
 /// and the same bytes come out on every run. librsvg is opened on first use.
-public enum PNGRenderer {
+package enum PNGRenderer {
   /// The scales a PNG may be drawn at: pixels per point, as @1x, @2x and @3x.
-  public static let scales = 1...3
+  package static let scales = 1...3
 
   /// librsvg's calls, or why they cannot be had (opened once, shared by every worker).
   nonisolated(unsafe) private static let library: Result<blankslate_rsvg_api, PNGError> = {
@@ -22,7 +22,7 @@ public enum PNGRenderer {
   }()
 
   /// librsvg's version where it was found (`librsvg 2.54.7`), or why it was not, for `--version`.
-  public static var libraryVersion: String {
+  package static var libraryVersion: String {
     switch library {
     case .success(let api): "librsvg \(api.major).\(api.minor).\(api.micro)"
     case .failure(let error): "librsvg not found: \(error.description) (only --png and the report's heat maps need it)"
@@ -31,19 +31,19 @@ public enum PNGRenderer {
 
   /// Pixels as cairo keeps them: premultiplied ARGB in one native-endian word
   /// each (alpha in the top byte), row after row.
-  public struct Bitmap: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt32]
+  package struct Bitmap: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var pixels: [UInt32]
 
-    public init(width: Int, height: Int, pixels: [UInt32]) {
+    package init(width: Int, height: Int, pixels: [UInt32]) {
       self.width = width
       self.height = height
       self.pixels = pixels
     }
 
     /// The pixel at (`x`, `y`), transparent outside the bitmap.
-    public subscript(x: Int, y: Int) -> UInt32 {
+    package subscript(x: Int, y: Int) -> UInt32 {
       x < width && y < height ? pixels[y * width + x] : 0
     }
   }
@@ -57,19 +57,20 @@ public enum PNGRenderer {
 
   /// The fonts librsvg can draw text with: none, whatever the machine has
   /// (its font configuration is empty), so no machine's fonts reach a PNG.
-  public static func availableFonts() throws(PNGError) -> Int {
+  package static func availableFonts() throws(PNGError) -> Int {
     var api = try api()
     return Int(blankslate_rsvg_font_count(&api))
   }
 
   /// Whether librsvg can be opened here (why not, when it cannot).
-  public static var unavailable: String? {
+  package static var unavailable: String? {
     if case .failure(let failure) = library { failure.description } else { nil }
   }
 
   /// `svg`, a document `size` points large, drawn at `scale` pixels per point,
   /// within `DrawingDeadline.limit` (`label` names it if it runs past).
-  public static func bitmap(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> Bitmap {
+  package static func bitmap(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> Bitmap
+  {
     var api = try api()
     let width = Int((size.width * Double(scale)).rounded(.up))
     let height = Int((size.height * Double(scale)).rounded(.up))
@@ -90,7 +91,7 @@ public enum PNGRenderer {
   }
 
   /// `bitmap` as PNG.
-  public static func png(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+  package static func png(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
     var api = try api()
     var pixels = bitmap.pixels
     var buffer = blankslate_png_buffer(data: nil, length: 0, capacity: 0)
@@ -107,12 +108,12 @@ public enum PNGRenderer {
   }
 
   /// `svg`, a document `size` points large, as PNG at `scale` pixels per point.
-  public static func png(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> [UInt8] {
+  package static func png(svg: [UInt8], size: Size, scale: Int, label: String = "an SVG") throws(PNGError) -> [UInt8] {
     try png(bitmap(svg: svg, size: size, scale: scale, label: label))
   }
 }
 
 /// Why librsvg or cairo could not draw or write a PNG.
-public struct PNGError: Error, CustomStringConvertible {
-  public var description: String
+package struct PNGError: Error, CustomStringConvertible {
+  package var description: String
 }

@@ -11,7 +11,7 @@ import BlankslateValidation
 /// tool's; a design, its images' bytes and its neighbours' names; what a card
 /// shows; the design's own key), so a build with a memo makes exactly what
 /// one without it makes.
-public final class BuildMemo: Sendable {
+package final class BuildMemo: Sendable {
   /// The site's definitions and assets, by file version (`SiteInputs`).
   package let inputs = SiteInputs.Memo()
   /// Parsed cache files by file (a publish renames them: the file, not the
@@ -27,7 +27,7 @@ public final class BuildMemo: Sendable {
   /// id, made from the design's own key.
   let entries = Memo<String, String, SiteIndex.Entries>()
 
-  public init() {}
+  package init() {}
 
   /// The render matrix of `site`, sharing the unchanged designs' renders with the last one made here.
   package func renderMatrix(of site: SiteDefinition) -> RenderMatrix {

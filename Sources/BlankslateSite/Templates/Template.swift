@@ -9,7 +9,7 @@ import BlankslateValidation
 /// lists and objects, inverted sections `{{^name}}…{{/name}}`, partials
 /// `{{> name}}` and comments `{{! … }}`. A line holding only a section,
 /// comment or partial tag leaves no blank line behind.
-public struct Template: Sendable {
+package struct Template: Sendable {
   indirect enum Node: Sendable {
     case text(String)
     /// `inAttribute`: the tag stands inside a markup tag (an attribute value),
@@ -36,13 +36,13 @@ public struct Template: Sendable {
     var description: String { text }
   }
 
-  public let name: String
+  package let name: String
   let nodes: [Node]
 
   /// Compiles `source`.
   ///
   /// - Throws: `TemplateError.syntax` naming the template and line.
-  public init(name: String, source: String) throws(TemplateError) {
+  package init(name: String, source: String) throws(TemplateError) {
     self.name = name
     let tokens = try TemplateScanner(template: name, source: source).tokens()
     var index = 0

@@ -9,7 +9,7 @@ import Foundation
 /// the key again for every object it asked. Objects are small (a page's
 /// context has a few dozen keys, a list item a handful), so a scan of their
 /// hashes costs less than one hash. Equality does not depend on the order.
-public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral,
+package struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral,
   CustomDebugStringConvertible
 {
   fileprivate struct Entry: Sendable {
@@ -21,33 +21,33 @@ public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictio
   /// One array (one allocation, one word in `TemplateValue.object`).
   private var entries: [Entry] = []
 
-  public init() {}
+  package init() {}
 
   /// The fields of `dictionary`.
-  public init(_ dictionary: [String: TemplateValue]) {
+  package init(_ dictionary: [String: TemplateValue]) {
     reserveCapacity(dictionary.count)
     for (key, value) in dictionary { self[key] = value }
   }
 
   /// The fields of `pairs`; a key given twice keeps its last value.
-  public init(_ pairs: some Sequence<(String, TemplateValue)>) {
+  package init(_ pairs: some Sequence<(String, TemplateValue)>) {
     entries.reserveCapacity(pairs.underestimatedCount)
     for (key, value) in pairs { self[key] = value }
   }
 
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  package init(dictionaryLiteral elements: (String, TemplateValue)...) {
     self.init(elements)
   }
 
-  public var count: Int { entries.count }
-  public var isEmpty: Bool { entries.isEmpty }
+  package var count: Int { entries.count }
+  package var isEmpty: Bool { entries.isEmpty }
 
-  public mutating func reserveCapacity(_ capacity: Int) {
+  package mutating func reserveCapacity(_ capacity: Int) {
     entries.reserveCapacity(capacity)
   }
 
   /// The value of `key`; setting nil removes it.
-  public subscript(key: String) -> TemplateValue? {
+  package subscript(key: String) -> TemplateValue? {
     get { value(of: key, hash: Self.hash(key)) }
     set {
       let hash = Self.hash(key)
@@ -70,7 +70,7 @@ public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictio
   }
 
   /// Every field of `other` set here, `combine` choosing where both have a key.
-  public mutating func merge(
+  package mutating func merge(
     _ other: TemplateFields, uniquingKeysWith combine: (TemplateValue, TemplateValue) throws -> TemplateValue
   ) rethrows {
     for entry in other.entries {
@@ -113,28 +113,28 @@ public struct TemplateFields: Sendable, Equatable, Sequence, ExpressibleByDictio
   }
 
   /// The fields in the order they were first set.
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     fileprivate let entries: [Entry]
     fileprivate var position = 0
 
-    public mutating func next() -> (key: String, value: TemplateValue)? {
+    package mutating func next() -> (key: String, value: TemplateValue)? {
       guard position < entries.count else { return nil }
       defer { position += 1 }
       return (entries[position].key, entries[position].value)
     }
   }
 
-  public func makeIterator() -> Iterator { Iterator(entries: entries) }
+  package func makeIterator() -> Iterator { Iterator(entries: entries) }
 
   /// As a dictionary literal (`["name": "Orders"]`), as test failures and debuggers show it.
-  public var debugDescription: String {
+  package var debugDescription: String {
     entries.isEmpty
       ? "[:]"
       : "[" + entries.map { String(reflecting: $0.key) + ": " + String(reflecting: $0.value) }.joined(separator: ", ")
         + "]"
   }
 
-  public static func == (lhs: TemplateFields, rhs: TemplateFields) -> Bool {
+  package static func == (lhs: TemplateFields, rhs: TemplateFields) -> Bool {
     guard lhs.count == rhs.count else { return false }
     return lhs.entries.allSatisfy { rhs.value(of: $0.key, hash: $0.hash) == $0.value }
   }

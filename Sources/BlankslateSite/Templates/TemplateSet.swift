@@ -5,12 +5,12 @@ import BlankslateValidation
 
 /// The gallery's templates and static files: the built-in set shipped inside
 /// the binary, with a user's folder laid over it file by file.
-public struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
   private var templates: [String: Template]
   /// Files copied verbatim into the output (`static/…`), path → bytes.
-  public private(set) var staticFiles: [(path: String, bytes: [UInt8])]
+  package private(set) var staticFiles: [(path: String, bytes: [UInt8])]
   /// A hash of every file of the set (paths and bytes), for the build cache.
-  public private(set) var fingerprint: String
+  package private(set) var fingerprint: String
 
   /// A file Blankslate ships beside its templates (`serve/live.js`), by its path below `Templates/`.
   package static func builtInFile(_ path: String) -> [UInt8]? {
@@ -18,7 +18,7 @@ public struct TemplateSet: Sendable {
   }
 
   /// The templates Blankslate ships.
-  public static func builtIn() throws(TemplateError) -> TemplateSet {
+  package static func builtIn() throws(TemplateError) -> TemplateSet {
     try builtInSet.get()
   }
 
@@ -30,7 +30,7 @@ public struct TemplateSet: Sendable {
 
   /// The built-in set with every file of `folder` replacing the built-in file
   /// of the same path (a theme can override just `static/gallery.css`).
-  public static func builtIn(overriddenBy folder: URL) throws -> TemplateSet {
+  package static func builtIn(overriddenBy folder: URL) throws -> TemplateSet {
     var files = EmbeddedTemplates.base64Files.map { ($0.path, Array(Data(base64Encoded: $0.base64) ?? Data())) }
     let root = folder.standardizedFileURL
     guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
@@ -76,12 +76,12 @@ public struct TemplateSet: Sendable {
   }
 
   /// Renders the template `name` (without `.html`) with `context`.
-  public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+  package func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
     String(decoding: try renderBytes(name, context), as: UTF8.self)
   }
 
   /// As `render`, the page's UTF-8 bytes (what is checked and written).
-  public func renderBytes(_ name: String, _ context: TemplateValue) throws(TemplateError) -> [UInt8] {
+  package func renderBytes(_ name: String, _ context: TemplateValue) throws(TemplateError) -> [UInt8] {
     guard let template = templates[name] else { throw .missingTemplate(name: name + ".html") }
     var output: [UInt8] = []
     output.reserveCapacity(16_384)

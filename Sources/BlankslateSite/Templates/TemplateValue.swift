@@ -3,7 +3,7 @@ import BlankslateSupport
 import BlankslateValidation
 
 /// A value a template can show: the context the gallery pages are rendered with.
-public enum TemplateValue: Sendable, Equatable {
+package enum TemplateValue: Sendable, Equatable {
   /// Text; `{{name}}` escapes it, `{{{name}}}` inserts it as markup.
   case string(String)
   /// A flag for sections: `{{#flag}}…{{/flag}}` renders when true.
@@ -40,10 +40,10 @@ public enum TemplateValue: Sendable, Equatable {
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+  package init(dictionaryLiteral elements: (String, TemplateValue)...) {
     self = .object(TemplateFields(elements))
   }
 }

@@ -9,7 +9,7 @@ public enum DefinitionSchema {
   static let draft = "https://json-schema.org/draft/2020-12/schema"
 
   /// The schema of a `placeholders/*.json` file.
-  public static var placeholder: JSONDocument {
+  package static var placeholder: JSONDocument {
     let properties = PropertyKey.allCases.map { ($0.rawValue, schema(of: $0.declaration.shape)) }
     let design: [(String, JSONDocument)] =
       [
@@ -92,7 +92,7 @@ public enum DefinitionSchema {
   }
 
   /// The schema of `site.json`.
-  public static var site: JSONDocument {
+  package static var site: JSONDocument {
     func list(_ names: [String]) -> JSONDocument {
       .object([
         ("type", "array"), ("minItems", 1), ("uniqueItems", true), ("items", .object([("enum", strings(names))])),

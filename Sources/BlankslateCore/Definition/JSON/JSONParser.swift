@@ -4,17 +4,17 @@ import BlankslateSupport
 ///
 /// No comments, no trailing commas, no duplicate keys, no lone surrogates,
 /// and a bounded nesting depth, so a hostile file cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
   /// A JSON syntax error at a position.
-  public struct SyntaxError: Error, Sendable, Equatable {
-    public var position: SourcePosition
-    public var message: String
+  package struct SyntaxError: Error, Sendable, Equatable {
+    package var position: SourcePosition
+    package var message: String
   }
 
   /// The deepest nesting of arrays and objects accepted.
-  public var maximumDepth: Int
+  package var maximumDepth: Int
 
-  public init(maximumDepth: Int = 64) {
+  package init(maximumDepth: Int = 64) {
     self.maximumDepth = maximumDepth
   }
 
@@ -22,7 +22,7 @@ public struct JSONParser {
   ///
   /// - Throws: `SyntaxError` naming the first position where the text stops
   ///   being JSON.
-  public func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  package func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
     reader.skipWhitespace()
@@ -34,7 +34,7 @@ public struct JSONParser {
     return value
   }
 
-  public func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+  package func parse(_ text: String) throws(SyntaxError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 }

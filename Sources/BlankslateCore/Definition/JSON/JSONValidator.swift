@@ -3,16 +3,16 @@ import BlankslateSupport
 /// Checks that bytes are one JSON document, without building any value:
 /// the cheap check of the JSON files a build writes (`index.json`, megabytes
 /// on a large site, checked on every build: it reads the bytes in place).
-public enum JSONValidator {
+package enum JSONValidator {
   /// The position of the first error, or nil when the bytes are valid JSON.
-  public static func firstError(in bytes: [UInt8], maximumDepth: Int = 64) -> (offset: Int, message: String)? {
+  package static func firstError(in bytes: [UInt8], maximumDepth: Int = 64) -> (offset: Int, message: String)? {
     bytes.withUnsafeBytes { firstError(in: $0, maximumDepth: maximumDepth) }
   }
 
   /// As `firstError(in:)`, for bytes in place. `trusted`: ranges, in order,
   /// that each hold one value already checked (a part copied from a file
   /// that passed this check); a value starting where one starts is skipped.
-  public static func firstError(
+  package static func firstError(
     in bytes: UnsafeRawBufferPointer, maximumDepth: Int = 64, trusting trusted: [Range<Int>] = []
   ) -> (offset: Int, message: String)? {
     let buffer = bytes.bindMemory(to: UInt8.self)
