@@ -6,73 +6,73 @@ import BlankslateValidation
 
 extension CommandSpec.Option {
   /// The options several commands share, each declared once with its default.
-  public static let site = Self(name: "--site", value: "DIR", help: "the site folder", default: "Site")
-  public static let output = Self(name: "--output", value: "DIR", help: "the output folder", default: "_site")
-  public static let jobs = Self(name: "--jobs", value: "N", help: "parallel workers (default: the number of cores)")
-  public static let templates = Self(
+  package static let site = Self(name: "--site", value: "DIR", help: "the site folder", default: "Site")
+  package static let output = Self(name: "--output", value: "DIR", help: "the output folder", default: "_site")
+  package static let jobs = Self(name: "--jobs", value: "N", help: "parallel workers (default: the number of cores)")
+  package static let templates = Self(
     name: "--templates", value: "DIR", help: "templates laid over the built-in ones, file by file")
-  public static let gallery = Self(
+  package static let gallery = Self(
     name: "--gallery", value: "DIR", help: "the gallery the report links to", default: "_site")
-  public static let report = Self(
+  package static let report = Self(
     name: "--report", value: "DIR",
     help: "the HTML report (default: _report, beside the gallery; a build never touches it)")
 }
 
 extension CommandSpec.Option {
   /// The options one command has, each declared once: the command reads it by this value, never by its name.
-  public static let noCache = Self(name: "--no-cache", value: nil, help: "render every design, even unchanged ones")
-  public static let png = Self(
+  package static let noCache = Self(name: "--no-cache", value: nil, help: "render every design, even unchanged ones")
+  package static let png = Self(
     name: "--png", value: nil, help: "also write each render as PNG (librsvg), beside its SVG")
-  public static let scale = Self(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)")
-  public static let timings = Self(
+  package static let scale = Self(name: "--scale", value: "1|2|3", help: "the PNGs' pixels per point (default: 2)")
+  package static let timings = Self(
     name: "--timings", value: nil, help: "print where the time went (CPU time per phase, all workers)")
-  public static let quiet = Self(name: "--quiet", value: nil, help: "print nothing but errors")
-  public static let shard = Self(
+  package static let quiet = Self(name: "--quiet", value: nil, help: "print nothing but errors")
+  package static let shard = Self(
     name: "--shard", value: "I/N", help: "only the I-th of N deterministic shares of the renders")
-  public static let summaryJSON = Self(
+  package static let summaryJSON = Self(
     name: "--json", value: "FILE", help: "write a JSON summary (merge shards with 'blankslate report --merge')")
-  public static let summaryMarkdown = Self(
+  package static let summaryMarkdown = Self(
     name: "--markdown", value: "FILE",
     help: "write a Markdown summary for CI (each change once, with the command that accepts it)")
-  public static let galleryOfRenders = Self(
+  package static let galleryOfRenders = Self(
     name: "--gallery", value: "DIR",
     help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site")
-  public static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
-  public static let mode = Self(
+  package static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
+  package static let mode = Self(
     name: "--mode", value: "all|missing|failed", help: "which goldens to write (default: missing)")
-  public static let dryRun = Self(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing")
-  public static let findingsJSON = Self(name: "--json", value: "FILE", help: "write the findings as JSON")
-  public static let merge = Self(
+  package static let dryRun = Self(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing")
+  package static let findingsJSON = Self(name: "--json", value: "FILE", help: "write the findings as JSON")
+  package static let merge = Self(
     name: "--merge", value: nil, help: "merge the summaries named after the options (required)")
-  public static let mergedJSON = Self(name: "--json", value: "FILE", help: "write the merged JSON summary")
-  public static let mergedMarkdown = Self(name: "--markdown", value: "FILE", help: "write the merged Markdown summary")
-  public static let listJSON = Self(name: "--json", value: nil, help: "print JSON instead of text")
-  public static let port = Self(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)")
-  public static let host = Self(
+  package static let mergedJSON = Self(name: "--json", value: "FILE", help: "write the merged JSON summary")
+  package static let mergedMarkdown = Self(name: "--markdown", value: "FILE", help: "write the merged Markdown summary")
+  package static let listJSON = Self(name: "--json", value: nil, help: "print JSON instead of text")
+  package static let port = Self(name: "--port", value: "N", help: "the port (default: 8000; 0: any free port)")
+  package static let host = Self(
     name: "--host", value: "ADDR",
     help: "the address to listen on (default: 127.0.0.1; another exposes the gallery to the network)")
-  public static let allowRemoteChanges = Self(
+  package static let allowRemoteChanges = Self(
     name: "--allow-remote-changes", value: nil,
     help: "with a --host beyond loopback, keep accept and rebuild on (anyone who can load a page may use them)")
-  public static let poll = Self(
+  package static let poll = Self(
     name: "--poll", value: nil,
     help: "watch by looking at every file's version each 0.1 s, not with inotify (network and container mounts)")
-  public static let action = Self(
+  package static let action = Self(
     name: "--action", value: "OWNER/REPO@REF",
     help: "where the workflow takes Blankslate's action from (a fork, a tag, a commit)")
-  public static let exportOutput = Self(
+  package static let exportOutput = Self(
     name: "--output", value: "DIR", help: "the folder the files go in", default: "Export")
-  public static let exportCheck = Self(
+  package static let exportCheck = Self(
     name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale")
-  public static let filter = Self(
+  package static let filter = Self(
     name: "--filter", value: "REGEX", help: "only renders whose id (design/variant.device.theme.locale) matches")
-  public static let junit = Self(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
-  public static let reportPNG = Self(
+  package static let junit = Self(name: "--junit", value: "FILE", help: "write JUnit XML, one test case per render")
+  package static let reportPNG = Self(
     name: "--png", value: nil, help: "also write the report's renders as PNG, and draw its heat maps at --scale")
-  public static let reportScale = Self(
+  package static let reportScale = Self(
     name: "--scale", value: "1|2|3", help: "pixels per point of those PNGs and heat maps (default: 2; without --png: 1)"
   )
-  public static let fontsExport = Self(
+  package static let fontsExport = Self(
     name: "--export", value: "DIR", help: "copy each found file into DIR, with LICENSES.md")
 }
 
@@ -89,7 +89,7 @@ extension CommandSpec {
   private static let reportScale = Option.reportScale
 
   /// Every command, in the order `blankslate --help` lists them.
-  public static let all: [CommandSpec] = [
+  package static let all: [CommandSpec] = [
     CommandSpec(
       command: .build,
       summary:

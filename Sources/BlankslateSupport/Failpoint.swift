@@ -74,8 +74,8 @@ import Foundation
   /// Named points where a debug build's test can stop, hold or note the
   /// process; nothing in a release build.
   package enum Failpoint {
-    @inline(__always) public static func reach(_ name: String) {}
-    @inline(__always) public static func hold(_ name: String) {}
-    @inline(__always) public static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {}
+    @inline(__always) package static func reach(_ name: String) {}
+    @inline(__always) package static func hold(_ name: String) {}
+    @inline(__always) package static func note(_ name: String, _ detail: @autoclosure () -> String? = nil) {}
   }
 #endif

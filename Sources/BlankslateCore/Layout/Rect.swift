@@ -15,7 +15,7 @@ public struct Rect: Sendable, Equatable, Hashable {
   }
 
   /// A rectangle of `size` whose centre is at (`centerX`, `centerY`).
-  public init(centerX: Double, centerY: Double, size: Size) {
+  package init(centerX: Double, centerY: Double, size: Size) {
     self.init(x: centerX - size.width / 2, y: centerY - size.height / 2, width: size.width, height: size.height)
   }
 
@@ -25,7 +25,7 @@ public struct Rect: Sendable, Equatable, Hashable {
   public var maxY: Double { y + height }
   public var midX: Double { x + width / 2 }
   public var midY: Double { y + height / 2 }
-  public var size: Size { Size(width: width, height: height) }
+  package var size: Size { Size(width: width, height: height) }
 
   /// Whether `other` lies wholly inside this rectangle.
   public func contains(_ other: Rect) -> Bool {

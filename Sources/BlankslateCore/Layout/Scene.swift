@@ -4,9 +4,9 @@ import BlankslateSupport
 /// output format. The renderers turn it into SVG or HTML; checks measure it.
 public struct Scene: Sendable, Equatable {
   /// The screen's size in points.
-  public var size: Size
+  package var size: Size
   /// The colour behind everything.
-  public var background: RGBA
+  package var background: RGBA
   /// The nodes in drawing order, back to front.
   public var nodes: [SceneNode]
   /// The locale the texts are in (for `lang`).
@@ -20,7 +20,7 @@ public struct Scene: Sendable, Equatable {
   /// what the live page's reload spinner draws.
   public var indicatorSpokes = 12
 
-  public init(
+  package init(
     size: Size, background: RGBA, nodes: [SceneNode], locale: String, theme: Theme, safeArea: Rect? = nil,
     isRightToLeft: Bool? = nil
   ) {

@@ -7,9 +7,9 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
   /// the site folder was given relatively).
   public var file: String
   public var path: JSONPath
-  public var position: SourcePosition?
+  package var position: SourcePosition?
 
-  public init(file: String, path: JSONPath = .root, position: SourcePosition? = nil) {
+  package init(file: String, path: JSONPath = .root, position: SourcePosition? = nil) {
     self.file = file
     self.path = path
     self.position = position
@@ -70,7 +70,7 @@ public enum DefinitionError: Error, Sendable, Equatable {
   }
 
   /// The line and column of the problem, when known.
-  public var position: SourcePosition? {
+  package var position: SourcePosition? {
     if case .syntax(_, let position, _) = self { return position }
     return location?.position
   }

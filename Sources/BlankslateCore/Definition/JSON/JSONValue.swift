@@ -6,9 +6,9 @@ import BlankslateSupport
 /// errors must point at a line and column, objects must keep their key order
 /// (a `Text`'s first entry is its fallback), and a duplicated key must be
 /// refused rather than silently dropped.
-public struct JSONValue: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
   /// The kinds of JSON value.
-  public indirect enum Kind: Sendable, Equatable {
+  package indirect enum Kind: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -24,23 +24,23 @@ public struct JSONValue: Sendable, Equatable {
   }
 
   /// One key and value of an object.
-  public struct Member: Sendable, Equatable {
-    public var key: String
-    public var value: JSONValue
+  package struct Member: Sendable, Equatable {
+    package var key: String
+    package var value: JSONValue
     /// Where the key itself was written.
-    public var keyPosition: SourcePosition
+    package var keyPosition: SourcePosition
   }
 
-  public var kind: Kind
-  public var position: SourcePosition
+  package var kind: Kind
+  package var position: SourcePosition
 
-  public init(_ kind: Kind, at position: SourcePosition) {
+  package init(_ kind: Kind, at position: SourcePosition) {
     self.kind = kind
     self.position = position
   }
 
   /// The JSON type's name as a user would say it (`string`, `number`, …).
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .null: "null"
     case .bool: "a boolean"
@@ -52,7 +52,7 @@ public struct JSONValue: Sendable, Equatable {
   }
 
   /// A short rendering of the value for error messages.
-  public var excerpt: String {
+  package var excerpt: String {
     switch kind {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
@@ -81,22 +81,22 @@ public struct SourcePosition: Sendable, Hashable, Comparable {
 
 extension JSONValue {
   /// The member `key` of an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }
     return members.first { $0.key == key }?.value
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = kind { return text }
     return nil
   }
 
-  public var numberValue: Double? {
+  package var numberValue: Double? {
     if case .number(let number, _) = kind { return number }
     return nil
   }
 
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let items) = kind { return items }
     return nil
   }

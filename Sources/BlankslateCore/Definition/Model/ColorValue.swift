@@ -2,7 +2,7 @@ import BlankslateSupport
 
 /// A colour as written in a definition: fixed, or a semantic name that
 /// follows the theme.
-public enum ColorValue: Sendable, Equatable {
+package enum ColorValue: Sendable, Equatable {
   /// A fixed colour, the same in every theme, written in hex.
   case fixed(RGBA)
   /// A fixed colour written as a UIKit name (`orange`), kept so it can be shown as written.
@@ -14,7 +14,7 @@ public enum ColorValue: Sendable, Equatable {
 
   /// The colour drawn in `theme`.
   /// The colour in `theme`, with `tintColor` resolved to the app's `tint` when there is one.
-  public func resolved(in theme: Theme, tint: ColorValue?) -> RGBA {
+  package func resolved(in theme: Theme, tint: ColorValue?) -> RGBA {
     switch self {
     case .semantic(.tintColor): tint.map { $0.resolved(in: theme, tint: nil) } ?? resolved(in: theme)
     case .perTheme(let light, let dark): (theme == .light ? light : dark).resolved(in: theme, tint: tint)
@@ -22,7 +22,7 @@ public enum ColorValue: Sendable, Equatable {
     }
   }
 
-  public func resolved(in theme: Theme) -> RGBA {
+  package func resolved(in theme: Theme) -> RGBA {
     switch self {
     case .fixed(let rgba), .named(_, let rgba): rgba
     case .semantic(let semantic): semantic.resolved(in: theme)
@@ -31,7 +31,7 @@ public enum ColorValue: Sendable, Equatable {
   }
 
   /// The colour as a definition writes it: a name, or `#RRGGBB[AA]`.
-  public var written: String {
+  package var written: String {
     switch self {
     case .fixed(let rgba): rgba.hex
     case .named(let name, _): name
@@ -41,7 +41,7 @@ public enum ColorValue: Sendable, Equatable {
   }
 
   /// UIKit's named colours, with UIKit's values (`lightGray` is #AAAAAA, `orange` #FF8000).
-  public static let uikitNames: [(name: String, rgba: RGBA)] = [
+  package static let uikitNames: [(name: String, rgba: RGBA)] = [
     ("black", RGBA(hex: 0x000000)),
     ("darkGray", RGBA(hex: 0x555555)),
     ("lightGray", RGBA(hex: 0xAAAAAA)),
@@ -60,14 +60,14 @@ public enum ColorValue: Sendable, Equatable {
   ]
 
   /// Every name a colour may be written as, for messages and suggestions.
-  public static var allNames: [String] {
+  package static var allNames: [String] {
     uikitNames.map(\.name) + SemanticColor.allCases.map(\.rawValue)
   }
 
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a UIKit name or a semantic name.
   ///
   /// - Returns: nil when the text is none of these.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     if text.hasPrefix("#") {
       guard let rgba = Self.parseHex(text.dropFirst()) else { return nil }
       self = .fixed(rgba)
@@ -101,7 +101,7 @@ public enum ColorValue: Sendable, Equatable {
 /// colours, system grays, and the dynamic background, label, fill and separator
 /// colours, default contrast), as UIKit returns them from iOS 15 to iOS 18.
 /// `tintColor` is the default tint, `systemBlue`.
-public enum SemanticColor: String, Sendable, CaseIterable {
+package enum SemanticColor: String, Sendable, CaseIterable {
   case systemRed, systemOrange, systemYellow, systemGreen, systemMint, systemTeal, systemCyan
   case systemBlue, systemIndigo, systemPurple, systemPink, systemBrown
   case systemGray, systemGray2, systemGray3, systemGray4, systemGray5, systemGray6
@@ -115,13 +115,13 @@ public enum SemanticColor: String, Sendable, CaseIterable {
   case link
   case darkText, lightText
 
-  public func resolved(in theme: Theme) -> RGBA {
+  package func resolved(in theme: Theme) -> RGBA {
     let (light, dark) = values
     return theme == .light ? light : dark
   }
 
   /// The light and the dark value.
-  public var values: (light: RGBA, dark: RGBA) {
+  package var values: (light: RGBA, dark: RGBA) {
     func pair(_ light: UInt32, _ dark: UInt32) -> (RGBA, RGBA) { (RGBA(hex: light), RGBA(hex: dark)) }
     /// A colour at an opacity out of 100, rounded to a byte as UIKit's `alpha` floats are.
     func faded(_ hex: UInt32, _ percent: Double) -> RGBA {

@@ -16,7 +16,7 @@ public struct Design: Sendable, Equatable {
   public var sourceHash: String
   /// The app's accent (`site.json` `tint`): UIKit's `tintColor` wherever UIKit
   /// uses it; nil: systemBlue, UIKit's default.
-  public var appTint: ColorValue?
+  package var appTint: ColorValue?
 
   public init(
     id: String, name: String, layout: LayoutKind, tags: [String] = [], variants: [Variant],
@@ -38,7 +38,7 @@ public struct Variant: Sendable, Equatable {
   public var id: String
   public var name: String
   /// The resolved properties: the design's with this variant's laid over them.
-  public var properties: Properties {
+  package var properties: Properties {
     get { storage.properties }
     set { storage = PropertiesStorage(newValue) }
   }
@@ -49,12 +49,12 @@ public struct Variant: Sendable, Equatable {
   /// The variant's JSON path in its file (`variants[2]`), or the root for `default`.
   public var path: JSONPath
   /// Where the variant's object starts in its file (for annotations that point at it).
-  public var position: SourcePosition
+  package var position: SourcePosition
   /// Lint findings accepted for this variant, rule → the reason (the
   /// variant's `suppress` object, or else its design's).
   public var suppressions: [LintRule: String]
 
-  public init(
+  package init(
     id: String, name: String, properties: Properties, path: JSONPath = .root,
     position: SourcePosition = SourcePosition(line: 1, column: 1), suppressions: [LintRule: String] = [:]
   ) {

@@ -1,7 +1,7 @@
 import BlankslateSupport
 
 /// Where an illustration comes from.
-public enum ImageSource: Sendable, Equatable {
+package enum ImageSource: Sendable, Equatable {
   /// Art shipped with Blankslate (`"builtin:blankpage_6"`).
   case builtin(BuiltinImage)
   /// A file of the site, as a path relative to the site folder (`"assets/empty.svg"`).
@@ -15,7 +15,7 @@ public enum ImageSource: Sendable, Equatable {
 
 extension ImageSource {
   /// The site file the image draws, for an asset or a template.
-  public var assetPath: String? {
+  package var assetPath: String? {
     switch self {
     case .asset(let path), .template(let path): path
     case .builtin, .symbol: nil
@@ -25,18 +25,18 @@ extension ImageSource {
 
 /// An `image` as written: one image, one per theme (`{"light": …, "dark": …}`),
 /// or one per language (`{"en": …, "ja": …}`, each one image or one per theme).
-public indirect enum ImageValue: Sendable, Equatable {
+package indirect enum ImageValue: Sendable, Equatable {
   case one(ImageSource)
   case perTheme(light: ImageSource, dark: ImageSource)
   /// Entries in the order written; the first is the fallback, as a `LocalizedText`'s is.
   case perLocale([LocaleImage])
 
   /// One language's image.
-  public struct LocaleImage: Sendable, Equatable {
-    public var locale: String
-    public var image: ImageValue
+  package struct LocaleImage: Sendable, Equatable {
+    package var locale: String
+    package var image: ImageValue
 
-    public init(locale: String, image: ImageValue) {
+    package init(locale: String, image: ImageValue) {
       self.locale = locale
       self.image = image
     }
@@ -44,7 +44,7 @@ public indirect enum ImageValue: Sendable, Equatable {
 
   /// The image shown in `theme` and `locale`: a language's entry as a text's is
   /// found (exact, then the language without its region or script, then the first).
-  public func resolved(theme: Theme, locale: String) -> ImageSource {
+  package func resolved(theme: Theme, locale: String) -> ImageSource {
     switch self {
     case .one(let source): return source
     case .perTheme(let light, let dark): return theme == .dark ? dark : light
@@ -60,7 +60,7 @@ public indirect enum ImageValue: Sendable, Equatable {
   }
 
   /// Every image the value can show, in the order written.
-  public var sources: [ImageSource] {
+  package var sources: [ImageSource] {
     switch self {
     case .one(let source): [source]
     case .perTheme(let light, let dark): [light, dark]
@@ -70,7 +70,7 @@ public indirect enum ImageValue: Sendable, Equatable {
 }
 
 /// The illustrations Blankslate draws itself, named after the seeds' image assets.
-public enum BuiltinImage: String, Sendable, CaseIterable {
+package enum BuiltinImage: String, Sendable, CaseIterable {
   /// The blank-page "no data" picture: an empty tray.
   case blankpage6 = "blankpage_6"
   /// The blank-page "something went wrong" picture: a torn page.
@@ -85,7 +85,7 @@ public enum BuiltinImage: String, Sendable, CaseIterable {
   case searchEmpty = "search_empty"
 
   /// The size the art is drawn at when the definition gives no `imageSize`.
-  public var intrinsicSize: Size {
+  package var intrinsicSize: Size {
     switch self {
     case .blankpage6, .blankpage13: Size(width: 192, height: 115)
     case .notFound404: Size(width: 125, height: 125)

@@ -14,7 +14,7 @@ public enum LayoutKind: String, Sendable, CaseIterable, Codable {
   case contentUnavailable = "content-unavailable"
 
   /// The properties this layout reads; any other property is refused.
-  public var reads: [PropertyKey] { Self.readTable[self] ?? [] }
+  package var reads: [PropertyKey] { Self.readTable[self] ?? [] }
 
   /// Whether this layout reads `key` (asked for every key of every definition).
   func reads(_ key: PropertyKey) -> Bool { Self.readSets[self]?.contains(key) ?? false }

@@ -2,19 +2,19 @@ import BlankslateSupport
 
 /// Text as written in a definition: one string for every language, or one
 /// string per locale.
-public struct LocalizedText: Sendable, Equatable {
+package struct LocalizedText: Sendable, Equatable {
   /// The entries in the order written; the first one is the fallback.
   /// A plain string is one entry with no locale.
-  public private(set) var entries: [(locale: String?, text: String)]
+  package private(set) var entries: [(locale: String?, text: String)]
   /// Where each locale's entry is (lowercased), for texts with many entries:
   /// a site of many locales looks each one up in every render.
   private var positions: [String: Int]?
 
-  public init(_ text: String) {
+  package init(_ text: String) {
     entries = [(nil, text)]
   }
 
-  public init(entries: [(locale: String, text: String)]) {
+  package init(entries: [(locale: String, text: String)]) {
     self.init(localeEntries: entries.map { ($0.locale, $0.text) })
   }
 
@@ -37,7 +37,7 @@ public struct LocalizedText: Sendable, Equatable {
   /// An exact entry wins; then, for a pseudo-locale, the English text
   /// transformed; then an entry for the locale's language
   /// (`zh-Hans-CN` → `zh-Hans` → `zh`); then the first entry.
-  public func resolved(in locale: String) -> String {
+  package func resolved(in locale: String) -> String {
     if let exact = text(for: locale) { return exact }
     if PseudoLocale.isPseudo(locale) { return PseudoLocale.transform(resolved(in: PseudoLocale.base)) }
     return LocaleFallback.firstLanguage(of: locale, in: text(for:)) ?? entries.first?.text ?? ""
@@ -45,7 +45,7 @@ public struct LocalizedText: Sendable, Equatable {
 
   /// Whether the text has its own entry for `locale` (a plain string has one
   /// for every locale).
-  public func hasEntry(for locale: String) -> Bool {
+  package func hasEntry(for locale: String) -> Bool {
     entries.count == 1 && entries[0].locale == nil || text(for: locale) != nil
   }
 
@@ -54,7 +54,7 @@ public struct LocalizedText: Sendable, Equatable {
     return entries.first { $0.locale?.lowercased() == locale.lowercased() }?.text
   }
 
-  public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+  package static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
     lhs.entries.count == rhs.entries.count
       && zip(lhs.entries, rhs.entries).allSatisfy { $0.locale == $1.locale && $0.text == $1.text }
   }

@@ -5,7 +5,7 @@ import BlankslateSupport
 /// `image`, `button` and `toast` need all three: left out means "the layout's
 /// default", `null` means "none at all", so a variant can remove what its
 /// design or its layout would otherwise show.
-public enum Nullable<Wrapped: Sendable & Equatable>: Sendable, Equatable {
+package enum Nullable<Wrapped: Sendable & Equatable>: Sendable, Equatable {
   /// Not written: use the design's value or the layout's default.
   case absent
   /// Written as `null`: show none.
@@ -14,13 +14,13 @@ public enum Nullable<Wrapped: Sendable & Equatable>: Sendable, Equatable {
   case value(Wrapped)
 
   /// This value laid over `base`: anything written wins over the base.
-  public func laid(over base: Nullable) -> Nullable {
+  package func laid(over base: Nullable) -> Nullable {
     if case .absent = self { return base }
     return self
   }
 
   /// The value, the layout's default when absent, nil when `null`.
-  public func resolved(default fallback: Wrapped?) -> Wrapped? {
+  package func resolved(default fallback: Wrapped?) -> Wrapped? {
     switch self {
     case .absent: fallback
     case .null: nil

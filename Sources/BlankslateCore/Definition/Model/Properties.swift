@@ -5,52 +5,52 @@ import BlankslateSupport
 /// Every property is optional: what is not written falls back to the design,
 /// then to the layout's default (the seed's value). A variant's properties are
 /// laid over its design's with `laid(over:)`.
-public struct Properties: Sendable, Equatable {
-  public var state: ContentState?
-  public var title: LocalizedText?
-  public var message: LocalizedText?
-  public var titleColor: ColorValue?
-  public var messageColor: ColorValue?
-  public var background: ColorValue?
-  public var titleFont: FontSpec?
-  public var messageFont: FontSpec?
-  public var image: Nullable<ImageValue> = .absent
+package struct Properties: Sendable, Equatable {
+  package var state: ContentState?
+  package var title: LocalizedText?
+  package var message: LocalizedText?
+  package var titleColor: ColorValue?
+  package var messageColor: ColorValue?
+  package var background: ColorValue?
+  package var titleFont: FontSpec?
+  package var messageFont: FontSpec?
+  package var image: Nullable<ImageValue> = .absent
 
   /// The site files the written image can draw (every theme's and language's).
-  public var imagePaths: [String] {
+  package var imagePaths: [String] {
     guard case .value(let value) = image else { return [] }
     return value.sources.compactMap(\.assetPath)
   }
   /// The colour of a symbol image (`symbol:NAME`).
-  public var imageTint: ColorValue?
-  public var imageSize: Size?
-  public var button: Nullable<ButtonDefinition> = .absent
+  package var imageTint: ColorValue?
+  package var imageSize: Size?
+  package var button: Nullable<ButtonDefinition> = .absent
   /// Up to two actions, primary first (format v2; `button` stays for one).
-  public var buttons: [ButtonDefinition]?
+  package var buttons: [ButtonDefinition]?
   /// The gaps between the image, title, message and buttons.
-  public var spacing: Spacing?
+  package var spacing: Spacing?
   /// Content insets; text wraps inside them.
-  public var margins: Insets?
+  package var margins: Insets?
   /// The fill behind the message (blank-page's grey label).
-  public var messageBackground: ColorValue?
-  public var textAlignment: TextAlignment?
+  package var messageBackground: ColorValue?
+  package var textAlignment: TextAlignment?
   /// What was searched for, shown by `noResults`.
-  public var query: LocalizedText?
-  public var offsetY: Double?
-  public var headerHeight: Double?
-  public var sections: [Int]?
-  public var scrollEnabled: Bool?
+  package var query: LocalizedText?
+  package var offsetY: Double?
+  package var headerHeight: Double?
+  package var sections: [Int]?
+  package var scrollEnabled: Bool?
   /// content-unavailable: scroll when taller than the space left, instead of hiding what does not fit.
-  public var scrolls: Bool?
-  public var customView: Nullable<CustomViewDefinition> = .absent
-  public var loading: Bool?
-  public var toast: Nullable<LocalizedText> = .absent
-  public var chrome: ChromeDefinition?
+  package var scrolls: Bool?
+  package var customView: Nullable<CustomViewDefinition> = .absent
+  package var loading: Bool?
+  package var toast: Nullable<LocalizedText> = .absent
+  package var chrome: ChromeDefinition?
 
-  public init() {}
+  package init() {}
 
   /// Whether these properties write `key` (a `null` counts: it says something).
-  public func writes(_ key: PropertyKey) -> Bool {
+  package func writes(_ key: PropertyKey) -> Bool {
     switch key {
     case .state: state != nil
     case .title: title != nil
@@ -88,7 +88,7 @@ public struct Properties: Sendable, Equatable {
   /// key, so a variant reads the same on its own as it renders; `chrome` is
   /// laid key by key (`ChromeDefinition.laid(over:)`), so a variant that asks
   /// for a large title keeps its design's title and tabs.
-  public func laid(over base: Properties) -> Properties {
+  package func laid(over base: Properties) -> Properties {
     var result = Properties()
     result.state = state ?? base.state
     result.title = title ?? base.title
@@ -126,7 +126,7 @@ public struct Properties: Sendable, Equatable {
 
   /// Every text of these properties, with where it is written, for checks
   /// that look at all strings (missing translations, for one).
-  public var texts: [(key: String, text: LocalizedText)] {
+  package var texts: [(key: String, text: LocalizedText)] {
     var found: [(String, LocalizedText)] = []
     if let title { found.append(("title", title)) }
     if let message { found.append(("message", message)) }
@@ -143,45 +143,45 @@ public struct Properties: Sendable, Equatable {
 }
 
 /// The action button of a placeholder. Anything left out takes the layout's default.
-public struct ButtonDefinition: Sendable, Equatable {
-  public var title: LocalizedText?
-  public var textColor: ColorValue?
-  public var background: ColorValue?
-  public var size: Size?
-  public var cornerRadius: Double?
+package struct ButtonDefinition: Sendable, Equatable {
+  package var title: LocalizedText?
+  package var textColor: ColorValue?
+  package var background: ColorValue?
+  package var size: Size?
+  package var cornerRadius: Double?
   /// Title font: points, a text style, or a scaling size (an extension of the v1 format).
-  public var font: FontSpec?
+  package var font: FontSpec?
   /// How the button is drawn, as `UIButton.Configuration` (format v2).
-  public var style: ButtonStyle?
+  package var style: ButtonStyle?
   /// UIKit's `UIButton.role` (format v3).
-  public var role: ButtonRole?
+  package var role: ButtonRole?
   /// `UIButton.Configuration.Size` (format v3): the title's font, the insets and the corners.
-  public var controlSize: ControlSize?
+  package var controlSize: ControlSize?
   /// A symbol before the title, as `UIButton.Configuration.image` (format v3).
-  public var symbol: SymbolName?
+  package var symbol: SymbolName?
 
-  public init() {}
+  package init() {}
 }
 
 /// `UIButton.Configuration.Size`. Apple documents the four sizes but not their
 /// numbers: `metrics` are estimates of what iOS 17 and 18 draw (WWDC21 "Meet
 /// the UIKit button system", session 10064, names the parts), to be checked on
 /// a Simulator; a written `font`, `size` or `cornerRadius` overrides each.
-public enum ControlSize: String, Sendable, CaseIterable {
+package enum ControlSize: String, Sendable, CaseIterable {
   case mini
   case small
   case medium
   case large
 
   /// The title's text style, the content insets and the corner radius (`cornerStyle = .dynamic`).
-  public struct Metrics: Sendable, Equatable {
-    public var font: TextStyle
-    public var vertical: Double
-    public var horizontal: Double
-    public var cornerRadius: Double
+  package struct Metrics: Sendable, Equatable {
+    package var font: TextStyle
+    package var vertical: Double
+    package var horizontal: Double
+    package var cornerRadius: Double
   }
 
-  public var metrics: Metrics {
+  package var metrics: Metrics {
     switch self {
     // Estimates (see the type): a mini button is about 20 pt tall, a small one 30, a medium 36, a large 50.
     case .mini: Metrics(font: .caption1, vertical: 2, horizontal: 6, cornerRadius: 4)
@@ -192,18 +192,18 @@ public enum ControlSize: String, Sendable, CaseIterable {
   }
 
   /// The gap between a button's symbol and its title (`imagePadding`), an estimate as `metrics` are.
-  public static let imagePadding: Double = 6
+  package static let imagePadding: Double = 6
 }
 
 /// `UIButton.Role`: what the action does. A destructive button takes
 /// systemRed where the others take the tint.
-public enum ButtonRole: String, Sendable, CaseIterable {
+package enum ButtonRole: String, Sendable, CaseIterable {
   case destructive
   case cancel
 }
 
 /// `UIButton.Configuration`'s looks.
-public enum ButtonStyle: String, Sendable, CaseIterable {
+package enum ButtonStyle: String, Sendable, CaseIterable {
   /// A solid fill in the tint, white title.
   case filled
   /// A light wash of the tint, title in the tint.
@@ -215,89 +215,89 @@ public enum ButtonStyle: String, Sendable, CaseIterable {
 }
 
 /// The gaps of a stacked placeholder, in points; what is not written keeps the layout's.
-public struct Spacing: Sendable, Equatable {
-  public var imageToTitle: Double?
-  public var titleToMessage: Double?
-  public var messageToButton: Double?
-  public var betweenButtons: Double?
+package struct Spacing: Sendable, Equatable {
+  package var imageToTitle: Double?
+  package var titleToMessage: Double?
+  package var messageToButton: Double?
+  package var betweenButtons: Double?
 
-  public init() {}
+  package init() {}
 }
 
 /// Content insets in points, leading and trailing following the layout direction.
-public struct Insets: Sendable, Equatable {
-  public var top: Double
-  public var leading: Double
-  public var bottom: Double
-  public var trailing: Double
+package struct Insets: Sendable, Equatable {
+  package var top: Double
+  package var leading: Double
+  package var bottom: Double
+  package var trailing: Double
 
-  public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+  package init(top: Double, leading: Double, bottom: Double, trailing: Double) {
     self.top = top
     self.leading = leading
     self.bottom = bottom
     self.trailing = trailing
   }
 
-  public init(all value: Double) {
+  package init(all value: Double) {
     self.init(top: value, leading: value, bottom: value, trailing: value)
   }
 }
 
 /// One of the app's tabs: a title and a symbol.
-public struct TabItem: Sendable, Equatable {
-  public var title: LocalizedText?
-  public var symbol: SymbolName?
+package struct TabItem: Sendable, Equatable {
+  package var title: LocalizedText?
+  package var symbol: SymbolName?
 
-  public init(title: LocalizedText? = nil, symbol: SymbolName? = nil) {
+  package init(title: LocalizedText? = nil, symbol: SymbolName? = nil) {
     self.title = title
     self.symbol = symbol
   }
 }
 
 /// How a navigation bar shows its title (SwiftUI's `navigationBarTitleDisplayMode`).
-public enum TitleDisplayMode: String, Sendable, CaseIterable {
+package enum TitleDisplayMode: String, Sendable, CaseIterable {
   case inline
   case large
 }
 
 /// How lines sit in their frame.
-public enum TextAlignment: String, Sendable, CaseIterable {
+package enum TextAlignment: String, Sendable, CaseIterable {
   /// Leading: left in left-to-right languages, right in right-to-left ones.
   case natural
   case center
 }
 
 /// A custom view that replaces the default placeholder (a label in the seed).
-public struct CustomViewDefinition: Sendable, Equatable {
-  public var size: Size?
-  public var background: ColorValue?
-  public var text: LocalizedText?
-  public var textColor: ColorValue?
+package struct CustomViewDefinition: Sendable, Equatable {
+  package var size: Size?
+  package var background: ColorValue?
+  package var text: LocalizedText?
+  package var textColor: ColorValue?
   /// Text font: points, a text style, or a scaling size (an extension of the v1 format).
-  public var font: FontSpec?
+  package var font: FontSpec?
 
-  public init() {}
+  package init() {}
 }
 
 /// The bars of the host screen around the placeholder.
-public struct ChromeDefinition: Sendable, Equatable {
+package struct ChromeDefinition: Sendable, Equatable {
   /// The navigation bar's title.
-  public var navigationTitle: LocalizedText?
+  package var navigationTitle: LocalizedText?
   /// Whether a tab bar is shown at the bottom.
-  public var tabBar: Bool?
+  package var tabBar: Bool?
   /// The app's own tabs (`tabBar` written as an object), and the selected one.
-  public var tabItems: [TabItem]?
-  public var selectedTab: Int?
+  package var tabItems: [TabItem]?
+  package var selectedTab: Int?
   /// Whether a navigation bar is shown at all (an extension of the v1 format; default true).
-  public var navigationBar: Bool?
+  package var navigationBar: Bool?
   /// `large`: the title drawn large below the bar (`prefersLargeTitles`).
-  public var navigationTitleDisplayMode: TitleDisplayMode?
+  package var navigationTitleDisplayMode: TitleDisplayMode?
 
-  public init() {}
+  package init() {}
 
   /// This chrome over `base`, key by key as the properties are: a variant that
   /// asks for a large title keeps its design's title and tabs.
-  public func laid(over base: ChromeDefinition?) -> ChromeDefinition {
+  package func laid(over base: ChromeDefinition?) -> ChromeDefinition {
     guard let base else { return self }
     var result = ChromeDefinition()
     result.navigationTitle = navigationTitle ?? base.navigationTitle

@@ -1,7 +1,7 @@
 import BlankslateSupport
 
 /// The keys of a placeholder's properties (shared by a design and its variants).
-public enum PropertyKey: String, Sendable, CaseIterable {
+package enum PropertyKey: String, Sendable, CaseIterable {
   case state
   case title
   case message

@@ -3,19 +3,19 @@ import BlankslateSupport
 /// Pseudo-locales: generated "translations" that find layout problems before
 /// translators do. `en-XA` accents every Latin letter and makes the text about
 /// 40 % longer, inside brackets that show where a text was cut.
-public enum PseudoLocale {
+package enum PseudoLocale {
   /// The pseudo-locales a site may list in `locales`.
-  public static let tags = ["en-XA"]
+  package static let tags = ["en-XA"]
 
   /// The locale whose texts a pseudo-locale transforms.
   static let base = "en"
 
-  public static func isPseudo(_ locale: String) -> Bool {
+  package static func isPseudo(_ locale: String) -> Bool {
     tags.contains { $0.lowercased() == locale.lowercased() }
   }
 
   /// `No data` → `[Ñó ðáţá ·····]`.
-  public static func transform(_ text: String) -> String {
+  package static func transform(_ text: String) -> String {
     var accented = ""
     for scalar in text.unicodeScalars {
       if let replacement = accents[scalar] {

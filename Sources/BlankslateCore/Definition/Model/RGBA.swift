@@ -1,13 +1,13 @@
 import BlankslateSupport
 
 /// A colour in sRGB, 8 bits a channel.
-public struct RGBA: Sendable, Equatable, Hashable {
-  public var red: UInt8
-  public var green: UInt8
-  public var blue: UInt8
-  public var alpha: UInt8
+package struct RGBA: Sendable, Equatable, Hashable {
+  package var red: UInt8
+  package var green: UInt8
+  package var blue: UInt8
+  package var alpha: UInt8
 
-  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+  package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
     self.red = red
     self.green = green
     self.blue = blue
@@ -15,14 +15,14 @@ public struct RGBA: Sendable, Equatable, Hashable {
   }
 
   /// A colour from a 24-bit `0xRRGGBB` literal.
-  public init(hex: UInt32, alpha: UInt8 = 255) {
+  package init(hex: UInt32, alpha: UInt8 = 255) {
     self.init(
       red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF),
       alpha: alpha)
   }
 
   /// `#RRGGBB`, upper case, without alpha.
-  public var hexRGB: String {
+  package var hexRGB: String {
     String(unsafeUninitializedCapacity: 7) { buffer in
       buffer[0] = UInt8(ascii: "#")
       Self.writeHex(red, into: buffer, at: 1)
@@ -33,7 +33,7 @@ public struct RGBA: Sendable, Equatable, Hashable {
   }
 
   /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
-  public var hex: String {
+  package var hex: String {
     guard alpha != 255 else { return hexRGB }
     return String(unsafeUninitializedCapacity: 9) { buffer in
       buffer[0] = UInt8(ascii: "#")
@@ -52,12 +52,12 @@ public struct RGBA: Sendable, Equatable, Hashable {
   }
 
   /// Opacity from 0 to 1.
-  public var opacity: Double { Double(alpha) / 255 }
+  package var opacity: Double { Double(alpha) / 255 }
 
-  public var isOpaque: Bool { alpha == 255 }
+  package var isOpaque: Bool { alpha == 255 }
 
   /// This colour painted over an opaque `bottom`.
-  public func composited(over bottom: RGBA) -> RGBA {
+  package func composited(over bottom: RGBA) -> RGBA {
     guard alpha != 255 else { return self }
     let alpha = opacity
     func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
@@ -67,11 +67,11 @@ public struct RGBA: Sendable, Equatable, Hashable {
   }
 
   /// This colour at `opacity` (0 to 1) of its own.
-  public func withOpacity(_ factor: Double) -> RGBA {
+  package func withOpacity(_ factor: Double) -> RGBA {
     RGBA(red: red, green: green, blue: blue, alpha: UInt8((Double(alpha) * factor).rounded()))
   }
 
-  public static let black = RGBA(hex: 0x000000)
-  public static let white = RGBA(hex: 0xFFFFFF)
-  public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+  package static let black = RGBA(hex: 0x000000)
+  package static let white = RGBA(hex: 0xFFFFFF)
+  package static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
 }

@@ -21,7 +21,7 @@ extension RenderID {
 
   /// Each axis's values when the renders are every combination of them
   /// (`iphone-se × dark, light × ar, en`), else the first six by placement and how many more.
-  public static func placement(of renders: [RenderID]) -> String {
+  package static func placement(of renders: [RenderID]) -> String {
     if renders.count == 1 { return renders[0].placement }
     if let axes = axes(of: renders) {
       return axes.filter { $0 != ["large"] }.map { $0.joined(separator: ", ") }.joined(separator: " × ")
@@ -35,7 +35,7 @@ extension RenderID {
   /// (the variant, then its device, then its theme) that does; else, when
   /// the renders are every combination of some devices, themes, locales and
   /// sizes, one alternation per axis; else each render by name.
-  public static func filter(selecting renders: [RenderID], among candidates: [RenderID]) -> String {
+  package static func filter(selecting renders: [RenderID], among candidates: [RenderID]) -> String {
     guard let first = renders.first else { return "^$" }
     let wanted = Set(renders)
     let parts = [first.variantPath, first.device, first.theme]

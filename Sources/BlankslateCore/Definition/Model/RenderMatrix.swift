@@ -7,17 +7,17 @@ import BlankslateSupport
 /// The one owner of the axes: their order, each design's and variant's run
 /// of renders, where a render lies, and how many there are. A new axis is a
 /// change here and in `RenderJob`.
-public struct RenderMatrix: Sendable {
-  public let devices: [Device]
-  public let themes: [Theme]
-  public let locales: [String]
-  public let textSizes: [TextSize]
+package struct RenderMatrix: Sendable {
+  package let devices: [Device]
+  package let themes: [Theme]
+  package let locales: [String]
+  package let textSizes: [TextSize]
   /// Every render, design by design, variant by variant, then device, theme, locale and text size.
-  public var jobs: Jobs { Jobs(matrix: self) }
+  package var jobs: Jobs { Jobs(matrix: self) }
   /// Each design's renders: a contiguous run of `jobs`, in site order.
-  public let designRanges: [Range<Int>]
+  package let designRanges: [Range<Int>]
   /// The renders of one variant: devices × themes × locales × text sizes.
-  public let rendersPerVariant: Int
+  package let rendersPerVariant: Int
   /// Each design's renders, in site order (one array per design, so that a
   /// matrix made again for a changed site shares the unchanged designs' arrays).
   private let designJobs: [[RenderJob]]
@@ -26,7 +26,7 @@ public struct RenderMatrix: Sendable {
 
   /// `reusing`: the matrix of an earlier build of the site; each design that
   /// is the same, on the same axes, keeps its renders without making them again.
-  public init(_ site: SiteDefinition, reusing earlier: RenderMatrix? = nil) {
+  package init(_ site: SiteDefinition, reusing earlier: RenderMatrix? = nil) {
     devices = site.devices
     themes = site.themes
     locales = site.locales
@@ -88,19 +88,19 @@ public struct RenderMatrix: Sendable {
   }
 
   /// Every render of the matrix in its one order, as one collection over the designs' runs.
-  public struct Jobs: RandomAccessCollection, Sendable {
+  package struct Jobs: RandomAccessCollection, Sendable {
     fileprivate let matrix: RenderMatrix
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { matrix.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { matrix.count }
 
-    public subscript(position: Int) -> RenderJob {
+    package subscript(position: Int) -> RenderJob {
       let design = matrix.design(containing: position)
       return matrix.designJobs[design][position - matrix.designRanges[design].lowerBound]
     }
   }
 
   /// The renders in `range`, which lies inside one design's run (a design, or some of its variants).
-  public func run(_ range: Range<Int>) -> ArraySlice<RenderJob> {
+  package func run(_ range: Range<Int>) -> ArraySlice<RenderJob> {
     guard !range.isEmpty else { return [] }
     let design = design(containing: range.lowerBound)
     let start = designRanges[design].lowerBound
@@ -119,14 +119,14 @@ public struct RenderMatrix: Sendable {
   }
 
   /// The renders of one variant on axes of these sizes.
-  public static func rendersPerVariant(devices: Int, themes: Int, locales: Int, textSizes: Int = 1) -> Int {
+  package static func rendersPerVariant(devices: Int, themes: Int, locales: Int, textSizes: Int = 1) -> Int {
     devices * themes * locales * textSizes
   }
 
-  public var count: Int { designRanges.last?.upperBound ?? 0 }
+  package var count: Int { designRanges.last?.upperBound ?? 0 }
 
   /// Each variant's run of renders in design `index`, in order.
-  public func variantRanges(ofDesign index: Int) -> [Range<Int>] {
+  package func variantRanges(ofDesign index: Int) -> [Range<Int>] {
     let range = designRanges[index]
     return stride(from: range.lowerBound, to: range.upperBound, by: max(1, rendersPerVariant)).map {
       $0..<min($0 + rendersPerVariant, range.upperBound)
@@ -134,7 +134,7 @@ public struct RenderMatrix: Sendable {
   }
 
   /// The render of a variant on a device, in a theme, a locale and a text size, if the site has it.
-  public func job(
+  package func job(
     design: String, variant: String, device: Device, theme: Theme, locale: String, textSize: TextSize = .standard
   ) -> RenderJob? {
     guard let start = variantStart[design + "/" + variant] else { return nil }
@@ -143,12 +143,12 @@ public struct RenderMatrix: Sendable {
 
   /// Where the renders of `job`'s variant start in `jobs` (for looking up its
   /// siblings on other axes without finding the variant again).
-  public func variantStart(of job: RenderJob) -> Int? {
+  package func variantStart(of job: RenderJob) -> Int? {
     variantStart[job.design.id + "/" + job.variant.id]
   }
 
   /// The render on a device, in a theme, a locale and a text size, of the variant whose renders start at `start`.
-  public func job(
+  package func job(
     variantStart start: Int, device: Device, theme: Theme, locale: String, textSize: TextSize = .standard
   ) -> RenderJob? {
     guard let deviceIndex = devices.firstIndex(of: device), let themeIndex = themes.firstIndex(of: theme),

@@ -14,7 +14,7 @@ public struct SiteDefinition: Sendable, Equatable {
   /// Severities `site.json` sets for lint rules; the rest keep their default.
   public var lint: [LintRule: LintSeverity]
   /// The caps the site was loaded under (assets are checked against them later).
-  public var limits: SiteLimits
+  package var limits: SiteLimits
   /// A hash of `site.json`'s bytes ("" without one): part of every design's cache key.
   public var settingsHash = ""
   /// A hash of what `site.json` says besides its lists of devices, themes,
@@ -22,13 +22,13 @@ public struct SiteDefinition: Sendable, Equatable {
   /// view), all a render's own files read of it (`BuildCache.Key.renders`).
   public var settingsHashWithoutLists = ""
   /// The app's accent (`tint`), also on each design (`Design.appTint`); nil: systemBlue.
-  public var tint: ColorValue?
+  package var tint: ColorValue?
   /// The fonts the site's text is set in: the stand-ins, or the team's own files (`fonts`, `tracking`).
   public var typography = SiteTypography.standIns
   /// The states every design should have (`coverage.states`); lint's `missing-state` reviews them.
   public var coverage: [ContentState] = []
 
-  public init(
+  package init(
     title: String, devices: [Device], themes: [Theme], locales: [String], textSizes: [TextSize] = [.standard],
     designs: [Design], lint: [LintRule: LintSeverity] = [:], limits: SiteLimits = SiteLimits()
   ) {

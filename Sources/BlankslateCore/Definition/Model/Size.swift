@@ -1,11 +1,11 @@
 import BlankslateSupport
 
 /// A width and height in points.
-public struct Size: Sendable, Equatable, Hashable {
-  public var width: Double
-  public var height: Double
+package struct Size: Sendable, Equatable, Hashable {
+  package var width: Double
+  package var height: Double
 
-  public init(width: Double, height: Double) {
+  package init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }

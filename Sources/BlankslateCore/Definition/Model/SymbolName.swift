@@ -4,7 +4,7 @@ import BlankslateSupport
 /// this project on a 24-point grid (never Apple's artwork), named like the
 /// SF Symbols a designer would reach for, in outline and, where SF Symbols
 /// has both, `.fill`.
-public enum SymbolName: String, Sendable, CaseIterable {
+package enum SymbolName: String, Sendable, CaseIterable {
   case tray
   case trayFill = "tray.fill"
   case trayFull = "tray.full"
@@ -119,13 +119,13 @@ public enum SymbolName: String, Sendable, CaseIterable {
 
   /// The size a symbol is drawn at when no `imageSize` is written: about
   /// `ContentUnavailableView`'s image (a large title symbol).
-  public static let defaultSize = Size(width: 56, height: 56)
+  package static let defaultSize = Size(width: 56, height: 56)
 
   /// Whether SF Symbols draws the symbol mirrored in a right-to-left locale:
   /// the arrows and chevrons that point along the reading direction, and
   /// the symbols with lines of text or a speech bubble's tail in them.
   /// Symbols of a thing (a clock, a refresh arrow, a paper plane) do not mirror.
-  public var mirrorsInRightToLeft: Bool {
+  package var mirrorsInRightToLeft: Bool {
     switch self {
     case .arrowLeft, .arrowRight, .chevronLeft, .chevronRight, .arrowUturnBackward, .listBullet, .docText,
       .docTextFill, .bubbleLeft, .bubbleLeftFill, .bubbleLeftAndBubbleRight, .textBubble, .textBubbleFill:
@@ -136,7 +136,7 @@ public enum SymbolName: String, Sendable, CaseIterable {
   }
 
   /// The outline form of a `.fill` symbol, nil for an outline one.
-  public var outline: SymbolName? {
+  package var outline: SymbolName? {
     rawValue.hasSuffix(".fill") ? SymbolName(rawValue: String(rawValue.dropLast(5))) : nil
   }
 }

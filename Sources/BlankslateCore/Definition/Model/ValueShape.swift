@@ -3,7 +3,7 @@ import BlankslateSupport
 /// The shape of a value a definition may write: one description that the
 /// decoder takes its ranges, key lists and counts from, `blankslate schema`
 /// turns into JSON Schema, and README's property table describes.
-public indirect enum ValueShape: Sendable {
+package indirect enum ValueShape: Sendable {
   /// A string, or an object of locale → string.
   case text
   /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a UIKit colour name, or `{"light": …, "dark": …}`.
@@ -29,12 +29,12 @@ public indirect enum ValueShape: Sendable {
   case either(ValueShape, ValueShape)
 
   /// One key of an object value.
-  public struct Field: Sendable {
-    public var name: String
-    public var shape: ValueShape
-    public var meaning: String
+  package struct Field: Sendable {
+    package var name: String
+    package var shape: ValueShape
+    package var meaning: String
 
-    public init(_ name: String, _ shape: ValueShape, _ meaning: String) {
+    package init(_ name: String, _ shape: ValueShape, _ meaning: String) {
       self.name = name
       self.shape = shape
       self.meaning = meaning
@@ -90,7 +90,7 @@ public indirect enum ValueShape: Sendable {
   }
 
   /// The shape as README's table writes it.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .text: "Text"
     case .color: "Color"
@@ -113,13 +113,13 @@ public indirect enum ValueShape: Sendable {
 }
 
 /// What one property of a placeholder is: its shape and what it means.
-public struct PropertyDeclaration: Sendable {
-  public var key: PropertyKey
-  public var shape: ValueShape
-  public var meaning: String
+package struct PropertyDeclaration: Sendable {
+  package var key: PropertyKey
+  package var shape: ValueShape
+  package var meaning: String
 
   /// The layouts that read it, in `LayoutKind` order.
-  public var layouts: [LayoutKind] { LayoutKind.allCases.filter { $0.reads.contains(key) } }
+  package var layouts: [LayoutKind] { LayoutKind.allCases.filter { $0.reads.contains(key) } }
 }
 
 extension PropertyKey {
@@ -153,7 +153,7 @@ extension PropertyKey {
   ])
 
   /// This property's declaration (made once: the decoder asks for it for every key it reads).
-  public var declaration: PropertyDeclaration { Self.declarations[self] ?? declared }
+  package var declaration: PropertyDeclaration { Self.declarations[self] ?? declared }
 
   private static let declarations = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declared) })
 
