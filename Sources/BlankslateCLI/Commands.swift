@@ -32,6 +32,7 @@ public enum Commands {
     }
   }
 
+  /// Runs the command line `arguments` (without the program's name) and returns its exit code.
   public static func run(_ arguments: [String]) -> Int32 {
     let status = runCommand(arguments)
     // A test reads the finished process here (its peak memory) before it exits.

@@ -11,11 +11,13 @@ import Foundation
 public struct Console: Sendable {
   /// Relative paths in the arguments start here; nil: the process's working directory.
   public var folder: URL?
+  /// The environment the command reads (`CI`, `NO_COLOR`).
   public var environment: [String: String]
   /// Takes each text bound for standard output (`STDOUT_FILENO`) or error
   /// (`STDERR_FILENO`); nil: the process's own streams.
   public var write: (@Sendable (Int32, String) -> Void)?
 
+  /// A console in `folder` (nil: the process's) with `environment`; `write`, when given, takes each line instead of the streams.
   public init(
     folder: URL? = nil, environment: [String: String], write: (@Sendable (Int32, String) -> Void)? = nil
   ) {

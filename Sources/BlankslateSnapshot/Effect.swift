@@ -6,6 +6,7 @@ import BlankslateSupport
 /// element, what about it changed, and the values before and after, as the
 /// SVG says them (`message` `y` `369.75` → `373.75`).
 public struct Effect: Sendable, Hashable {
+  /// What about an element changed.
   public enum Aspect: String, Sendable, CaseIterable {
     case width, height, x, y, background, text
     case textColor = "text colour"
@@ -41,11 +42,16 @@ public struct Effect: Sendable, Hashable {
     }
   }
 
+  /// The element's role as the scene names it (`title`, `button`).
   public var element: String
+  /// What changed about it.
   public var aspect: Aspect
+  /// The value in the golden.
   public var old: String
+  /// The value in the render.
   public var new: String
 
+  /// An effect on `element`'s `aspect`, from `old` to `new`.
   public init(element: String, aspect: Aspect, old: String, new: String) {
     self.element = element
     self.aspect = aspect

@@ -7,13 +7,17 @@ import BlankslateValidation
 
 /// What `check`, `record` and `prune` work on: a site, and which of its renders.
 public struct SnapshotOptions: Sendable {
+  /// The site folder: `site.json`, `placeholders/`, `__snapshots__/`.
   public var siteFolder: URL
+  /// The site folder as messages name it.
   public var siteDisplay: String
   /// A regular expression matched against `design/variant.device.theme.locale`.
   public var filter: String?
   /// Exactly these renders, when set: what a reviewer approved.
   public var renders: Set<RenderID>?
+  /// Which part of the renders to compare (`--shard`), or all of them.
   public var shard: Shard?
+  /// How many renders are made at once.
   public var workers: Int
   /// Keep the bytes of unchanged renders too (`record --mode all` rewrites every golden).
   public var keepsUnchangedRenders = false
@@ -36,6 +40,7 @@ public struct SnapshotOptions: Sendable {
   /// decides a difference.
   public var gallery: URL?
 
+  /// Options for the site at `siteFolder`.
   public init(
     siteFolder: URL, siteDisplay: String? = nil, filter: String? = nil, shard: Shard? = nil, workers: Int? = nil
   ) {
@@ -50,6 +55,7 @@ public struct SnapshotOptions: Sendable {
 /// A comparison of renders with goldens, with the renders themselves, so
 /// that `record` can write exactly what `check` compared.
 public struct SnapshotRun: Sendable {
+  /// Every render's result, and the counts.
   public var summary: SnapshotSummary
   /// The current render of every selected job, by golden path (relative to
   /// the store); the bytes only of renders that are changed or new, unless
@@ -86,12 +92,15 @@ struct VariantDefinition: Sendable {
 /// Renders a site's SVGs in memory and compares each with its golden on
 /// canonical XML, explaining every difference in the design's terms.
 public struct SnapshotChecker: Sendable {
+  /// What to compare, and how.
   public var options: SnapshotOptions
 
+  /// A checker of the site `options` names.
   public init(options: SnapshotOptions) {
     self.options = options
   }
 
+  /// Renders the site and compares each render with its golden.
   public func run() throws(SnapshotError) -> SnapshotRun {
     if options.isCancelled?() == true { throw .cancelled }
     let inputs: SiteInputs

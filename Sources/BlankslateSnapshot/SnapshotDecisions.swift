@@ -7,6 +7,7 @@ import BlankslateValidation
 /// Accept sends it: the render, the exact bytes seen (golden and current,
 /// by SHA-256) and approve or reject (`../shared/DESIGN.md`, "Review v3").
 public struct SnapshotDecision: Sendable, Equatable {
+  /// Approve or reject.
   public enum Verdict: String, Sendable {
     case approve
     case reject
@@ -16,10 +17,14 @@ public struct SnapshotDecision: Sendable, Equatable {
   public var render: RenderID
   /// The golden's hash; nil for a render that had no golden.
   public var golden: String?
+  /// SHA-256 of the render the reviewer saw.
   public var current: String
+  /// Whether the reviewer approved the render or rejected it.
   public var verdict: Verdict
+  /// What the reviewer wrote, if anything.
   public var note: String?
 
+  /// A decision on `render`, made on the golden and render with these hashes.
   public init(render: RenderID, golden: String?, current: String, verdict: Verdict, note: String? = nil) {
     self.render = render
     self.golden = golden
@@ -120,10 +125,12 @@ extension JSONValue {
 /// Records exactly the approved renders whose golden and current bytes are
 /// still the ones the reviewer saw, through `record`'s atomic path, or none.
 public struct SnapshotAcceptor: Sendable {
+  /// The site whose goldens are accepted.
   public var options: SnapshotOptions
   /// Called once when another writer holds the snapshots folder and Accept waits for it.
   public var waiting: @Sendable () -> Void = {}
 
+  /// An acceptor for the site `options` names; `waiting` is called when another writer holds the goldens.
   public init(options: SnapshotOptions, waiting: @escaping @Sendable () -> Void = {}) {
     self.options = options
     self.waiting = waiting
@@ -131,8 +138,11 @@ public struct SnapshotAcceptor: Sendable {
 
   /// One approved render that was not recorded, and why.
   public struct Stale: Sendable, Equatable, CustomStringConvertible {
+    /// The render the decision was made on.
     public var render: RenderID
+    /// Why the decision no longer applies.
     public var reason: String
+    /// `render: reason`.
     public var description: String { "\(render): \(reason)" }
   }
 

@@ -27,6 +27,7 @@ public enum SnapshotError: CommandFailure, Sendable {
   /// reviewed: nothing was recorded.
   case staleDecisions([SnapshotAcceptor.Stale])
 
+  /// The failure as one sentence.
   public var description: String {
     switch self {
     case .build(let error): error.description
@@ -45,6 +46,7 @@ public enum SnapshotError: CommandFailure, Sendable {
     }
   }
 
+  /// The exit code the command line ends with.
   public var exitCode: Int32 {
     switch self {
     case .build(let error): error.exitCode

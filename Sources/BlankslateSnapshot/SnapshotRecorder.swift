@@ -21,16 +21,20 @@ public struct SnapshotRecorder: Sendable {
   public struct Written: Sendable, Equatable {
     /// The file as messages show it.
     public var golden: String
+    /// Whether the golden is new or rewritten.
     public var status: SnapshotStatus
+    /// The changes it records, in the design's terms.
     public var changes: [String]
     /// A variant's recorded definition (`DefinitionRecord`), not a golden.
     public var isDefinition = false
   }
 
+  /// Which goldens to write: missing ones, changed ones, or all.
   public var mode: RecordMode
   /// Called once when another writer holds the snapshots folder and this one waits for it.
   public var waiting: @Sendable () -> Void = {}
 
+  /// A recorder in `mode`; `waiting` is called when another writer holds the goldens.
   public init(mode: RecordMode, waiting: @escaping @Sendable () -> Void = {}) {
     self.mode = mode
     self.waiting = waiting
@@ -99,6 +103,7 @@ public struct SnapshotRecorder: Sendable {
 
 /// Removes goldens that no render produces any more.
 public struct SnapshotPruner: Sendable {
+  /// A pruner.
   public init() {}
 
   /// The orphaned goldens of `run` and the recorded definitions of variants

@@ -12,9 +12,11 @@ import BlankslateValidation
 public struct SnapshotReport: Sendable {
   /// The folder to write (replaced as a whole).
   public var output: URL
+  /// The output folder as messages name it.
   public var outputDisplay: String
   /// The gallery the report links to, if any (`_site`).
   public var gallery: URL?
+  /// A folder of templates that replace the built-in ones, if any.
   public var templates: URL?
   /// With `--png`: the renders shown are also written as PNG at this many
   /// pixels per point, and heat maps are drawn at it (else at 1).
@@ -22,6 +24,7 @@ public struct SnapshotReport: Sendable {
   /// Threads for drawing the renders the report shows.
   public var workers: Int
 
+  /// A report to write at `output`.
   public init(
     output: URL, outputDisplay: String? = nil, gallery: URL? = nil, templates: URL? = nil, pngScale: Int? = nil,
     workers: Int? = nil
@@ -42,6 +45,7 @@ public struct SnapshotReport: Sendable {
     gallery.standardizedFileURL.deletingLastPathComponent().appending(path: "_report")
   }
 
+  /// Writes the report of `summary` for the site at `site`, replacing the folder as a whole.
   public func write(_ summary: SnapshotSummary, site: URL) throws(SnapshotError) {
     let templateSet: TemplateSet
     do {

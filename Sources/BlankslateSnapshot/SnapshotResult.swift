@@ -20,11 +20,13 @@ public enum SnapshotStatus: String, Sendable, CaseIterable {
 public struct SnapshotResult: Sendable, Equatable {
   /// The render (or the render an orphaned golden was made for).
   public var id: RenderID
+  /// Whether the render is unchanged, changed, new, or its golden orphaned.
   public var status: SnapshotStatus
   /// The golden's path as messages show it (`Site/__snapshots__/…svg`).
   public var golden: String
   /// The design's definition file and the variant's line in it (none for orphans).
   public var definitionFile: String?
+  /// The variant's line in the definition file.
   public var definitionLine: Int?
   /// The gallery page of the render, relative to the gallery's root.
   public var page: String?
@@ -32,15 +34,19 @@ public struct SnapshotResult: Sendable, Equatable {
   public var changes: [String]
   /// A unified line diff of golden → render.
   public var diff: String
+  /// The golden's SVG text, when the result shows it.
   public var goldenSVG: String?
+  /// The render's SVG text, when the result shows it.
   public var currentSVG: String?
   /// Where to draw attention on the current render and on the golden.
   public var currentFrames: [Rect]
+  /// Where to draw attention on the golden.
   public var goldenFrames: [Rect]
   /// SHA-256 of the golden's bytes and of the render's (none for a new
   /// render's golden): what a reviewer approves, so that Accept and a
   /// decisions file record exactly the renders that were seen.
   public var goldenHash: String?
+  /// SHA-256 of the render's bytes.
   public var currentHash: String?
   /// The edits of the definition that reach this render, in the definition's
   /// words (`spacing.titleToMessage 6 → 10`): what a card is made of.
@@ -53,6 +59,7 @@ public struct SnapshotResult: Sendable, Equatable {
   /// sizes as `site.json` lists them): a card shows the first of its renders.
   public var rank = 0
 
+  /// A result for the render `id`.
   public init(
     id: RenderID, status: SnapshotStatus, golden: String, definitionFile: String? = nil, definitionLine: Int? = nil,
     page: String? = nil, changes: [String] = [], diff: String = "", goldenSVG: String? = nil, currentSVG: String? = nil,
@@ -101,6 +108,7 @@ public struct SnapshotSummary: Sendable, Equatable {
   /// Every result that is not unchanged, sorted by id.
   public var results: [SnapshotResult]
 
+  /// The summary of comparing `site` (or its `shard`): the renders that passed, and every other result.
   public init(site: String, shard: Shard?, passed: [RenderID], results: [SnapshotResult]) {
     self.site = site
     self.shard = shard
@@ -111,8 +119,10 @@ public struct SnapshotSummary: Sendable, Equatable {
   /// Renders and goldens this run looked at.
   public var checked: Int { passed.count + results.count }
 
+  /// How many renders matched their goldens.
   public var unchanged: Int { passed.count }
 
+  /// How many results have `status`.
   public func count(_ status: SnapshotStatus) -> Int {
     status == .unchanged ? unchanged : results.filter { $0.status == status }.count
   }
@@ -130,8 +140,10 @@ public struct SnapshotSummary: Sendable, Equatable {
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// 1-based.
   public var index: Int
+  /// How many shards the renders are split into.
   public var count: Int
 
+  /// Shard `index` of `count`, counted from 1.
   public init(index: Int, count: Int) {
     self.index = index
     self.count = count
@@ -157,5 +169,6 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     return Int(hash % UInt64(count)) == index - 1
   }
 
+  /// `index/count`, as `--shard` writes it.
   public var description: String { "\(index)/\(count)" }
 }

@@ -45,13 +45,17 @@ package struct AssetInspector: Sendable {
 
 /// Why an asset was refused.
 public struct AssetProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The image's path as messages name it.
   public var file: String
+  /// Why it cannot be used.
   public var reason: String
 
+  /// A problem with the image at `file`.
   public init(file: String, reason: String) {
     self.file = file
     self.reason = reason
   }
 
+  /// The problem as one sentence.
   public var description: String { "\(file): cannot be used as an image: \(reason)." }
 }

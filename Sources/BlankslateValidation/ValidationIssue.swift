@@ -8,8 +8,10 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
   public var line: Int
   /// 1-based; 0 when unknown.
   public var column: Int
+  /// What is wrong there.
   public var message: String
 
+  /// An issue at `line` and `column` of `file`.
   public init(file: String, line: Int, column: Int = 0, message: String) {
     self.file = file
     self.line = line

@@ -82,4 +82,27 @@ struct ArchitectureTests {
     }
     #expect(!mimalloc.isEmpty && mimalloc.allSatisfy { $0.contains(".when(platforms: [.linux])") }, "\(mimalloc)")
   }
+
+  /// Every public declaration, the API another Swift tool builds on, has a
+  /// summary line (`///`) above it and its attributes.
+  @Test func everyPublicDeclarationHasASummaryLine() throws {
+    let sources = Repository.root.appending(path: "Sources")
+    var undocumented: [String] = []
+    var declarations = 0
+    let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+    for file in files where file.hasSuffix(".swift") {
+      let lines = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
+        .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      for (index, line) in lines.enumerated() {
+        let words = line.split(separator: " ")
+        guard words.first(where: { !$0.hasPrefix("@") }) == "public" else { continue }
+        declarations += 1
+        var above = index - 1
+        while above >= 0, lines[above].hasPrefix("@") { above -= 1 }
+        if above < 0 || !lines[above].hasPrefix("///") { undocumented.append("\(file):\(index + 1): \(line)") }
+      }
+    }
+    #expect(declarations > 100)
+    #expect(undocumented.isEmpty, "\(undocumented.count) undocumented:\n\(undocumented.joined(separator: "\n"))")
+  }
 }

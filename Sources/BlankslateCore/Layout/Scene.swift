@@ -11,6 +11,7 @@ public struct Scene: Sendable, Equatable {
   public var nodes: [SceneNode]
   /// The locale the texts are in (for `lang`).
   public var locale: String
+  /// The theme the scene is drawn in.
   public var theme: Theme
   /// The part of the screen no system bar covers (the device's safe area).
   public var safeArea: Rect
@@ -85,10 +86,12 @@ public struct Scene: Sendable, Equatable {
 public struct SceneNode: Sendable, Equatable {
   /// Unique within its scene; becomes the element's `id` in the renders.
   public var id: String
+  /// What the node is (title, message, button, image …).
   public var role: NodeRole
   /// The node's frame in scene coordinates (not relative to its parent).
   public var frame: Rect
   package var content: NodeContent
+  /// The nodes inside it, in drawing order.
   public var children: [SceneNode]
   /// What a tap does, for the live HTML rendition; nil when not tappable.
   public var action: NodeAction?
@@ -118,9 +121,11 @@ public struct SceneNode: Sendable, Equatable {
 public struct HiddenPart: Sendable, Equatable {
   /// The part's id had it been shown (`button`, `message`).
   public var id: String
+  /// What the part is.
   public var role: NodeRole
   /// The height the whole stack needs, and the height there is, in points.
   public var needed: Double
+  /// The height there is, in points.
   public var available: Double
 }
 

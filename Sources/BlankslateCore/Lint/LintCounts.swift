@@ -2,16 +2,22 @@ import BlankslateSupport
 
 /// How many findings of each kind a render, variant, design or site has.
 public struct LintCounts: Sendable, Equatable {
+  /// Active findings of error severity.
   public var errors = 0
+  /// Active findings of warning severity.
   public var warnings = 0
+  /// Findings a suppression in `site.json` accepts.
   public var accepted = 0
 
+  /// No findings.
   public init() {}
 
+  /// The counts of `findings`.
   public init(_ findings: some Sequence<LintFinding>) {
     for finding in findings { add(finding) }
   }
 
+  /// Counts `findings` too.
   public mutating func add(contentsOf findings: some Sequence<LintFinding>) {
     for finding in findings { add(finding) }
   }
@@ -25,6 +31,7 @@ public struct LintCounts: Sendable, Equatable {
     return sum
   }
 
+  /// Counts `finding` too.
   public mutating func add(_ finding: LintFinding) {
     if finding.suppression != nil {
       accepted += 1

@@ -2,23 +2,30 @@ import BlankslateSupport
 
 /// One thing a careful reviewer would flag in one render.
 public struct LintFinding: Sendable, Equatable {
+  /// The rule that found it.
   public var rule: LintRule
   /// The severity the site gives the rule.
   public var severity: LintSeverity
   /// The render it was found in.
   public var render: RenderID
+  /// The design's id.
   public var design: String { render.design }
+  /// The variant's id.
   public var variant: String { render.variant }
   /// The scene node at fault, when there is one (for outlines).
   public var node: String?
+  /// Where in the render, in points, when the finding has a place.
   public var frame: Rect?
   /// What was measured and what the rule asks for, in one sentence.
   public var message: String
+  /// The value measured (a contrast ratio, a size in points), if the rule measures one.
   public var measured: Double?
+  /// The value the rule asks for.
   public var threshold: Double?
   /// Set when the design accepts this finding: the reason it gives.
   public var suppression: String?
 
+  /// A finding of `rule` on a render.
   public init(
     rule: LintRule, severity: LintSeverity, render: RenderID, node: String?, frame: Rect?, message: String,
     measured: Double? = nil, threshold: Double? = nil, suppression: String? = nil

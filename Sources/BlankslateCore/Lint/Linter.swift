@@ -4,8 +4,10 @@ import BlankslateSupport
 /// Lints the renders of a site: the rules of `SceneLinter`, missing
 /// translations, the site's severities and each variant's suppressions.
 public struct Linter: Sendable {
+  /// The site whose rules and suppressions apply.
   public let site: SiteDefinition
 
+  /// A linter with `site`'s rules and suppressions.
   public init(site: SiteDefinition) {
     self.site = site
   }
@@ -19,6 +21,7 @@ public struct Linter: Sendable {
     /// Each light scene until its dark twin, by the light render's whole name.
     private var lightScenes: [RenderID: Scene] = [:]
 
+    /// A session of `linter` over renders `renderer` lays out.
     public init(linter: Linter, renderer: Renderer) {
       self.linter = linter
       self.renderer = renderer
@@ -109,27 +112,40 @@ public struct Linter: Sendable {
 public struct LintReport: Sendable {
   /// One finding as it repeats over renders: same variant, rule, element and message.
   public struct Group: Sendable, Equatable {
+    /// The design's id.
     public var design: String
+    /// The variant's id.
     public var variant: String
+    /// The rule.
     public var rule: LintRule
+    /// Error or warning.
     public var severity: LintSeverity
+    /// The element it concerns, if one.
     public var node: String?
+    /// What was found, in a sentence.
     public var message: String
+    /// The reason of the suppression that accepts it, if one does.
     public var suppression: String?
     /// The renders it occurs in.
     public var renders: [RenderID]
   }
 
+  /// Every finding, in site order.
   public var findings: [LintFinding]
+  /// How many renders were linted.
   public var renderCount: Int
 
+  /// A report of `findings` over `renderCount` renders.
   public init(findings: [LintFinding], renderCount: Int) {
     self.findings = findings
     self.renderCount = renderCount
   }
 
+  /// Active findings of error severity.
   public var errors: Int { findings.filter { $0.isActive && $0.severity == .error }.count }
+  /// Active findings of warning severity.
   public var warnings: Int { findings.filter { $0.isActive && $0.severity == .warning }.count }
+  /// Findings a suppression accepts.
   public var suppressed: Int { findings.filter { $0.suppression != nil }.count }
 
   /// Whether lint fails: any active finding at error severity.
@@ -187,6 +203,7 @@ public struct LintReport: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// The report as `lint --json` prints it.
   public var json: String {
     let groups: [JSONDocument] = self.groups.map { group in
       .object([

@@ -5,19 +5,24 @@ import BlankslateSupport
 public struct AssetCatalog: Sendable {
   /// One embeddable image.
   public struct Entry: Sendable, Equatable {
+    /// The image's media type (`image/svg+xml`, `image/png`).
     public var mediaType: String
+    /// The image's bytes, base64.
     public var base64: String
 
+    /// An image of `mediaType` whose bytes are `base64`.
     public init(mediaType: String, base64: String) {
       self.mediaType = mediaType
       self.base64 = base64
     }
 
+    /// The image as a `data:` URI, as SVGs embed it.
     public var dataURI: String { "data:\(mediaType);base64,\(base64)" }
   }
 
   private var entries: [String: Entry]
 
+  /// A catalog of `entries`, by path under the site folder.
   public init(entries: [String: Entry] = [:]) {
     self.entries = entries
   }

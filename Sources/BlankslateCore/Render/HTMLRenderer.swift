@@ -7,8 +7,10 @@ import BlankslateSupport
 /// The fragment is polyglot markup (well-formed XML) and relies on the
 /// gallery stylesheet's `bs-` classes for resets and animation.
 public struct HTMLRenderer: Sendable {
+  /// The site's images, embedded where a scene shows them.
   public var assets: AssetCatalog
 
+  /// A renderer that embeds `assets`.
   public init(assets: AssetCatalog = AssetCatalog()) {
     self.assets = assets
   }

@@ -2,7 +2,9 @@ import BlankslateSupport
 
 /// One render of a job: its scene, its accessible name and description, and its SVG.
 public struct Render: Sendable {
+  /// What was rendered.
   public let job: RenderJob
+  /// Every element's frame in points, and what it shows.
   public let scene: Scene
   /// The SVG's `<title>`: design, variant, device, theme and locale (`RenderJob.title`).
   public let title: String
@@ -23,6 +25,7 @@ public struct Render: Sendable {
 /// `check`, `record`, `lint` and the tests share, so a golden, a published
 /// SVG and what lint reviewed are always the same render.
 public struct Renderer: Sendable {
+  /// What draws scenes as SVG.
   public let svgRenderer: SVGRenderer
   /// What sets every text, with the fonts it measures and draws with.
   public let typesetter: Typesetter

@@ -7,8 +7,10 @@ import BlankslateSupport
 /// accessible name and description. Each node becomes a `<g>` whose `id` is
 /// the node's id and whose `data-role` is its role, so a diff can name what changed.
 public struct SVGRenderer: Sendable {
+  /// The site's images, embedded where a scene draws them.
   public var assets: AssetCatalog
 
+  /// A renderer that embeds `assets`.
   public init(assets: AssetCatalog = AssetCatalog()) {
     self.assets = assets
   }

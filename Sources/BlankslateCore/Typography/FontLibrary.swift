@@ -6,6 +6,7 @@ import BlankslateSupport
 /// face, the hash it must have, where it was looked for, and how to get it.
 public struct FontError: Error, CustomStringConvertible, Sendable {
   package let font: PinnedFont
+  /// Why the font cannot be used.
   public let reason: String
 
   package init(font: PinnedFont, reason: String) {
@@ -26,6 +27,7 @@ public struct FontError: Error, CustomStringConvertible, Sendable {
     self.init(font: font, reason: reason)
   }
 
+  /// The problem, and how to get the font.
   public var description: String {
     guard let file = font.file else {
       return "font \(font.path) \(reason): it is one of \(font.package), named in site.json"

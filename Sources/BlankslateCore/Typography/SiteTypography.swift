@@ -104,7 +104,9 @@ public enum TrackingTable: String, Sendable, Hashable, CaseIterable {
 /// The fonts a site's text is measured and drawn with: the stand-ins, the
 /// team's own files in their place, and the tracking the site asks for.
 public struct SiteTypography: Sendable, Hashable {
+  /// The team's own font files, each in its slot.
   public var fonts: [TeamFont]
+  /// The tracking the site asks for, if any.
   public var tracking: TrackingTable?
   /// The stand-ins where this site's search found them (its `fonts/` folder
   /// first), when that is not where the process found them (`PinnedFont.all`).

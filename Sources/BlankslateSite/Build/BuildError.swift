@@ -19,6 +19,7 @@ public enum BuildError: CommandFailure, Sendable {
   /// A pinned font is missing (names the Debian package that installs it).
   case fonts(FontError)
 
+  /// The failure as one sentence (or one per problem).
   public var description: String {
     switch self {
     case .definitions(let errors):

@@ -33,6 +33,7 @@ public struct BuildOptions: Sendable {
   /// (`KeptUntilExit`).
   public var freesWhatItHeld = true
 
+  /// A build of the site at `siteFolder` into `output`.
   public init(
     siteFolder: URL, siteDisplay: String? = nil, output: URL, outputDisplay: String? = nil, workers: Int? = nil,
     templates: URL? = nil

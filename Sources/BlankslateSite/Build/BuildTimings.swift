@@ -23,8 +23,10 @@ public struct BuildTimings: Sendable, Equatable {
 
   private var durations: [Phase: Duration] = [:]
 
+  /// No time spent yet.
   public init() {}
 
+  /// The time spent in `phase`.
   public subscript(phase: Phase) -> Duration {
     durations[phase] ?? .zero
   }
@@ -39,6 +41,7 @@ public struct BuildTimings: Sendable, Equatable {
     return try body()
   }
 
+  /// Adds `other`'s time, phase by phase.
   public mutating func add(_ other: BuildTimings) {
     for (phase, duration) in other.durations { durations[phase, default: .zero] += duration }
   }

@@ -8,8 +8,10 @@ import BlankslateValidation
 /// Definition → Layout → Render → Site → Validation, then one swap into the
 /// output folder: a build that fails anywhere leaves the previous output as it was.
 public struct SiteBuilder: Sendable {
+  /// What to build, and how.
   public var options: BuildOptions
 
+  /// A builder of the site `options` names.
   public init(options: BuildOptions) {
     self.options = options
   }

@@ -8,7 +8,9 @@ import BlankslateSupport
 /// every locale, the variant as its comment) that translators keep working in.
 /// The same definitions give the same bytes.
 public enum SwiftExport {
+  /// The Swift file `export swift` writes.
   public static let swiftFile = "Placeholders.swift"
+  /// The String Catalog `export swift` writes.
   public static let catalogFile = "Localizable.xcstrings"
 
   /// One exported variant: its design and variant, and the names the code gives them.
@@ -39,6 +41,7 @@ public enum SwiftExport {
 
   /// Two designs, or two variants of one design, whose ids become one Swift name.
   public struct NameCollision: CommandFailure, Sendable {
+    /// Which ids collide, and in which files.
     public var description: String
     /// Ids the export cannot name are bad input: 2.
     public var exitCode: Int32 { 2 }

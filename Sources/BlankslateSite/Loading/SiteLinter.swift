@@ -5,10 +5,14 @@ import Foundation
 /// `lint` over a whole site folder: every render laid out and reviewed, with
 /// the site's assets, loaded as `build` and `check` load them (`SiteInputs`).
 public struct SiteLinter: Sendable {
+  /// The site folder.
   public var siteFolder: URL
+  /// The site folder as messages name it.
   public var siteDisplay: String
+  /// How many renders are linted at once.
   public var workers: Int
 
+  /// A linter of the site at `siteFolder`.
   public init(siteFolder: URL, siteDisplay: String? = nil, workers: Int? = nil) {
     self.siteFolder = siteFolder
     self.siteDisplay = siteDisplay ?? siteFolder.path

@@ -46,10 +46,15 @@ package final class BuildMemo: Sendable {
 
 /// What a successful build made.
 public struct BuildSummary: Sendable, Equatable {
+  /// How many designs the site has.
   public var designs: Int
+  /// How many variants they have.
   public var variants: Int
+  /// How many renders were published.
   public var renders: Int
+  /// How many files the output holds.
   public var files: Int
+  /// Their bytes.
   public var bytes: Int
   /// The lint findings of every render.
   public var lint: LintCounts

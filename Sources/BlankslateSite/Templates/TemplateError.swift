@@ -19,6 +19,7 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A template named by the renderer does not exist.
   case missingTemplate(name: String)
 
+  /// The problem as one sentence, naming the template and line.
   public var description: String {
     switch self {
     case .syntax(let template, let line, let message):

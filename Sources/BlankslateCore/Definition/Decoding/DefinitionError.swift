@@ -6,6 +6,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
   /// The file, as given to the loader (relative to the working directory when
   /// the site folder was given relatively).
   public var file: String
+  /// The JSON path of the value at fault.
   public var path: JSONPath
   package var position: SourcePosition?
 
@@ -78,12 +79,15 @@ public enum DefinitionError: Error, Sendable, Equatable {
 
 /// Every problem found in a site, in file order, reported together.
 public struct DefinitionErrors: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Every problem, in file and position order.
   public var errors: [DefinitionError]
 
+  /// The problems `errors`.
   public init(_ errors: [DefinitionError]) {
     self.errors = errors
   }
 
+  /// One line per problem.
   public var description: String {
     let files = Set(errors.map(\.file)).count
     let head = errors.map(\.description).joined(separator: "\n")

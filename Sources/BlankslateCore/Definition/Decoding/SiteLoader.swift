@@ -18,6 +18,7 @@ public struct SiteLoader: Sendable {
   /// `list` and `fonts` read a site whose fonts may be missing.
   public var requiresFonts = true
 
+  /// A loader of the site at `root`, named `displayRoot` in messages.
   public init(
     root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
     memo: Memo? = nil
@@ -71,6 +72,7 @@ public struct SiteLoader: Sendable {
     /// How many files the loads through this memo decoded (the others were kept).
     private var decodes = 0
 
+    /// An empty memo.
     public init() {}
 
     init(entries: [String: Entry]) {

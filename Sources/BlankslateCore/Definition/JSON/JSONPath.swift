@@ -11,8 +11,10 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     case index(Int)
   }
 
+  /// The keys and indexes from the document's root.
   public var components: [Component]
 
+  /// The path of `components`.
   public init(_ components: [Component] = []) {
     self.components = components
   }
@@ -20,10 +22,12 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// The document's top level.
   public static let root = JSONPath()
 
+  /// This path, then the object key `key`.
   public func appending(_ key: String) -> JSONPath {
     appending(component: .key(key))
   }
 
+  /// This path, then the array index `index`.
   public func appending(_ index: Int) -> JSONPath {
     appending(component: .index(index))
   }
@@ -38,6 +42,7 @@ public struct JSONPath: Sendable, Equatable, Hashable, CustomStringConvertible {
     return JSONPath(longer)
   }
 
+  /// The path as messages write it (`variants[1].title`).
   public var description: String {
     if components.isEmpty { return "(top level)" }
     var text = ""

@@ -66,14 +66,18 @@ package struct JSONValue: Sendable, Equatable {
 
 /// A 1-based line and column in a source file (columns count characters).
 public struct SourcePosition: Sendable, Hashable, Comparable {
+  /// The line, from 1.
   public var line: Int
+  /// The column, from 1.
   public var column: Int
 
+  /// The position at `line` and `column`.
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
+  /// Whether `lhs` comes first in the file.
   public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }

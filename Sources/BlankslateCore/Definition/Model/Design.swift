@@ -6,7 +6,9 @@ public struct Design: Sendable, Equatable {
   public var id: String
   /// The gallery's label.
   public var name: String
+  /// The layout its variants are laid out with.
   public var layout: LayoutKind
+  /// Tags the gallery filters by.
   public var tags: [String]
   /// The design's variants in file order; at least one.
   public var variants: [Variant]
@@ -18,6 +20,7 @@ public struct Design: Sendable, Equatable {
   /// uses it; nil: systemBlue, UIKit's default.
   package var appTint: ColorValue?
 
+  /// A design of `variants`.
   public init(
     id: String, name: String, layout: LayoutKind, tags: [String] = [], variants: [Variant],
     sourceFile: String, sourceHash: String = ""
@@ -36,6 +39,7 @@ public struct Design: Sendable, Equatable {
 public struct Variant: Sendable, Equatable {
   /// `[a-z0-9-]+`, unique in its design; `default` when the design has no variants.
   public var id: String
+  /// The variant's name as the gallery shows it.
   public var name: String
   /// The resolved properties: the design's with this variant's laid over them.
   package var properties: Properties {
@@ -66,6 +70,7 @@ public struct Variant: Sendable, Equatable {
     self.suppressions = suppressions
   }
 
+  /// Whether both are the same variant with the same properties.
   public static func == (left: Variant, right: Variant) -> Bool {
     left.id == right.id && left.name == right.name && left.path == right.path && left.position == right.position
       && left.suppressions == right.suppressions

@@ -15,6 +15,7 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
   /// iPad mini (6th generation): 744×1133, 24 pt status bar, 20 pt home indicator.
   case ipadMini = "ipad-mini"
 
+  /// The device's screen, bars and safe areas.
   public var metrics: DeviceMetrics {
     switch self {
     case .iphoneSE:
@@ -48,6 +49,7 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
     }
   }
 
+  /// Whether `lhs` comes first in the gallery's order.
   public static func < (lhs: Device, rhs: Device) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
@@ -57,7 +59,9 @@ public enum Device: String, Sendable, CaseIterable, Codable, Comparable {
 public struct DeviceMetrics: Sendable, Equatable {
   /// The marketing name shown in the gallery.
   public var name: String
+  /// The screen's width, in points.
   public var width: Double
+  /// The screen's height, in points.
   public var height: Double
   /// Height of the status bar (the top safe-area inset).
   public var statusBar: Double

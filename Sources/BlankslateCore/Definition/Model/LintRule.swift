@@ -42,6 +42,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
     }
   }
 
+  /// Whether `lhs` comes first in the rules' order.
   public static func < (lhs: LintRule, rhs: LintRule) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
@@ -56,6 +57,7 @@ public enum LintSeverity: String, Sendable, CaseIterable, Comparable {
   /// The rule does not run.
   case off
 
+  /// Whether `lhs` is the milder severity.
   public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }

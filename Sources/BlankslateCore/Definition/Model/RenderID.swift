@@ -8,10 +8,15 @@ import BlankslateSupport
 /// written (a golden of a device the site no longer has still has an id), and
 /// each is `[A-Za-z0-9-]+`, so the dots between them read back one way only.
 public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The design's id.
   public let design: String
+  /// The variant's id.
   public let variant: String
+  /// The device's name (`iphone-15`).
   public let device: String
+  /// The theme's name (`light`, `dark`).
   public let theme: String
+  /// The locale (`en`, `zh-Hans`).
   public let locale: String
   /// The text size's name; nil for `large`, which names leave out, so every
   /// render named before text sizes existed keeps its name (and permalink).
@@ -21,6 +26,7 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// build names each render often).
   public let name: String
 
+  /// The render of `variant` of `design` on `device` in `theme`, `locale` and `textSize`.
   public init(design: String, variant: String, device: String, theme: String, locale: String, textSize: String?) {
     self.design = design
     self.variant = variant
@@ -148,11 +154,15 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// In the output: `designs/<design>/<name>.svg`, `.html` and `.png`.
   public var svgPath: String { Self.designFolder(design) + "/" + svgName }
+  /// The render's page, relative to the gallery's root.
   public var pagePath: String { Self.designFolder(design) + "/" + pageName }
+  /// The render's PNG, relative to the gallery's root.
   public var pngPath: String { Self.designFolder(design) + "/" + pngName }
   /// The SVG's, the page's and the PNG's names inside their design's folder.
   public var svgName: String { name + ".svg" }
+  /// The page's file name.
   public var pageName: String { name + ".html" }
+  /// The PNG's file name.
   public var pngName: String { name + ".png" }
 
   /// `design--name`: one file name for the render among every design's (the report's images).

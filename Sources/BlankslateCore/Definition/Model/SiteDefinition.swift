@@ -2,8 +2,11 @@ import BlankslateSupport
 
 /// A whole site: its settings and every design, ready to expand into renders.
 public struct SiteDefinition: Sendable, Equatable {
+  /// The gallery's title.
   public var title: String
+  /// The devices every variant is rendered on.
   public var devices: [Device]
+  /// The themes every variant is rendered in.
   public var themes: [Theme]
   /// BCP 47 tags (`zh-Hans`, `en`), in the order the gallery shows them.
   public var locales: [String]

@@ -17,6 +17,7 @@ public struct SiteLimits: Sendable, Equatable {
   /// Nesting of arrays and objects in a definition file.
   public var depth = 32
 
+  /// The defaults `site.json` starts from.
   public init() {}
 
   /// Each limit's key in `site.json`, its ceiling, and where it is kept.

@@ -40,6 +40,7 @@ public enum TextSize: String, Sendable, CaseIterable, Hashable, Comparable {
 
   var index: Int { Self.allCases.firstIndex(of: self) ?? 3 }
 
+  /// Whether `lhs` is the smaller size.
   public static func < (lhs: TextSize, rhs: TextSize) -> Bool { lhs.index < rhs.index }
 }
 
@@ -104,6 +105,7 @@ public enum TextStyle: String, Sendable, CaseIterable {
 /// `UIFont.preferredFont(forTextStyle:)`), or a size that scales with the
 /// body style (as `UIFontMetrics.default.scaledFont(for:)`).
 public struct FontSpec: Sendable, Equatable {
+  /// Points, a text style, or points that scale with the text size.
   public enum Size: Sendable, Equatable {
     case fixed(Double)
     case style(TextStyle)
@@ -113,10 +115,12 @@ public struct FontSpec: Sendable, Equatable {
   /// The point sizes a definition may write.
   public static let points: ClosedRange<Double> = 1...200
 
+  /// The font's size.
   public var size: Size
   /// The written weight; nil keeps the style's or the layout's own.
   public var weight: FontWeight?
 
+  /// A font of `size` and `weight`.
   public init(size: Size, weight: FontWeight? = nil) {
     self.size = size
     self.weight = weight
@@ -142,10 +146,12 @@ public struct FontSpec: Sendable, Equatable {
 
 /// A number is a fixed size, as a definition writes it (`"messageFont": 15`).
 extension FontSpec: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// A font of `points`, fixed.
   public init(integerLiteral points: Int) {
     self.init(size: .fixed(Double(points)))
   }
 
+  /// A font of `points`, fixed.
   public init(floatLiteral points: Double) {
     self.init(size: .fixed(points))
   }
