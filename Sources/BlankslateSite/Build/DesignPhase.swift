@@ -44,31 +44,21 @@ struct DesignPhase: Sendable {
   let workers: Int
   let progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-  private enum Source {
-    case kept(BuildCache.Entry)
-    case linked(BuildCache.Entry)
-    case rendered
-  }
-
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
-    case reuse(design: Int, entry: BuildCache.Entry, linked: Bool)
+    case reuse(design: Int, entry: BuildCache.Entry, refresh: ReusePlan.Refresh, linked: Bool = false)
   }
 
   /// Every design's output and entries, in site order.
   func run() throws(BuildError) -> [Result] {
-    let sources: [Source] = site.designs.indices.map { index in
-      let id = site.designs[index].id
-      if let entry = inPlace?.designs[id], entry.key.own == keys[index].own, keepsItsFolder(id) {
-        return .kept(entry)
-      }
-      if let entry = published?.designs[id], entry.key.own == keys[index].own { return .linked(entry) }
-      return .rendered
-    }
+    let plan = ReusePlan(
+      ids: site.designs.map(\.id), keys: keys, inPlace: inPlace?.designs.mapValues(\.key) ?? [:],
+      published: published?.designs.mapValues(\.key) ?? [:], folderIsIntact: keepsItsFolder)
+    let sources = plan.decisions
     // Whatever else the back buffer holds for a design goes first: a render
     // or a link never writes through an older link to a published file.
     if inPlace != nil {
-      let stale = site.designs.indices.filter { if case .kept = sources[$0] { false } else { true } }
+      let stale = site.designs.indices.filter { if case .keep = sources[$0] { false } else { true } }
       let cleared = ParallelWork.map(count: stale.count, workers: workers) { position -> BuildError? in
         do throws(BuildError) {
           try staging.clear(SitePaths.designFolder(site.designs[stale[position]].id))
@@ -82,15 +72,20 @@ struct DesignPhase: Sendable {
 
     var tasks: [Task] = []
     for index in site.designs.indices {
-      guard case .rendered = sources[index] else { continue }
+      guard case .render = sources[index] else { continue }
       for run in matrix.variantRanges(ofDesign: index) { tasks.append(.part(design: index, jobs: run)) }
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {
+      let id = site.designs[index].id
       switch source {
-      case .kept(let entry): tasks.append(.reuse(design: index, entry: entry, linked: false))
-      case .linked(let entry): tasks.append(.reuse(design: index, entry: entry, linked: true))
-      case .rendered: break
+      case .keep(let refresh):
+        if let entry = inPlace?.designs[id] { tasks.append(.reuse(design: index, entry: entry, refresh: refresh)) }
+      case .link(let refresh):
+        if let entry = published?.designs[id] {
+          tasks.append(.reuse(design: index, entry: entry, refresh: refresh, linked: true))
+        }
+      case .render: break
       }
     }
 
@@ -105,8 +100,8 @@ struct DesignPhase: Sendable {
         guard let parts = assembly.add(part, task: task) else { return nil }
         defer { Failpoint.reach("build.design-done") }
         return (design, rendered(design, parts: parts))
-      case .reuse(let design, let entry, let linked):
-        let result = reuse(design, entry: entry, linked: linked)
+      case .reuse(let design, let entry, let refresh, let linked):
+        let result = reuse(design, entry: entry, refresh: refresh, linked: linked)
         Failpoint.reach("build.design-done")
         progress?(done.wrappingAdd(ranges[design].count, ordering: .relaxed).newValue, total)
         return (design, result)
@@ -152,7 +147,7 @@ struct DesignPhase: Sendable {
   /// Design `index`'s files and entries from the earlier build that holds
   /// it (the back buffer, or the published output it is linked from); the
   /// pages that name a changed neighbour are rendered again.
-  private func reuse(_ index: Int, entry: BuildCache.Entry, linked: Bool) -> Result {
+  private func reuse(_ index: Int, entry: BuildCache.Entry, refresh: ReusePlan.Refresh, linked: Bool) -> Result {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.RenderedDesign()
@@ -174,10 +169,8 @@ struct DesignPhase: Sendable {
     // entries (which depend on the design and its meta only, so on its own
     // key) are the last build's when a long-lived process kept them; else
     // made anew, from the meta's search texts.
-    let edges = [
-      entry.key.previous == keys[index].previous ? nil : design.variants.first?.id,
-      entry.key.next == keys[index].next ? nil : design.variants.last?.id,
-    ].compactMap { $0 }
+    let edges = [refresh.first ? design.variants.first?.id : nil, refresh.last ? design.variants.last?.id : nil]
+      .compactMap { $0 }
     let found = memo?.entries.value(for: design.id, madeFrom: keys[index].own)
     // The search texts are read only when something writes them: new
     // entries, or the next cache's meta when a refreshed page changes it.
@@ -186,7 +179,8 @@ struct DesignPhase: Sendable {
       if !linked, let other = published?.designs[design.id], other.key.own == keys[index].own,
         other.meta != nil
       {
-        return clearingFails() ?? reuse(index, entry: other, linked: true)
+        return clearingFails()
+          ?? reuse(index, entry: other, refresh: ReusePlan.Refresh(from: other.key, to: keys[index]), linked: true)
       }
       return renderedAfterAll()
     }

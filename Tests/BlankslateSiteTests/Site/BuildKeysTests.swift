@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A design's cache key decides whether a build keeps its files. `serve`
-/// keeps the last build's keys (`BuildCache.KeyMemo`) and makes a key anew
+/// keeps the last build's keys (a `Memo` of `BuildCache.KeyInputs`) and makes a key anew
 /// only where what it is made from changed: each kept key must be the one a
 /// build without the memo makes, whatever the edit.
 @Suite("Design keys kept between builds")
