@@ -26,14 +26,11 @@ let package = Package(
     // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev), opened with
     // dlopen on first use so that commands without --png never load its ~50 libraries.
     .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
-    // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding (its header from
-    // libmicrohttpd-dev, found through pkg-config; nothing links it), opened with
-    // dlopen when serve starts, so that no other command loads it and the GnuTLS it brings.
-    .systemLibrary(
-      name: "CMicroHTTPDHeader", pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+    // `serve`'s HTTP server: GNU libmicrohttpd, made for embedding, opened with dlopen
+    // when serve starts, so that no other command loads it and the GnuTLS it brings.
+    // The shim declares the part of its ABI it uses: no header, no flags to find one.
     .target(
-      name: "CMicroHTTPD", dependencies: ["CMicroHTTPDHeader"],
+      name: "CMicroHTTPD",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // The command's allocator: mimalloc (libmimalloc-dev) takes over malloc for the
     // whole process when the executable links it; a build makes millions of small

@@ -1,17 +1,75 @@
 #ifndef BLANKSLATE_CMICROHTTPD_H
 #define BLANKSLATE_CMICROHTTPD_H
 
-// GNU libmicrohttpd (Debian: libmicrohttpd12, headers from libmicrohttpd-dev),
-// the HTTP server `blankslate serve` embeds. Only `serve` needs it, and it
-// brings GnuTLS and seven more libraries whose loading cost every command
-// about 3 ms and 2 MB (a build, a check, `--help`); so it is opened with
-// dlopen when `serve` starts (or `--version` asks), and the calls made go
-// through the table below. Its header gives the types and constants only.
+// GNU libmicrohttpd (Debian: libmicrohttpd12), the HTTP server `blankslate
+// serve` embeds. Only `serve` needs it, and it brings GnuTLS and seven more
+// libraries whose loading cost every command about 3 ms and 2 MB (a build, a
+// check, `--help`); so it is opened with dlopen when `serve` starts (or
+// `--version` asks), and the calls made go through a table of its functions.
+//
+// The shim declares only what it uses of the library's interface, with the
+// values of its stable ABI (microhttpd.h, 0.9.x: a constant never changes
+// once released), so no header of the library, and no flag to find one, is
+// needed to build: another package can depend on the kit at a version.
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include <sys/socket.h>
-#include <microhttpd.h>
+
+struct MHD_Daemon;
+struct MHD_Connection;
+struct MHD_Response;
+
+enum MHD_Result { MHD_NO = 0, MHD_YES = 1 };
+enum MHD_ValueKind { MHD_HEADER_KIND = 1, MHD_GET_ARGUMENT_KIND = 8 };
+enum MHD_FLAG {
+  MHD_USE_THREAD_PER_CONNECTION = 4,
+  MHD_USE_INTERNAL_POLLING_THREAD = 8,
+  MHD_USE_IPv6 = 16,
+};
+enum MHD_OPTION {
+  MHD_OPTION_END = 0,
+  MHD_OPTION_CONNECTION_LIMIT = 2,
+  MHD_OPTION_CONNECTION_TIMEOUT = 3,
+  MHD_OPTION_NOTIFY_COMPLETED = 4,
+  MHD_OPTION_SOCK_ADDR = 6,
+  MHD_OPTION_NOTIFY_CONNECTION = 27,
+};
+enum MHD_ConnectionInfoType {
+  MHD_CONNECTION_INFO_CLIENT_ADDRESS = 2,
+  MHD_CONNECTION_INFO_CONNECTION_FD = 6,
+  MHD_CONNECTION_INFO_SOCKET_CONTEXT = 7,
+};
+enum MHD_DaemonInfoType { MHD_DAEMON_INFO_BIND_PORT = 6 };
+enum MHD_ResponseMemoryMode { MHD_RESPMEM_MUST_COPY = 2 };
+enum MHD_CONNECTION_OPTION { MHD_CONNECTION_OPTION_TIMEOUT = 0 };
+enum MHD_ConnectionNotificationCode { MHD_CONNECTION_NOTIFY_STARTED = 0, MHD_CONNECTION_NOTIFY_CLOSED = 1 };
+/// Why a request ended; the shim passes it on and reads none of its values.
+enum MHD_RequestTerminationCode { MHD_REQUEST_TERMINATED_COMPLETED_OK = 0 };
+
+/// The members of the library's unions the shim reads (each at the union's start).
+union MHD_ConnectionInfo {
+  int connect_fd;
+  struct sockaddr *client_addr;
+  void *socket_context;
+};
+union MHD_DaemonInfo {
+  uint16_t port;
+};
+
+typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
+typedef enum MHD_Result (*MHD_AccessHandlerCallback)(void *cls, struct MHD_Connection *connection, const char *url,
+                                                     const char *method, const char *version,
+                                                     const char *upload_data, size_t *upload_data_size,
+                                                     void **con_cls);
+typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *connection, void **con_cls,
+                                             enum MHD_RequestTerminationCode toe);
+typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                             enum MHD_ConnectionNotificationCode toe);
+typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
+                                                const char *value);
+typedef ssize_t (*MHD_ContentReaderCallback)(void *cls, uint64_t pos, char *buf, size_t max);
+typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
 
 /// Opens libmicrohttpd and looks its calls up, once per process: 0, or -1
 /// with the reason in `*error` (static text). Safe to call from any thread.
