@@ -14,9 +14,10 @@ struct ReusePlanTests {
     _ keys: [String: BuildCache.Key], inPlace: [String: BuildCache.Key] = [:],
     published: [String: BuildCache.Key] = [:], intact: Set<String>? = nil
   ) -> [String: ReusePlan.Decision] {
-    let ids = keys.keys.sorted()
+    let sorted = keys.sorted { $0.key < $1.key }
+    let ids = sorted.map(\.key)
     let plan = ReusePlan(
-      ids: ids, keys: ids.map { keys[$0]! }, inPlace: inPlace, published: published,
+      ids: ids, keys: sorted.map(\.value), inPlace: inPlace, published: published,
       folderIsIntact: { intact?.contains($0) ?? true })
     return Dictionary(uniqueKeysWithValues: zip(ids, plan.decisions))
   }
@@ -37,11 +38,9 @@ struct ReusePlanTests {
   /// the same clock tick) is not kept: the design is linked or rendered, and
   /// only a design whose key matches has its folder looked at.
   @Test func aFolderChangedSinceItsBuildIsNeverKept() {
-    let now = ["a": Self.key("1"), "b": Self.key("2"), "c": Self.key("3")]
     var asked: [String] = []
-    let ids = now.keys.sorted()
     let plan = ReusePlan(
-      ids: ids, keys: ids.map { now[$0]! },
+      ids: ["a", "b", "c"], keys: [Self.key("1"), Self.key("2"), Self.key("3")],
       inPlace: ["a": Self.key("1"), "b": Self.key("2"), "c": Self.key("changed")],
       published: ["a": Self.key("1")],
       folderIsIntact: { id in
