@@ -123,11 +123,6 @@ public struct RenderID: Hashable, Sendable, Comparable, CustomStringConvertible 
       locale: String(parts[4]), textSize: parts.count == 6 ? String(parts[5]) : nil)
   }
 
-  /// Whether `text` can be a part of a render's name: letters, digits and hyphens, at least one.
-  package static func isPart(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy(isPartByte)
-  }
-
   /// Whether `byte` may be in a part: letters, digits and hyphens.
   private static func isPartByte(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
