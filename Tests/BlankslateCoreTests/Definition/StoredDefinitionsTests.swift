@@ -115,6 +115,49 @@ struct StoredDefinitionsTests {
     #expect(kept.encoded(site: site.root.path) == bytes)
   }
 
+  /// The JSON a page shows of a variant's properties, and a definition
+  /// record keeps (`Properties.json`), holds every field: written as a
+  /// definition, it decodes to the same properties, for every form of every
+  /// property (a button's `controlSize` and `symbol` were once left out).
+  @Test func theJSONOfEveryFormOfEveryPropertyDecodesToIt() throws {
+    let site = try Self.sweepSite()
+    defer { site.remove() }
+    let original = try site.load()
+    var placeholders: [String: String] = [:]
+    var made: [String: Properties] = [:]
+    for design in original.designs {
+      for variant in design.variants {
+        guard case .object(let all) = variant.properties.json() else {
+          Issue.record("\(design.id)/\(variant.id): not an object")
+          continue
+        }
+        // What the layout reads: laying writes `button: null` beside `buttons: []` for every
+        // layout, and lays it again from `buttons: []` when the JSON decodes.
+        let members = all.filter { member in
+          PropertyKey(rawValue: member.0).map { design.layout.reads.contains($0) } ?? false
+        }
+        let id = "d\(made.count)"
+        made[id] = variant.properties
+        placeholders[id + ".json"] = JSONDocument.object(
+          [("layout", .string(design.layout.rawValue))] + members
+        ).rendered(pretty: false)
+      }
+    }
+    #expect(made.count > 200)
+    let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
+    let again = try TemporarySite(
+      siteJSON: #"{ "locales": ["en", "ja", "ar"], "limits": { "textLength": 3000, "variantsPerDesign": 400 } }"#,
+      placeholders: placeholders, assets: ["assets/a.svg": svg, "assets/deep/b.svg": svg])
+    defer { again.remove() }
+    #expect(again.errors().isEmpty, "\(again.errors())")
+    for design in try again.load().designs {
+      // Laid as a variant over its design is (a design's own `buttons: []` implies `button: null`).
+      #expect(
+        design.variants.first?.properties.laid(over: Properties()) == made[design.id]?.laid(over: Properties()),
+        "\(design.id)")
+    }
+  }
+
   @Test func theBundledAndFidelitySitesReadBackAsDecoded() throws {
     for folder in [Repository.site, Repository.root.appending(path: "Tests/FidelitySite")] {
       let memo = SiteLoader.Memo()

@@ -30,59 +30,17 @@ struct PropertiesDecoder {
     return properties
   }
 
-  /// Reads one property; its ranges, keys and counts come from its declaration (`PropertyKey.declaration`).
+  /// Reads one property; its ranges, keys and counts come from its declaration
+  /// (`PropertyKey.declaration`), its field and kind from its codec.
   private func decode(
     _ key: PropertyKey, _ value: JSONValue, at path: JSONPath, layout: LayoutKind?, into properties: inout Properties
   ) {
-    let shape = key.declaration.shape
-    switch key {
-    case .state:
-      properties.state = fields.choice(
-        value, at: path, among: layout?.states ?? ContentState.allCases,
-        what: layout.map { "a state of the \($0.rawValue) layout" } ?? "a state")
-    case .title: properties.title = fields.text(value, at: path)
-    case .message: properties.message = fields.text(value, at: path)
-    case .titleColor: properties.titleColor = fields.color(value, at: path)
-    case .messageColor: properties.messageColor = fields.color(value, at: path)
-    case .background: properties.background = fields.color(value, at: path)
-    case .titleFont: properties.titleFont = fields.font(value, at: path)
-    case .messageFont: properties.messageFont = fields.font(value, at: path)
-    case .image: properties.image = nullable(value) { imageValue($0, at: path) }
-    case .imageTint: properties.imageTint = fields.color(value, at: path)
-    case .imageSize: properties.imageSize = fields.size(value, at: path)
-    case .button: properties.button = nullable(value) { button($0, at: path) }
-    case .buttons: properties.buttons = buttons(value, at: path, count: shape.count)
-    case .spacing: properties.spacing = spacing(value, at: path, shape: shape)
-    case .margins: properties.margins = margins(value, at: path, range: shape.numberRange)
-    case .messageBackground: properties.messageBackground = fields.color(value, at: path)
-    case .textAlignment:
-      properties.textAlignment = fields.choice(
-        value, at: path, among: TextAlignment.allCases, what: "a text alignment")
-    case .query: properties.query = fields.text(value, at: path)
-    case .offsetY, .headerHeight:
-      let number = fields.number(
-        value, at: path, minimum: shape.numberRange.lowerBound, maximum: shape.numberRange.upperBound)
-      if key == .offsetY { properties.offsetY = number } else { properties.headerHeight = number }
-    case .sections: properties.sections = sections(value, at: path, shape: shape)
-    case .scrollEnabled: properties.scrollEnabled = fields.bool(value, at: path)
-    case .scrolls: properties.scrolls = fields.bool(value, at: path)
-    case .customView: properties.customView = nullable(value) { customView($0, at: path, allowed: shape.fieldNames) }
-    case .loading: properties.loading = fields.bool(value, at: path)
-    case .toast: properties.toast = nullable(value) { fields.text($0, at: path) }
-    case .chrome: properties.chrome = chrome(value, at: path, allowed: shape.fieldNames)
-    }
-  }
-
-  /// `null`, or a value read by `read`; a value that fails to read leaves the
-  /// property absent (the error is already reported).
-  private func nullable<Value>(_ value: JSONValue, _ read: (JSONValue) -> Value?) -> Nullable<Value> {
-    if case .null = value.kind { return .null }
-    return read(value).map(Nullable.value) ?? .absent
+    key.codec.decode(value, path, key.declaration.shape, layout, self, &properties)
   }
 
   /// An `image`: one image, `{"light": …, "dark": …}`, or locale → image
   /// (each entry one image or one per theme).
-  private func imageValue(_ value: JSONValue, at path: JSONPath, perLocale: Bool = true) -> ImageValue? {
+  func imageValue(_ value: JSONValue, at path: JSONPath, perLocale: Bool = true) -> ImageValue? {
     guard case .object(let members) = value.kind, !members.contains(where: { ["path", "template"].contains($0.key) })
     else {
       return image(value, at: path).map(ImageValue.one)
@@ -213,7 +171,7 @@ struct PropertiesDecoder {
     return nil
   }
 
-  private func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
+  func button(_ value: JSONValue, at path: JSONPath) -> ButtonDefinition? {
     let shape = PropertyKey.buttonShape
     guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
     var button = ButtonDefinition()
@@ -243,22 +201,7 @@ struct PropertiesDecoder {
     return button
   }
 
-  /// One or two buttons, primary first.
-  private func buttons(_ value: JSONValue, at path: JSONPath, count: ClosedRange<Int>) -> [ButtonDefinition]? {
-    guard let items = fields.array(value, at: path, of: "buttons") else { return nil }
-    guard count.contains(items.count) else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: "\(items.count) buttons",
-          expected: "at most two buttons (a primary and a secondary action; [] for none)", allowed: []))
-      return nil
-    }
-    let decoded = items.enumerated().map { button($1, at: path.appending($0)) }
-    guard decoded.allSatisfy({ $0 != nil }) else { return nil }
-    return decoded.compactMap { $0 }
-  }
-
-  private func spacing(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> Spacing? {
+  func spacing(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> Spacing? {
     guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
     var spacing = Spacing()
     func gap(_ key: String) -> Double? {
@@ -275,7 +218,7 @@ struct PropertiesDecoder {
   }
 
   /// A number for every side, or `[top, leading, bottom, trailing]`.
-  private func margins(_ value: JSONValue, at path: JSONPath, range: ClosedRange<Double>) -> Insets? {
+  func margins(_ value: JSONValue, at path: JSONPath, range: ClosedRange<Double>) -> Insets? {
     if case .number = value.kind {
       return fields.number(value, at: path, minimum: range.lowerBound, maximum: range.upperBound).map(
         Insets.init(all:))
@@ -297,7 +240,7 @@ struct PropertiesDecoder {
     return Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
   }
 
-  private func customView(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> CustomViewDefinition? {
+  func customView(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> CustomViewDefinition? {
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var custom = CustomViewDefinition()
     if let v = object["size"] { custom.size = fields.size(v, at: path.appending("size")) }
@@ -308,7 +251,7 @@ struct PropertiesDecoder {
     return custom
   }
 
-  private func chrome(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> ChromeDefinition? {
+  func chrome(_ value: JSONValue, at path: JSONPath, allowed: [String]) -> ChromeDefinition? {
     guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
     var chrome = ChromeDefinition()
     if let v = object["navigationTitle"] {
@@ -358,22 +301,5 @@ struct PropertiesDecoder {
       let count = chrome.tabItems?.count ?? 4
       chrome.selectedTab = fields.integer(v, at: path.appending("selected"), minimum: 0, maximum: count - 1)
     }
-  }
-
-  private func sections(_ value: JSONValue, at path: JSONPath, shape: ValueShape) -> [Int]? {
-    guard let items = fields.array(value, at: path, of: "row counts") else { return nil }
-    guard shape.count.contains(items.count) else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected: "from \(shape.count.lowerBound) to \(shape.count.upperBound) sections (row counts)", allowed: []))
-      return nil
-    }
-    let rows = shape.integerRange
-    let counts = items.enumerated().map {
-      fields.integer($1, at: path.appending($0), minimum: rows.lowerBound, maximum: rows.upperBound)
-    }
-    guard counts.allSatisfy({ $0 != nil }) else { return nil }
-    return counts.compactMap { $0 }
   }
 }

@@ -50,37 +50,7 @@ package struct Properties: Sendable, Equatable {
   package init() {}
 
   /// Whether these properties write `key` (a `null` counts: it says something).
-  package func writes(_ key: PropertyKey) -> Bool {
-    switch key {
-    case .state: state != nil
-    case .title: title != nil
-    case .message: message != nil
-    case .titleColor: titleColor != nil
-    case .messageColor: messageColor != nil
-    case .background: background != nil
-    case .titleFont: titleFont != nil
-    case .messageFont: messageFont != nil
-    case .image: image != .absent
-    case .imageTint: imageTint != nil
-    case .imageSize: imageSize != nil
-    case .button: button != .absent
-    case .buttons: buttons != nil
-    case .spacing: spacing != nil
-    case .margins: margins != nil
-    case .messageBackground: messageBackground != nil
-    case .textAlignment: textAlignment != nil
-    case .query: query != nil
-    case .offsetY: offsetY != nil
-    case .headerHeight: headerHeight != nil
-    case .sections: sections != nil
-    case .scrollEnabled: scrollEnabled != nil
-    case .scrolls: scrolls != nil
-    case .customView: customView != .absent
-    case .loading: loading != nil
-    case .toast: toast != .absent
-    case .chrome: chrome != nil
-    }
-  }
+  package func writes(_ key: PropertyKey) -> Bool { key.codec.writes(self) }
 
   /// These properties over `base`: every property written here wins.
   ///
@@ -90,37 +60,11 @@ package struct Properties: Sendable, Equatable {
   /// for a large title keeps its design's title and tabs.
   package func laid(over base: Properties) -> Properties {
     var result = Properties()
-    result.state = state ?? base.state
-    result.title = title ?? base.title
-    result.message = message ?? base.message
-    result.titleColor = titleColor ?? base.titleColor
-    result.messageColor = messageColor ?? base.messageColor
-    result.background = background ?? base.background
-    result.titleFont = titleFont ?? base.titleFont
-    result.messageFont = messageFont ?? base.messageFont
-    result.image = image.laid(over: base.image)
-    result.imageTint = imageTint ?? base.imageTint
-    result.imageSize = imageSize ?? base.imageSize
-    result.button = button.laid(over: base.button)
-    result.buttons = buttons ?? base.buttons
+    for key in PropertyKey.allCases { key.codec.lay(self, base, &result) }
     // `"button": null` and `"buttons": []` both mean no buttons: each removes
     // what the layer below wrote in either key, and a state's default button.
     if case .null = button { result.buttons = [] }
     if buttons?.isEmpty == true { result.button = .null }
-    result.spacing = spacing ?? base.spacing
-    result.margins = margins ?? base.margins
-    result.messageBackground = messageBackground ?? base.messageBackground
-    result.textAlignment = textAlignment ?? base.textAlignment
-    result.query = query ?? base.query
-    result.offsetY = offsetY ?? base.offsetY
-    result.headerHeight = headerHeight ?? base.headerHeight
-    result.sections = sections ?? base.sections
-    result.scrollEnabled = scrollEnabled ?? base.scrollEnabled
-    result.scrolls = scrolls ?? base.scrolls
-    result.customView = customView.laid(over: base.customView)
-    result.loading = loading ?? base.loading
-    result.toast = toast.laid(over: base.toast)
-    result.chrome = chrome.map { $0.laid(over: base.chrome) } ?? base.chrome
     return result
   }
 

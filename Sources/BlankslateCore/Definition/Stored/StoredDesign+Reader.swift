@@ -92,72 +92,8 @@ extension StoredDesign {
 
     /// One property's value, in the range, count and choices its declaration gives.
     mutating func value(of key: PropertyKey, into properties: inout Properties) -> Bool {
-      let shape = key.declaration.shape
-      switch key {
-      case .state:
-        guard let state = choice(ContentState.self), layout.states.contains(state) else {
-          return false
-        }
-        properties.state = state
-      case .title: properties.title = text()
-      case .message: properties.message = text()
-      case .titleColor: properties.titleColor = color()
-      case .messageColor: properties.messageColor = color()
-      case .background: properties.background = color()
-      case .titleFont: properties.titleFont = font()
-      case .messageFont: properties.messageFont = font()
-      case .image: properties.image = nullable { $0.image() }
-      case .imageTint: properties.imageTint = color()
-      case .imageSize: properties.imageSize = size()
-      case .button: properties.button = nullable { $0.button() }
-      case .buttons:
-        guard let count = fields.count(), shape.count.contains(count) else { return false }
-        var buttons: [ButtonDefinition] = []
-        for _ in 0..<count {
-          guard let button = button() else { return false }
-          buttons.append(button)
-        }
-        properties.buttons = buttons
-      case .spacing:
-        func gap(_ name: String) -> ClosedRange<Double> { shape.field(name)?.numberRange ?? 0...0 }
-        guard let present = mask(of: 4),
-          let imageToTitle = field(present[0], { $0.number(in: gap("imageToTitle")) }),
-          let titleToMessage = field(present[1], { $0.number(in: gap("titleToMessage")) }),
-          let messageToButton = field(present[2], { $0.number(in: gap("messageToButton")) }),
-          let betweenButtons = field(present[3], { $0.number(in: gap("betweenButtons")) })
-        else { return false }
-        var spacing = Spacing()
-        (spacing.imageToTitle, spacing.titleToMessage) = (imageToTitle, titleToMessage)
-        (spacing.messageToButton, spacing.betweenButtons) = (messageToButton, betweenButtons)
-        properties.spacing = spacing
-      case .margins:
-        let range = shape.numberRange
-        guard let top = number(in: range), let leading = number(in: range), let bottom = number(in: range),
-          let trailing = number(in: range)
-        else { return false }
-        properties.margins = Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
-      case .messageBackground: properties.messageBackground = color()
-      case .textAlignment: properties.textAlignment = choice(TextAlignment.self)
-      case .query: properties.query = text()
-      case .offsetY: properties.offsetY = number(in: shape.numberRange)
-      case .headerHeight: properties.headerHeight = number(in: shape.numberRange)
-      case .sections:
-        guard let count = fields.count(), shape.count.contains(count) else { return false }
-        var sections: [Int] = []
-        for _ in 0..<count {
-          guard let rows = fields.count(), shape.integerRange.contains(rows) else { return false }
-          sections.append(rows)
-        }
-        properties.sections = sections
-      case .scrollEnabled: properties.scrollEnabled = fields.flag()
-      case .scrolls: properties.scrolls = fields.flag()
-      case .customView: properties.customView = nullable { $0.customView() }
-      case .loading: properties.loading = fields.flag()
-      case .toast: properties.toast = nullable { $0.text() }
-      case .chrome: properties.chrome = chrome()
-      }
       // A value that did not read leaves its property unwritten: the record is refused.
-      return properties.writes(key)
+      key.codec.read(&self, key.declaration.shape, &properties) && properties.writes(key)
     }
 
     /// A text of the site's length limit, in characters (counted only when the bytes could exceed it).
@@ -170,14 +106,6 @@ extension StoredDesign {
 
     mutating func number(in range: ClosedRange<Double>) -> Double? {
       fields.number().flatMap { range.contains($0) ? $0 : nil }
-    }
-
-    mutating func nullable<Value>(_ read: (inout Reader) -> Value?) -> Nullable<Value> {
-      switch fields.count() {
-      case 0?: return .null
-      case 1?: return read(&self).map(Nullable.value) ?? .absent
-      default: return .absent
-      }
     }
 
     mutating func text() -> LocalizedText? {

@@ -49,49 +49,9 @@ extension StoredDesign {
       }
     }
 
-    // One case a property: what `Properties.writes` says is written.
+    /// One property's value (written: `Properties.writes` says so), as its codec keeps it.
     mutating func value(of key: PropertyKey, in properties: Properties) {
-      switch key {
-      case .state: choice(properties.state ?? .noData)
-      case .title: text(properties.title)
-      case .message: text(properties.message)
-      case .titleColor: color(properties.titleColor)
-      case .messageColor: color(properties.messageColor)
-      case .background: color(properties.background)
-      case .titleFont: font(properties.titleFont)
-      case .messageFont: font(properties.messageFont)
-      case .image: nullable(properties.image) { $0.image($1) }
-      case .imageTint: color(properties.imageTint)
-      case .imageSize: size(properties.imageSize)
-      case .button: nullable(properties.button) { $0.button($1) }
-      case .buttons:
-        let buttons = properties.buttons ?? []
-        writer.count(buttons.count)
-        for button in buttons { self.button(button) }
-      case .spacing:
-        let spacing = properties.spacing ?? Spacing()
-        optionals([spacing.imageToTitle, spacing.titleToMessage, spacing.messageToButton, spacing.betweenButtons]) {
-          $0.writer.number($1)
-        }
-      case .margins:
-        let margins = properties.margins ?? Insets(all: 0)
-        for side in [margins.top, margins.leading, margins.bottom, margins.trailing] { writer.number(side) }
-      case .messageBackground: color(properties.messageBackground)
-      case .textAlignment: choice(properties.textAlignment ?? .natural)
-      case .query: text(properties.query)
-      case .offsetY: writer.number(properties.offsetY ?? 0)
-      case .headerHeight: writer.number(properties.headerHeight ?? 0)
-      case .sections:
-        let sections = properties.sections ?? []
-        writer.count(sections.count)
-        for rows in sections { writer.count(rows) }
-      case .scrollEnabled: writer.flag(properties.scrollEnabled ?? false)
-      case .scrolls: writer.flag(properties.scrolls ?? false)
-      case .customView: nullable(properties.customView) { $0.customView($1) }
-      case .loading: writer.flag(properties.loading ?? false)
-      case .toast: nullable(properties.toast) { $0.text($1) }
-      case .chrome: chrome(properties.chrome ?? ChromeDefinition())
-      }
+      key.codec.store(properties, &self)
     }
 
     /// Which of `values` are written (one bit each, first lowest), then each of them.
@@ -101,15 +61,6 @@ extension StoredDesign {
       writer.count(mask)
       for value in values {
         if let value { write(&self, value) }
-      }
-    }
-
-    mutating func nullable<Value>(_ value: Nullable<Value>, _ write: (inout Writer, Value) -> Void) {
-      switch value {
-      case .absent, .null: writer.count(0)
-      case .value(let wrapped):
-        writer.count(1)
-        write(&self, wrapped)
       }
     }
 

@@ -1,6 +1,4 @@
-import BlankslateCore
 import BlankslateSupport
-import BlankslateValidation
 
 extension Properties {
   /// The properties as a definition writes them, in the format's key order;
@@ -8,38 +6,7 @@ extension Properties {
   /// translations than a page shows keeps a window of them around `locale`
   /// (nil: all of them).
   package func json(around locale: String? = nil) -> JSONDocument {
-    var members: [(String, JSONDocument)] = []
-    func add(_ key: PropertyKey, _ value: JSONDocument?) {
-      if let value { members.append((key.rawValue, value)) }
-    }
-    add(.state, state.map { .string($0.rawValue) })
-    add(.title, title.map { $0.json(around: locale) })
-    add(.message, message.map { $0.json(around: locale) })
-    add(.titleColor, titleColor.map(\.json))
-    add(.messageColor, messageColor.map(\.json))
-    add(.background, background.map(\.json))
-    add(.titleFont, titleFont.map(\.json))
-    add(.messageFont, messageFont.map(\.json))
-    add(.image, image.json { $0.json })
-    add(.imageTint, imageTint.map(\.json))
-    add(.imageSize, imageSize.map(\.json))
-    add(.button, button.json { $0.json(around: locale) })
-    add(.buttons, buttons.map { .array($0.map { $0.json(around: locale) }) })
-    add(.spacing, spacing.map(\.json))
-    add(.margins, margins.map(\.json))
-    add(.messageBackground, messageBackground.map(\.json))
-    add(.textAlignment, textAlignment.map { .string($0.rawValue) })
-    add(.query, query.map { $0.json(around: locale) })
-    add(.offsetY, offsetY.map(JSONDocument.number))
-    add(.headerHeight, headerHeight.map(JSONDocument.number))
-    add(.sections, sections.map { .array($0.map { .number(Double($0)) }) })
-    add(.scrollEnabled, scrollEnabled.map(JSONDocument.bool))
-    add(.scrolls, scrolls.map(JSONDocument.bool))
-    add(.customView, customView.json { $0.json(around: locale) })
-    add(.loading, loading.map(JSONDocument.bool))
-    add(.toast, toast.json { $0.json(around: locale) })
-    add(.chrome, chrome.map { $0.json(around: locale) })
-    return .object(members)
+    .object(PropertyKey.allCases.compactMap { key in key.codec.json(self, locale).map { (key.rawValue, $0) } })
   }
 }
 
@@ -57,7 +24,7 @@ extension Nullable {
 extension LocalizedText {
   /// How many translations of one text a page shows: a page per locale,
   /// each listing every locale, would grow with the square of the locales.
-  static let entriesShown = 12
+  package static let entriesShown = 12
 
   /// The text as written, or a window of `entriesShown` translations around `locale` when it has more
   /// (nil: every translation).
@@ -116,6 +83,8 @@ extension ButtonDefinition {
     if let font { members.append(("font", font.json)) }
     if let style { members.append(("style", .string(style.rawValue))) }
     if let role { members.append(("role", .string(role.rawValue))) }
+    if let controlSize { members.append(("controlSize", .string(controlSize.rawValue))) }
+    if let symbol { members.append(("symbol", .string(symbol.rawValue))) }
     return .object(members)
   }
 }
@@ -180,7 +149,7 @@ extension ChromeDefinition {
 
 extension Design {
   /// Each variant's id, name and state, as `list --json` and the search index show them.
-  var variantSummaries: JSONDocument {
+  package var variantSummaries: JSONDocument {
     .array(
       variants.map {
         .object([
