@@ -133,7 +133,7 @@ package struct BuildPlan {
     _ staging: StagingFolder, keepingItsFiles keeps: Bool, for site: SiteDefinition, options: BuildOptions
   ) throws(BuildError) {
     // From here the back buffer no longer matches its cache: a killed build's is emptied by the next.
-    unlink(staging.statePath + "/" + BuildCache.backName)
+    unlink(staging.statePath + "/" + StateFolder.backCache)
     if !keeps { try staging.clear(workers: options.workers) }
     try staging.createFolders(site.designs.map { SitePaths.designFolder($0.id) })
   }

@@ -46,7 +46,8 @@ public struct SiteBuilder: Sendable {
         try staging.publish(cache: cache, workers: options.workers)
       }
       // The cache just published is known: the next build of this process need not read it back.
-      if let memo = options.memo, let file = FileTree.identity(of: staging.statePath + "/" + BuildCache.publishedName),
+      if let memo = options.memo,
+        let file = FileTree.identity(of: staging.statePath + "/" + StateFolder.publishedCache),
         let folder = StagingFolder.identity(of: options.output.path)
       {
         var published = cache
@@ -68,7 +69,7 @@ public struct SiteBuilder: Sendable {
   /// Whether the state folder of `output` holds the cache of a published
   /// build, which a build that is not `--no-cache` reuses.
   public static func hasEarlierBuild(of output: URL) -> Bool {
-    FileTree.identity(of: StagingFolder.statePath(of: output) + "/" + BuildCache.publishedName) != nil
+    FileTree.identity(of: StateFolder.path(of: output) + "/" + StateFolder.publishedCache) != nil
   }
 
   /// The definitions, the templates and the site's assets, each checked;

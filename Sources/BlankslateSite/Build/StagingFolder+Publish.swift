@@ -55,7 +55,7 @@ extension StagingFolder {
     unlink(folderPath + "/" + Self.marker)
     try markAsOutput()
     if let cache, let identity = Self.identity(of: folderPath) {
-      let next = statePath + "/" + BuildCache.nextName
+      let next = statePath + "/" + StateFolder.nextCache
       unlink(next)
       do throws(FileWriteError) {
         try FileWriter.writeNew(cache.encoded(describing: identity), at: next)
@@ -96,8 +96,8 @@ extension StagingFolder {
     Failpoint.reach("build.swapped")
     if cache != nil {
       // Each cache names the folder it describes, so a run killed between these renames loses nothing.
-      rename(statePath + "/" + BuildCache.publishedName, statePath + "/" + BuildCache.backName)
-      rename(statePath + "/" + BuildCache.nextName, statePath + "/" + BuildCache.publishedName)
+      rename(statePath + "/" + StateFolder.publishedCache, statePath + "/" + StateFolder.backCache)
+      rename(statePath + "/" + StateFolder.nextCache, statePath + "/" + StateFolder.publishedCache)
     }
     if let previous, !isBackBuffer {
       // The new output is in place; what cannot be removed now, the next run removes.

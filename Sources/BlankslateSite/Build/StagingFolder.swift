@@ -15,7 +15,7 @@ import BlankslateValidation
 ///   rebuild neither links nor deletes the whole gallery;
 /// - `staging-<pid>/`, a *fresh* staging folder that starts empty (the
 ///   report's); the previous output is deleted once the new one is in place;
-/// - the build caches (`BuildCache`), a lock file, and a `.gitignore` of `*`.
+/// - the state files (`StateFolder`): the build caches, the decoded definitions, a lock.
 ///
 /// Only folders the tool made and marked are ever emptied: the output must
 /// be new, empty or carry the marker; the state folder must be a real
@@ -24,8 +24,6 @@ import BlankslateValidation
 package final class StagingFolder: Sendable {
   /// The file that marks a folder as Blankslate's output, safe to replace.
   package static let marker = ".blankslate-output"
-  /// The file that marks a state folder as Blankslate's.
-  static let stateMarker = ".blankslate-state"
 
   let target: URL
   let url: URL
@@ -37,12 +35,6 @@ package final class StagingFolder: Sendable {
   let isBackBuffer: Bool
   /// The lock file's descriptor, so two builds never write one output at once.
   private let lock: Int32
-
-  /// The state folder of the output `target`.
-  static func statePath(of target: URL) -> String {
-    let standard = target.standardizedFileURL
-    return standard.deletingLastPathComponent().path + "/." + standard.lastPathComponent + ".blankslate"
-  }
 
   /// Prepares the staging folder of `target`: empty, or (`backBuffer`) the
   /// previous build's back buffer as it was left.
@@ -57,8 +49,8 @@ package final class StagingFolder: Sendable {
     self.target = target.standardizedFileURL
     isBackBuffer = backBuffer
     let parent = self.target.deletingLastPathComponent()
-    statePath = Self.statePath(of: self.target)
-    url = URL(fileURLWithPath: statePath + (backBuffer ? "/back" : "/staging-\(getpid())"))
+    statePath = StateFolder.path(of: self.target)
+    url = URL(fileURLWithPath: statePath + "/" + (backBuffer ? StateFolder.backBuffer : "staging-\(getpid())"))
     folderPath = url.path
     try Self.checkSafe(self.target, protecting: protected.standardizedFileURL)
     do {
@@ -66,8 +58,8 @@ package final class StagingFolder: Sendable {
     } catch {
       throw .io(path: parent.path, reason: "cannot create the folder (\(FileWriter.reason(error)))")
     }
-    try Self.prepareState(statePath, output: self.target.path)
-    lock = try Self.lock(statePath + "/lock", waiting: waiting)
+    try StateFolder.prepare(statePath, output: self.target.path)
+    lock = try Self.lock(statePath + "/" + StateFolder.lock, waiting: waiting)
     Self.removeLeftovers(of: self.target, state: statePath)
     try Self.makeFolder(folderPath, isBackBuffer: backBuffer)
     // From its first moment, a staging folder is marked as Blankslate's.
@@ -184,50 +176,6 @@ package final class StagingFolder: Sendable {
       throw .unsafeOutput(
         path: target.path,
         reason: "it holds files that Blankslate did not write (no \(marker)); choose an empty or new folder")
-    }
-  }
-
-  /// The bytes of the file `name` in the state folder of `target`, read
-  /// before the build takes the lock: only from a folder (not a link) marked
-  /// as Blankslate's state, only a regular file (a link is not followed), at
-  /// most `limit` bytes. Nil otherwise.
-  static func stateFile(_ name: String, of target: URL, limit: Int) -> [UInt8]? {
-    let state = statePath(of: target)
-    var status = stat()
-    guard lstat(state, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
-      FileTree.identity(of: state + "/" + stateMarker) != nil
-    else { return nil }
-    return try? FileTree.read(state + "/" + name, limit: limit, noFollow: true)
-  }
-
-  /// Makes the state folder, or checks that the one there is Blankslate's.
-  private static func prepareState(_ path: String, output: String) throws(BuildError) {
-    var status = stat()
-    if lstat(path, &status) == 0 {
-      guard (status.st_mode & S_IFMT) == S_IFDIR else {
-        throw .unsafeOutput(
-          path: path,
-          reason:
-            "Blankslate keeps the output's state here, but it is \(FileReadError.kind(of: status.st_mode)); remove it")
-      }
-      let entries = FileTree.entries(of: path).map(\.name)
-      guard entries.isEmpty || entries.contains(stateMarker) else {
-        throw .unsafeOutput(
-          path: path, reason: "Blankslate keeps the output's state here, but it holds files Blankslate did not write")
-      }
-    } else if mkdir(path, 0o755) != 0, errno != EEXIST {
-      throw .io(path: path, reason: "cannot create the state folder (\(String(cString: strerror(errno))))")
-    }
-    for (name, text) in [
-      (stateMarker, "Blankslate's build state for \((output as NSString).lastPathComponent); never published.\n"),
-      (".gitignore", "# Blankslate's build state: the previous output and the build cache.\n*\n"),
-    ] where FileTree.contents(of: path + "/" + name) != Array(text.utf8) {
-      unlink(path + "/" + name)
-      do throws(FileWriteError) {
-        try FileWriter.writeNew(Array(text.utf8), at: path + "/" + name)
-      } catch {
-        throw .io(path: path + "/" + name, reason: "cannot write (\(error.reason))")
-      }
     }
   }
 

@@ -28,14 +28,11 @@ package struct SiteInputs: Sendable {
     }
   }
 
-  /// The file in an output's state folder that keeps the last build's decoded definitions.
-  static let storeName = "definitions.cache"
-
   /// The decoded definitions the last build of `output` kept for the site at
   /// `folder` (`SiteLoader.Memo.encoded`), or an empty memo when there are
   /// none, they were made by another tool or for another site, or any value is out of place.
   package static func storedDefinitions(for folder: URL, output: URL, workers: Int) -> SiteLoader.Memo {
-    guard let bytes = StagingFolder.stateFile(storeName, of: output, limit: SiteLoader.Memo.maximumSize) else {
+    guard let bytes = StateFolder.read(StateFolder.definitions, of: output, limit: SiteLoader.Memo.maximumSize) else {
       return SiteLoader.Memo()
     }
     return SiteLoader.Memo(decoding: bytes, site: folder.standardizedFileURL.path, workers: workers)
@@ -47,7 +44,7 @@ package struct SiteInputs: Sendable {
   /// cannot be written (something that is not a file in its place), the next
   /// build decodes every definition.
   static func store(_ memo: SiteLoader.Memo, for folder: URL, in staging: StagingFolder) {
-    let path = staging.statePath + "/" + storeName
+    let path = staging.statePath + "/" + StateFolder.definitions
     guard memo.hasChanged || FileTree.identity(of: path) == nil else { return }
     try? FileWriter.replace(path, with: memo.encoded(site: folder.standardizedFileURL.path))
   }

@@ -21,12 +21,6 @@ import BlankslateValidation
 /// links of its first and last variants): when only that changed, only
 /// those pages are rendered again.
 package struct BuildCache: Sendable {
-  /// The caches of the published output, of the back buffer, and of a build about to be published.
-  static let publishedName = "published.cache"
-  static let backName = "back.cache"
-  static let nextName = "next.cache"
-  /// The names earlier versions wrote (JSON): removed when found, never read.
-  static let legacyNames = ["published.cache.json", "back.cache.json", "next.cache.json"]
   /// The largest cache read (a 200,000-render site's is a few megabytes).
   static let maximumSize = 256 << 20
 
@@ -152,12 +146,14 @@ package struct BuildCache: Sendable {
   /// The caches in `state` that describe `folders` (by identity) and were
   /// made by the tool and templates `identity`, one for each folder or nil.
   static func load(state: String, for folders: [String], identity: String, memo: BuildMemo? = nil) -> [BuildCache?] {
-    for name in legacyNames { unlink(state + "/" + name) }
+    for name in StateFolder.legacyCaches { unlink(state + "/" + name) }
     let wanted = folders.map(StagingFolder.identity(of:))
     var found = [BuildCache?](repeating: nil, count: folders.count)
-    let present = [publishedName, backName, nextName].compactMap { FileTree.identity(of: state + "/" + $0) }
+    let present = [StateFolder.publishedCache, StateFolder.backCache, StateFolder.nextCache].compactMap {
+      FileTree.identity(of: state + "/" + $0)
+    }
     memo?.caches.keepOnly { present.contains($0) }
-    for name in [publishedName, backName, nextName] {
+    for name in [StateFolder.publishedCache, StateFolder.backCache, StateFolder.nextCache] {
       guard let loaded = load(state + "/" + name, identity: identity, memo: memo),
         let index = wanted.firstIndex(where: { $0 == loaded.folder }), found[index] == nil
       else { continue }
@@ -176,9 +172,9 @@ package struct BuildCache: Sendable {
     in gallery: URL, site: SiteDefinition, assets: AssetCatalog, fonts: String
   ) -> Set<String> {
     guard let folder = StagingFolder.identity(of: gallery.standardizedFileURL.path) else { return [] }
-    let state = StagingFolder.statePath(of: gallery)
+    let state = StateFolder.path(of: gallery)
     let renderIdentity = Self.renderIdentity(fonts: fonts) + " "
-    for name in [publishedName, backName, nextName] {
+    for name in [StateFolder.publishedCache, StateFolder.backCache, StateFolder.nextCache] {
       guard let bytes = try? FileTree.read(state + "/" + name, limit: maximumSize, noFollow: true),
         let file = decode(bytes, accepting: { $0.hasPrefix(renderIdentity) }), file.folder == folder,
         let cache = file.cache
@@ -212,8 +208,8 @@ package struct BuildCache: Sendable {
     return loaded
   }
 
-  /// The first line of every cache file: the format and its version.
-  static let header = Array("blankslate build cache 8\n".utf8)
+  /// The first line of every cache file: the state files' format version, and its kind.
+  static let header = StateFile.header("build cache")
 
   /// The cache file in `bytes`: the folder it describes and, when every value
   /// is in place and it was made by `identity`, the cache; nil when it is not

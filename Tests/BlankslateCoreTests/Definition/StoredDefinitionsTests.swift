@@ -313,7 +313,9 @@ struct StoredDefinitionsTests {
     ("control", "Nothing here", "Nothing\u{1}here"),
     // Another tool, another format.
     ("tool", "blankslate 0.", "blankslate 9."),
-    ("format", "definitions 1", "definitions 2"),
+    ("format", "blankslate state", "blankslate STATE"),
+    // Another kind of state file (a build cache's header, as long as this one's).
+    ("kind", "\(StateFile.version) definitions", "\(StateFile.version) build cache"),
   ])
   func aMemoThisBuildMustNotReadIsRefused(what: String, old: String, new: String) throws {
     let (site, bytes) = try Self.stored([

@@ -58,7 +58,7 @@ struct ContainmentTests {
     // Planted within the tick the cache was written in (a file system's clock
     // moves in ticks of milliseconds): the cache's time is set to the folder's.
     try FileTimes.setModificationTime(
-      of: folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path,
+      of: folder.appending(path: "._site.blankslate/" + StateFolder.publishedCache).path,
       to: FileTimes.earliestChange(of: [planted.deletingLastPathComponent()]))
     // Edits elsewhere: the first rebuild links from `_site/`, the next builds in place over the output it planted in.
     for color in ["purple", "#008080", "orange"] {
@@ -98,7 +98,7 @@ struct ContainmentTests {
     }
     // Edited within the tick the cache was written in: the cache's time is set to the first edit's.
     try FileTimes.setModificationTime(
-      of: folder.appending(path: "._site.blankslate/" + BuildCache.publishedName).path,
+      of: folder.appending(path: "._site.blankslate/" + StateFolder.publishedCache).path,
       to: FileTimes.earliestChange(of: urls))
     // The first rebuild publishes the other buffer; the next builds in place over the edited output.
     for color in ["purple", "#008080", "orange"] {

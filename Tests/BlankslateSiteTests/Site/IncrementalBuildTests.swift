@@ -138,7 +138,7 @@ struct IncrementalBuildTests {
   static func expectFullBuildsCache(_ output: URL, scratch: URL) throws {
     func cache(_ folder: URL) throws -> BuildCache {
       let state = folder.deletingLastPathComponent().appending(path: "." + folder.lastPathComponent + ".blankslate")
-      let bytes = Array(try Data(contentsOf: state.appending(path: BuildCache.publishedName)))
+      let bytes = Array(try Data(contentsOf: state.appending(path: StateFolder.publishedCache)))
       return try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
     }
     let rebuilt = try cache(output)
@@ -372,7 +372,7 @@ struct IncrementalBuildTests {
       try Data(text.replacingOccurrences(of: "SPBlankPageView", with: "XXBlankPageView").utf8).write(to: file)
     }
     try FileTimes.setModificationTime(
-      of: copy.folder.appending(path: "._site.blankslate/" + BuildCache.backName).path,
+      of: copy.folder.appending(path: "._site.blankslate/" + StateFolder.backCache).path,
       to: FileTimes.earliestChange(of: files))
     try copy.edit(
       "placeholders/zero-code.json", replacing: #""messageColor": "purple""#, with: #""messageColor": "orange""#)
@@ -566,7 +566,7 @@ struct IncrementalBuildTests {
     _ = try Self.build(copy.site, into: output)
     #expect(try Self.build(copy.site, into: output).rendered == 0)
     let state = copy.folder.appending(path: "._site.blankslate")
-    for name in [BuildCache.publishedName, BuildCache.backName] {
+    for name in [StateFolder.publishedCache, StateFolder.backCache] {
       let url = state.appending(path: name)
       var bytes = Array(try Data(contentsOf: url))
       let id = Array("9:zero-code,".utf8)

@@ -92,7 +92,7 @@ struct KeptDefinitionsTests {
     let bytes = try Data(contentsOf: store)
     try FileManager.default.removeItem(at: store)
     switch kind {
-    case "garbage": try Data("blankslate definitions 1\n66:nonsense".utf8).write(to: store)
+    case "garbage": try Data(StateFile.header("definitions") + Array("66:nonsense".utf8)).write(to: store)
     case "cut": try bytes.prefix(bytes.count / 2).write(to: store)
     case "other site":
       // The same records, said to describe another folder.

@@ -10,8 +10,8 @@ import BlankslateSupport
 /// only what a definition could have decoded to, and a value out of place
 /// anywhere makes the whole file ignored (every definition is decoded).
 extension SiteLoader.Memo {
-  /// The first line of the file: its format and version.
-  static let header = Array("blankslate definitions 1\n".utf8)
+  /// The first line of the file: the state files' format version, and its kind.
+  static let header = StateFile.header("definitions")
   /// The largest file read (a 200,000-render site's is tens of megabytes).
   package static let maximumSize = 256 << 20
 
