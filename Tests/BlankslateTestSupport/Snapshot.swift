@@ -59,10 +59,11 @@ package enum Snapshot {
     _ actual: [UInt8], matches golden: [UInt8], named name: String,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
-    guard actual != golden else { return }
-    let diff = LineDiff.unified(
-      old: String(decoding: golden, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
-      oldName: "golden/\(name)", newName: "render/\(name)")
-    Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
+    if actual != golden {
+      let diff = LineDiff.unified(
+        old: String(decoding: golden, as: UTF8.self), new: String(decoding: actual, as: UTF8.self),
+        oldName: "golden/\(name)", newName: "render/\(name)")
+      Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
+    }
   }
 }
