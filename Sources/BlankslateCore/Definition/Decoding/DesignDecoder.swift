@@ -110,7 +110,8 @@ struct DesignDecoder {
       if let id {
         variants.append(
           Variant(
-            id: id, name: name ?? id, properties: own.laid(over: shared), path: itemPath, position: item.position,
+            id: id, name: name ?? id, properties: own.laid(over: shared, writing: object.keys.compactMap(PropertyKey.init(rawValue:))),
+            path: itemPath, position: item.position,
             suppressions: ownSuppressions ?? suppressions))
       }
     }

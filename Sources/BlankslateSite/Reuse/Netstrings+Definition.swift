@@ -1,3 +1,4 @@
+import BlankslateCore
 import BlankslateSupport
 
 extension Netstrings {
