@@ -34,7 +34,7 @@ public struct SnapshotOptions: Sendable {
   /// published), so it is not laid out and drawn again; nil renders it.
   public var existingRender: (@Sendable (RenderID) -> [UInt8]?)?
   /// A built gallery (`check --gallery`): a render of a design whose inputs
-  /// are the same as when the gallery was built (`BuildCache.currentDesigns`)
+  /// are the same as when the gallery was built (`PublishedGallery`)
   /// is compared first as the gallery holds it; only when that differs from
   /// its golden is it drawn anew, so a stale or edited gallery file never
   /// decides a difference.
@@ -176,7 +176,9 @@ public struct SnapshotChecker: Sendable {
     let ranks = Dictionary(allJobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     let renderer = Renderer(assets: assets, typesetter: site.typography.typesetter)
-    let published = options.existingRender == nil ? options.gallery.map { Self.publishedRenders(in: $0, inputs) } : nil
+    let published =
+      options.existingRender == nil
+      ? options.gallery.map { PublishedGallery.svg(in: $0, site: inputs.site, assets: inputs.catalog) } : nil
     // One work item per design, so its renders share the laid-out host bars.
     var groups: [[RenderJob]] = []
     for job in jobs {
@@ -240,23 +242,6 @@ public struct SnapshotChecker: Sendable {
       summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
       store: store, drawn: drawn.load(ordering: .relaxed), definitions: definitions,
       orphanedDefinitions: orphanedDefinitions)
-  }
-
-  /// A render's SVG as `gallery` holds it, when its design's inputs are
-  /// unchanged since that build; read inside the gallery, the file itself
-  /// never through a link.
-  private static func publishedRenders(
-    in gallery: URL, _ inputs: SiteInputs
-  ) -> @Sendable (RenderID) -> [UInt8]? {
-    guard let fonts = try? BuildPlan.fonts(of: inputs.site) else { return { _ in nil } }
-    let current = BuildCache.currentDesigns(
-      in: gallery, site: inputs.site, assets: inputs.catalog, fonts: fonts)
-    guard !current.isEmpty else { return { _ in nil } }
-    let folder = ContainedFolder(gallery.path)
-    return { id in
-      guard current.contains(id.design), let path = try? folder.checkFolders(of: id.svgPath) else { return nil }
-      return try? FileTree.read(path, limit: GoldenStore.maximumSize, noFollow: true)
-    }
   }
 
   /// `bytes`: the render's SVG, drawn now or as it already exists.

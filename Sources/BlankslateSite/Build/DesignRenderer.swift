@@ -52,10 +52,16 @@ struct DesignRenderer: Sendable {
     var characters: Set<Unicode.Scalar> = []
     var timings = BuildTimings()
     var failure: BuildError?
+    /// The bytes of the files a `pagesOnly` run put others in place of.
+    var replaced = 0
   }
 
-  /// Renders `jobs`, a run of one design's renders, into the staging folder.
-  func renderPart(_ jobs: ArraySlice<RenderJob>) -> RenderedRun {
+  /// Writes a run of one design's renders into the staging folder: the one
+  /// writer of a render's files. Each render's SVG (and PNG) and page, or
+  /// with `pagesOnly` its page alone, put in place of the one a reused
+  /// design holds (which may be a link to a published file: replaced, never
+  /// written through).
+  func renderPart(_ jobs: ArraySlice<RenderJob>, pagesOnly: Bool = false) -> RenderedRun {
     var part = RenderedRun()
     let writer = CheckedWriter(staging: staging, display: outputDisplay)
     var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
@@ -63,40 +69,54 @@ struct DesignRenderer: Sendable {
     do {
       for job in jobs {
         let (render, findings) = prepare(job, state: &state, timings: &part.timings)
-        part.lint[job.variant.id, default: LintCounts()].add(contentsOf: findings)
-        part.alts.append((job.renderName, render.alt))
-        if job.device == site.devices[0], job.theme == site.themes[0] {
-          part.texts += render.texts.filter { seenTexts.insert($0).inserted }
-          // Other devices, themes and text sizes draw the same characters.
-          if job.textSize == site.textSizes[0] {
-            render.scene.forEachNode { node in
-              let block: TextBlock
-              switch node.content {
-              case .text(let text): block = text
-              case .button(let face): block = face.title
-              default: return
-              }
-              for line in block.lines { part.characters.formUnion(line.text.unicodeScalars) }
+        if !pagesOnly {
+          collect(render, of: job, findings: findings, into: &part, seenTexts: &seenTexts)
+          try writer.write(
+            render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
+          if let pngScale {
+            let png = try part.timings.measure(.png) { () throws(PNGError) in
+              try PNGRenderer.png(
+                svg: render.svg, size: render.scene.size, scale: pngScale, label: job.id.description)
             }
+            try writer.write(png, to: SitePaths.png(job), check: .none, into: &part.tally, timings: &part.timings)
           }
-        }
-        try writer.write(
-          render.svg, to: SitePaths.svg(job), check: .markup(.svg), into: &part.tally, timings: &part.timings)
-        if let pngScale {
-          let png = try part.timings.measure(.png) { () throws(PNGError) in
-            try PNGRenderer.png(
-              svg: render.svg, size: render.scene.size, scale: pngScale, label: job.id.description)
-          }
-          try writer.write(png, to: SitePaths.png(job), check: .none, into: &part.tally, timings: &part.timings)
         }
         let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
-        try writer.write(
-          page, to: SitePaths.page(job), check: .markup(.html), into: &part.tally, timings: &part.timings)
+        let path = SitePaths.page(job)
+        if pagesOnly {
+          part.replaced += staging.size(of: path) ?? 0
+          try staging.remove(path)
+        }
+        try writer.write(page, to: path, check: .markup(.html), into: &part.tally, timings: &part.timings)
       }
     } catch {
       part.failure = Self.buildError(error, folder: jobs.first.map { SitePaths.designFolder($0.design.id) } ?? "")
     }
     return part
+  }
+
+  /// What the design's page and meta need from one render: its text
+  /// alternative, its lint counts and, on the site's first device and
+  /// theme, its texts and (at the first text size) the characters it draws.
+  private func collect(
+    _ render: Render, of job: RenderJob, findings: [LintFinding], into part: inout RenderedRun,
+    seenTexts: inout Set<String>
+  ) {
+    part.lint[job.variant.id, default: LintCounts()].add(contentsOf: findings)
+    part.alts.append((job.renderName, render.alt))
+    guard job.device == site.devices[0], job.theme == site.themes[0] else { return }
+    part.texts += render.texts.filter { seenTexts.insert($0).inserted }
+    // Other devices, themes and text sizes draw the same characters.
+    guard job.textSize == site.textSizes[0] else { return }
+    render.scene.forEachNode { node in
+      let block: TextBlock
+      switch node.content {
+      case .text(let text): block = text
+      case .button(let face): block = face.title
+      default: return
+      }
+      for line in block.lines { part.characters.formUnion(line.text.unicodeScalars) }
+    }
   }
 
   /// Joins `design`'s parts, in render order, and writes the design's page;
@@ -157,26 +177,13 @@ struct DesignRenderer: Sendable {
   func refreshPages(of design: Design, jobs: [RenderJob], over reused: RenderedDesign) -> RenderedDesign {
     var output = reused
     output.refreshed = true
-    var part = RenderedRun()
-    let writer = CheckedWriter(staging: staging, display: outputDisplay)
-    var state = RenderState(lint: Linter.Session(linter: linter, renderer: renderer))
-    var replaced = 0
-    do {
-      for job in jobs {
-        let (render, findings) = prepare(job, state: &state, timings: &part.timings)
-        let page = try self.page(render, findings: findings, state: &state, timings: &part.timings)
-        let path = SitePaths.page(job)
-        // The reused page may be a link to a published file: replaced, never written through.
-        replaced += staging.size(of: path) ?? 0
-        try staging.remove(path)
-        try writer.write(page, to: path, check: .markup(.html), into: &part.tally, timings: &part.timings)
-      }
-    } catch {
-      output.failure = Self.buildError(error, folder: SitePaths.designFolder(design.id))
+    let part = renderPart(jobs[...], pagesOnly: true)
+    if let failure = part.failure {
+      output.failure = failure
       return output
     }
     output.tally.issues += part.tally.issues
-    output.tally.bytes += part.tally.bytes - replaced
+    output.tally.bytes += part.tally.bytes - part.replaced
     output.meta.bytes = output.tally.bytes
     output.timings.add(part.timings)
     output.tally.issues += output.timings.measure(.links) {

@@ -218,7 +218,7 @@ package struct SiteIndex {
     parts += shownTexts
     // A text written twice is searched once (compared as written: hashing
     // a string by canonical equivalence costs thousands of instructions for CJK text).
-    var seen: Set<ExactText> = []
+    var seen = Set<ExactText>(minimumCapacity: parts.count)
     return parts.filter { seen.insert(ExactText($0)).inserted }.map(Self.lowercased).joined(separator: " ")
   }
 

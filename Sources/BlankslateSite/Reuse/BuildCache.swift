@@ -168,7 +168,7 @@ package struct BuildCache: Sendable {
   /// design as today's inputs do. The templates and PNG scale the gallery was
   /// built with do not matter: they shape its pages, not its SVGs. Empty
   /// when the gallery has no such cache.
-  package static func currentDesigns(
+  static func currentDesigns(
     in gallery: URL, site: SiteDefinition, assets: AssetCatalog, fonts: String
   ) -> Set<String> {
     guard let folder = StagingFolder.identity(of: gallery.standardizedFileURL.path) else { return [] }
