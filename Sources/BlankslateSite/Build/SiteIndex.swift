@@ -235,7 +235,7 @@ package struct SiteIndex {
     let cased = text.unicodeScalars.contains { scalar in
       scalar.isASCII
         ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(UInt8(scalar.value))
-        : !Self.caseless.contains { $0.contains(scalar.value) } && scalar.properties.changesWhenLowercased
+        : !Self.isCaseless(scalar.value) && scalar.properties.changesWhenLowercased
     }
     return cased ? text.lowercased() : text
   }
@@ -245,8 +245,12 @@ package struct SiteIndex {
   /// currency, CJK (kana, ideographs, Yi), Hangul, and the Hebrew and Arabic
   /// presentation forms. (Every design's search text is made again on a
   /// rebuild; looking each CJK or Arabic character up was 3 % of one.)
-  private static let caseless: [Range<UInt32>] = [
-    0x0590..<0x10A0, 0x2000..<0x2100, 0x3000..<0xA640, 0xAC00..<0xD7B0, 0xF900..<0xFB00, 0xFB1D..<0xFE00,
-    0xFE70..<0xFF00,
-  ]
+  private static func isCaseless(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0590..<0x10A0, 0x2000..<0x2100, 0x3000..<0xA640, 0xAC00..<0xD7B0, 0xF900..<0xFB00, 0xFB1D..<0xFE00,
+      0xFE70..<0xFF00:
+      true
+    default: false
+    }
+  }
 }

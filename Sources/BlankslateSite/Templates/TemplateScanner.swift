@@ -97,14 +97,22 @@ struct TemplateScanner {
     }
   }
 
+  /// `text` when it is a name a tag may hold: `.`, or ASCII letters, digits,
+  /// `_`, `-`, `.` (and `/` in a partial's). Checked on the bytes: looking up
+  /// Unicode's properties of each was most of parsing the built-in
+  /// templates, which every process does (3.6 of 9.7 million instructions).
   private func name(_ text: String, line: Int, allowSlash: Bool = false) throws(TemplateError) -> String {
     let valid =
-      text == "."
-      || !text.isEmpty
-        && text.unicodeScalars.allSatisfy {
-          ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" || $0 == "-"
-            || $0 == "." || (allowSlash && $0 == "/")
+      !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+          true
+        case UInt8(ascii: "/"): allowSlash
+        default: false
         }
+      }
     guard valid else {
       throw .syntax(template: template, line: line, message: "\"\(text)\" is not a valid name in a tag")
     }
