@@ -219,7 +219,13 @@ package struct SiteIndex {
     // A text written twice is searched once (compared as written: hashing
     // a string by canonical equivalence costs thousands of instructions for CJK text).
     var seen = Set<ExactText>(minimumCapacity: parts.count)
-    return parts.filter { seen.insert(ExactText($0)).inserted }.map(Self.lowercased).joined(separator: " ")
+    var text = ""
+    text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+    for part in parts where seen.insert(ExactText(part)).inserted {
+      if !seen.isEmpty, seen.count > 1 { text += " " }
+      text += Self.lowercased(part)
+    }
+    return text
   }
 
   /// `text.lowercased()`, without Unicode's mapping for text that needs none

@@ -43,7 +43,7 @@ struct DesignDecoder {
     let name = object["name"].flatMap { fields.string($0, at: .root.appending("name")) }
     let tags = object["tags"].flatMap { tagList($0, at: .root.appending("tags")) } ?? []
     let properties = PropertiesDecoder(fields: fields, assets: assets)
-    let shared = properties.decode(object, at: .root, layout: layout)
+    let shared = properties.decode(object, at: .root, layout: layout).properties
     let suppressions = object["suppress"].map { suppress($0, at: .root.appending("suppress")) } ?? [:]
 
     var variants: [Variant] = []
@@ -104,13 +104,13 @@ struct DesignDecoder {
           .missingKey(fields.location(itemPath, item), key: "id", expected: "a variant id such as \"no-data\""))
       }
       let name = object["name"].flatMap { fields.string($0, at: itemPath.appending("name")) }
-      let own = properties.decode(object, at: itemPath, layout: layout)
+      let (own, written) = properties.decode(object, at: itemPath, layout: layout)
       // A variant's `suppress` replaces its design's (`{}` accepts nothing).
       let ownSuppressions = object["suppress"].map { suppress($0, at: itemPath.appending("suppress")) }
       if let id {
         variants.append(
           Variant(
-            id: id, name: name ?? id, properties: own.laid(over: shared, writing: object.keys.compactMap(PropertyKey.init(rawValue:))),
+            id: id, name: name ?? id, properties: own.laid(over: shared, writing: written),
             path: itemPath, position: item.position,
             suppressions: ownSuppressions ?? suppressions))
       }

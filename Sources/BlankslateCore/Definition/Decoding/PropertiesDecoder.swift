@@ -6,15 +6,17 @@ struct PropertiesDecoder {
   /// Checks `image` paths against the site's files.
   let assets: AssetResolver
 
-  /// Reads every property key present in `object`.
+  /// Reads every property key present in `object`; `keys`: those it names.
   ///
   /// `layout`: the design's layout when known; a property it does
   /// not read, or a state it cannot show, is refused.
-  func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> Properties {
+  func decode(_ object: [String: JSONValue], at path: JSONPath, layout: LayoutKind?) -> (
+    properties: Properties, keys: [PropertyKey]
+  ) {
     var properties = Properties()
     // The keys the object has, in declaration order (an object names a few
     // of the thirty properties: looking each one up hashed every name).
-    let present = object.keys.compactMap(PropertyKey.init(rawValue:)).sorted { $0.order < $1.order }
+    let present = object.keys.compactMap(PropertyKey.named).sorted { $0.order < $1.order }
     for key in present {
       guard let value = object[key.rawValue] else { continue }
       let keyPath = path.appending(key.rawValue)
@@ -27,7 +29,7 @@ struct PropertiesDecoder {
       }
       decode(key, value, at: keyPath, layout: layout, into: &properties)
     }
-    return properties
+    return (properties, present)
   }
 
   /// Reads one property; its ranges, keys and counts come from its declaration

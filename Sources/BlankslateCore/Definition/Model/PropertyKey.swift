@@ -32,4 +32,10 @@ package enum PropertyKey: String, Sendable, CaseIterable {
 
   /// The key's place among `allCases`: the order properties are decoded and reported in.
   var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+  /// The key named `name`, looked up in a table: the decoder asks for each
+  /// key of every object (`init(rawValue:)` compares the name with each case).
+  static func named(_ name: String) -> PropertyKey? { byName[name] }
+
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }

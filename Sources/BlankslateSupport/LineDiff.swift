@@ -1,8 +1,3 @@
-import BlankslateCore
-import BlankslateSite
-import BlankslateSupport
-import BlankslateValidation
-
 /// A unified line diff, for showing how a render differs from its golden.
 package enum LineDiff {
   /// One line of a diff.
