@@ -222,7 +222,7 @@ package struct SiteIndex {
     var text = ""
     text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
     for part in parts where seen.insert(ExactText(part)).inserted {
-      if !seen.isEmpty, seen.count > 1 { text += " " }
+      if seen.count > 1 { text += " " }
       text += Self.lowercased(part)
     }
     return text

@@ -66,7 +66,7 @@ package struct Properties: Sendable, Equatable {
   /// for 42 designs, `bench/rebuild_callgrind.sh`).
   package func laid(over base: Properties, writing keys: [PropertyKey] = PropertyKey.allCases) -> Properties {
     var result = base
-    for key in keys { key.codec.lay(self, base, &result) }
+    for key in keys { key.codec.lay(self, &result) }
     // `"button": null` and `"buttons": []` both mean no buttons: each removes
     // what the layer below wrote in either key, and a state's default button.
     if case .null = button { result.buttons = [] }

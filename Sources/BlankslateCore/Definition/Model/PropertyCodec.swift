@@ -21,8 +21,8 @@ protocol PropertyKind {
 struct PropertyCodec: Sendable {
   /// Whether the properties write it (`null` counts).
   let writes: @Sendable (Properties) -> Bool
-  /// Sets `result`'s field to `top`'s laid over `base`'s.
-  let lay: @Sendable (_ top: Properties, _ base: Properties, _ result: inout Properties) -> Void
+  /// Lays `top`'s field over `result`'s (which holds the base's).
+  let lay: @Sendable (_ top: Properties, _ result: inout Properties) -> Void
   /// The value as a definition writes it; nil when not written.
   let json: @Sendable (Properties, _ locale: String?) -> JSONDocument?
   /// Decodes a definition's value into the properties (left unwritten when it does not decode).
@@ -35,12 +35,9 @@ struct PropertyCodec: Sendable {
   ) -> PropertyCodec {
     PropertyCodec(
       writes: { $0[keyPath: field] != nil },
-      lay: { top, base, result in
-        if let value = top[keyPath: field], let lay {
-          result[keyPath: field] = lay(value, base[keyPath: field])
-        } else {
-          result[keyPath: field] = top[keyPath: field] ?? base[keyPath: field]
-        }
+      lay: { top, result in
+        guard let value = top[keyPath: field] else { return }
+        result[keyPath: field] = lay.map { $0(value, result[keyPath: field]) } ?? value
       },
       json: { properties, locale in properties[keyPath: field].map { Kind.json($0, around: locale) } },
       decode: { value, path, shape, layout, decoder, properties in
@@ -54,7 +51,11 @@ struct PropertyCodec: Sendable {
   ) -> PropertyCodec {
     PropertyCodec(
       writes: { $0[keyPath: field] != .absent },
-      lay: { top, base, result in result[keyPath: field] = top[keyPath: field].laid(over: base[keyPath: field]) },
+      lay: { top, result in
+        let value = top[keyPath: field]
+        if case .absent = value { return }
+        result[keyPath: field] = value
+      },
       json: { properties, locale in properties[keyPath: field].json { Kind.json($0, around: locale) } },
       decode: { value, path, shape, layout, decoder, properties in
         if case .null = value.kind {
