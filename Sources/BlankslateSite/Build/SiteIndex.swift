@@ -208,23 +208,24 @@ package struct SiteIndex {
   /// Everything a search may match, lower-cased: ids, names, layout, tags and
   /// every text of every variant in every locale.
   private func searchText(of design: Design, shownTexts: [String]) -> String {
-    var parts = [design.id, design.name, design.layout.rawValue] + design.tags
-    for variant in design.variants {
-      parts += [variant.id, variant.name]
-      for (_, text) in variant.properties.texts {
-        parts += text.entries.map(\.text)
-      }
-    }
-    parts += shownTexts
     // A text written twice is searched once (compared as written: hashing
     // a string by canonical equivalence costs thousands of instructions for CJK text).
-    var seen = Set<ExactText>(minimumCapacity: parts.count)
+    var seen = Set<ExactText>(minimumCapacity: 64)
     var text = ""
-    text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
-    for part in parts where seen.insert(ExactText(part)).inserted {
+    func add(_ part: String) {
+      guard seen.insert(ExactText(part)).inserted else { return }
       if seen.count > 1 { text += " " }
       text += Self.lowercased(part)
     }
+    for part in [design.id, design.name, design.layout.rawValue] + design.tags { add(part) }
+    for variant in design.variants {
+      add(variant.id)
+      add(variant.name)
+      for (_, written) in variant.properties.texts {
+        for entry in written.entries { add(entry.text) }
+      }
+    }
+    for part in shownTexts { add(part) }
     return text
   }
 

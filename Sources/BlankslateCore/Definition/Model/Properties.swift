@@ -78,6 +78,7 @@ package struct Properties: Sendable, Equatable {
   /// that look at all strings (missing translations, for one).
   package var texts: [(key: String, text: LocalizedText)] {
     var found: [(String, LocalizedText)] = []
+    found.reserveCapacity(8)
     if let title { found.append(("title", title)) }
     if let message { found.append(("message", message)) }
     if case .value(let button) = button, let title = button.title { found.append(("button.title", title)) }
