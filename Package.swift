@@ -90,20 +90,28 @@ let package = Package(
       name: "blankslate",
       dependencies: ["BlankslateCLI", .target(name: "CMimalloc", condition: .when(platforms: [.linux]))]
     ),
-    // Tests mirror the targets; what several of them share is one support target.
+    // Tests mirror the targets: a target's tests link it and the support
+    // below it, never the kit. BlankslateTestSupport needs only
+    // BlankslateSupport (files, processes, goldens, the built binary);
+    // BlankslateCoreTestSupport adds the model's fixtures and an SVG probe
+    // (libxml2, through BlankslateValidation).
     .target(
-      name: "BlankslateTestSupport", dependencies: ["BlankslateKit"], path: "Tests/BlankslateTestSupport"),
+      name: "BlankslateTestSupport", dependencies: ["BlankslateSupport"], path: "Tests/BlankslateTestSupport"),
+    .target(
+      name: "BlankslateCoreTestSupport",
+      dependencies: ["BlankslateCore", "BlankslateValidation", "BlankslateTestSupport"],
+      path: "Tests/BlankslateCoreTestSupport"),
     .testTarget(name: "BlankslateSupportTests", dependencies: ["BlankslateSupport", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateCoreTests", dependencies: ["BlankslateCore", "BlankslateCoreTestSupport"]),
+    .testTarget(name: "BlankslateValidationTests", dependencies: ["BlankslateValidation", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateSiteTests", dependencies: ["BlankslateSite", "BlankslateCoreTestSupport"]),
     .testTarget(
-      name: "BlankslateCoreTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"],
+      name: "BlankslateSnapshotTests", dependencies: ["BlankslateSnapshot", "BlankslateCoreTestSupport"],
       exclude: ["Render/__Snapshots__"]),
-    .testTarget(name: "BlankslateValidationTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
-    .testTarget(name: "BlankslateSiteTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
-    .testTarget(name: "BlankslateSnapshotTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
-    .testTarget(name: "BlankslateServeTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateServeTests", dependencies: ["BlankslateServe", "BlankslateCoreTestSupport"]),
     .testTarget(
-      name: "BlankslateCLITests", dependencies: ["BlankslateKit", "BlankslateTestSupport", "blankslate"]),
+      name: "BlankslateCLITests", dependencies: ["BlankslateCLI", "BlankslateCoreTestSupport", "blankslate"]),
     // The package as a whole: its arrows, and the public API as README shows it.
-    .testTarget(name: "BlankslateKitTests", dependencies: ["BlankslateKit", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateKitTests", dependencies: ["BlankslateKit", "BlankslateCoreTestSupport"]),
   ]
 )

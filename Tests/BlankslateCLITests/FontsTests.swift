@@ -1,10 +1,14 @@
-import BlankslateSupport
-import BlankslateTestSupport
-import Foundation
-import Testing
-
 @testable import BlankslateCLI
 @testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSnapshot
+@testable import BlankslateSupport
+import BlankslateTestSupport
+@testable import BlankslateValidation
+import Foundation
+import Testing
 
 /// Fonts by content: the same files anywhere give the same bytes, a site can
 /// carry its own copies, and a missing or different file is an error that

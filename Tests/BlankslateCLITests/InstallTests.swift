@@ -1,3 +1,4 @@
+import BlankslateCoreTestSupport
 import BlankslateTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import BlankslateKit
+import BlankslateValidation
 import Foundation
 
 /// Reads back the geometry of a rendered SVG with libxml2: for every `<g id>`,

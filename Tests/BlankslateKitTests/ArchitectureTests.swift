@@ -60,6 +60,30 @@ struct ArchitectureTests {
     }
   }
 
+  /// A target's tests link that target and the test support below it,
+  /// never a target above it: `BlankslateXTests` depends on `BlankslateX`,
+  /// and of the pipeline's targets links only those `BlankslateX` does. One
+  /// exception, declared: the model's tests probe SVG with libxml2
+  /// (`BlankslateCoreTestSupport`'s `SVGProbe`, through `BlankslateValidation`).
+  @Test func eachTargetsTestsLinkThatTargetAndTheSupportBelowIt() throws {
+    let targets = try Self.targets()
+    #expect(targets["BlankslateTestSupport"] == ["BlankslateSupport"])
+    let pipeline: Set<String> = [
+      "BlankslateSupport", "BlankslateCore", "BlankslateValidation", "BlankslateSite", "BlankslateSnapshot",
+      "BlankslateServe", "BlankslateCLI", "BlankslateKit",
+    ]
+    let tested = targets.keys.filter { $0.hasSuffix("Tests") && $0 != "BlankslateKitTests" }
+    #expect(tested.count == 7, "\(tested.sorted())")
+    for tests in tested {
+      let target = String(tests.dropLast("Tests".count))
+      #expect(try #require(targets[tests]).contains(target), "\(tests) does not link \(target)")
+      var allowed = Self.closure(of: target, in: targets).union([target])
+      if tests == "BlankslateCoreTests" { allowed.insert("BlankslateValidation") }
+      let linked = Self.closure(of: tests, in: targets).intersection(pipeline)
+      #expect(linked.isSubset(of: allowed), "\(tests) links \(linked.subtracting(allowed).sorted())")
+    }
+  }
+
   @Test func whatOnlyRendersLinksNoHTTPServerNoLibrsvgAndNoLibxml2() throws {
     let core = Self.closure(of: "BlankslateCore", in: try Self.targets())
     #expect(core.contains("CHarfBuzz") && core.contains("BlankslateSupport"), "\(core.sorted())")

@@ -1,9 +1,13 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateServe
+import BlankslateSite
+import BlankslateSnapshot
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Testing
-
-@testable import BlankslateServe
 
 /// serve's event stream carries a definition's words only inside one event.
 @Suite("Event stream")

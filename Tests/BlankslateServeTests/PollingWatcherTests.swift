@@ -1,8 +1,8 @@
+import BlankslateCoreTestSupport
+@testable import BlankslateServe
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateServe
 
 /// The portable watcher's looks, compared by hand (no clock): what each kind
 /// of change shows as, and what it never reports.

@@ -1,11 +1,11 @@
 import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSite
+@testable import BlankslateSnapshot
 import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateSite
-@testable import BlankslateSnapshot
 
 /// `check` tells a change as the edit that made it: the key path and the
 /// values as written, read from the definition kept beside the goldens, and

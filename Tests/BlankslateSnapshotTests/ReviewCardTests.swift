@@ -1,8 +1,8 @@
 import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSnapshot
 import BlankslateTestSupport
 import Testing
-
-@testable import BlankslateSnapshot
 
 /// A card's `--filter` is made from the results of its own variant and
 /// design (`ReviewCard.Candidates`, made once a summary), not from every

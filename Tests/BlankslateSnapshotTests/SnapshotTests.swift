@@ -1,5 +1,10 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+import BlankslateSite
+import BlankslateSnapshot
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-import BlankslateKit
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Testing
 

@@ -1,12 +1,6 @@
 import Testing
 
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
 @testable import BlankslateSupport
-@testable import BlankslateValidation
 
 @Suite("Numbers with more decimals")
 struct NumberTextTests {

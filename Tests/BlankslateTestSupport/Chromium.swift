@@ -1,4 +1,4 @@
-import BlankslateKit
+import BlankslateSupport
 import Foundation
 import Testing
 

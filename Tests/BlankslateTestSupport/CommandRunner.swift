@@ -1,13 +1,18 @@
-import BlankslateKit
+import BlankslateSupport
 import Foundation
 import Testing
 
-/// One runner for every test that runs a command: in this process through
-/// the CLI library (`run`), or as the built binary a user runs (`spawn`),
-/// where the process itself is the subject: exit by signal, streams, the
-/// environment a debug build's failpoints read, the allocator it links.
+/// One runner for every test that runs a command as the built binary a user
+/// runs (`spawn`), where the process itself is the subject: exit by signal,
+/// streams, the environment a debug build's failpoints read, the allocator
+/// it links. The CLI's tests also run a command in their own process
+/// (`run`, beside them: only they link the CLI).
 package enum CommandRunner {
   package struct Run {
+    package init(status: Int32, output: String, error: String) {
+      (self.status, self.output, self.error) = (status, output, error)
+    }
+
     package var status: Int32
     package var output: String
     package var error: String
@@ -18,19 +23,6 @@ package enum CommandRunner {
       path: "blankslate")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     return Repository.root.appending(path: ".build/debug/blankslate")
-  }
-
-  /// Runs `arguments` in this process (`Commands.run(_:console:)`) from
-  /// `folder`, with the process's environment and `environment` over it.
-  package static func run(_ arguments: [String], in folder: URL = Repository.root, environment: [String: String] = [:])
-    -> Run
-  {
-    let captured = CapturedLines()
-    let console = Console(
-      folder: folder, environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    ) { stream, text in captured.append(text, to: stream) }
-    let status = Commands.run(arguments, console: console)
-    return captured.lines { output, error in Run(status: status, output: output, error: error) }
   }
 
   /// Runs the built binary with `arguments` from `folder`.
@@ -92,23 +84,6 @@ package enum CommandRunner {
     try process.runWatched()
     process.waitUntilExit()
     return process.terminationStatus
-  }
-}
-
-/// What an in-process command wrote on each stream.
-private final class CapturedLines: @unchecked Sendable {
-  private let lock = NSLock()
-  private var output = ""
-  private var error = ""
-
-  func append(_ text: String, to stream: Int32) {
-    lock.withLock {
-      if stream == STDOUT_FILENO { output += text } else { error += text }
-    }
-  }
-
-  func lines<Result>(_ body: (String, String) -> Result) -> Result {
-    lock.withLock { body(output, error) }
   }
 }
 

@@ -1,4 +1,4 @@
-import BlankslateKit
+import BlankslateSupport
 import Foundation
 
 /// Temporary site folders for tests, written from literal JSON.
@@ -22,20 +22,6 @@ package struct TemporarySite {
     }
   }
 
-  package func load() throws(DefinitionErrors) -> SiteDefinition {
-    try SiteLoader(root: root, displayRoot: "Site").load()
-  }
-
-  /// The errors loading this site reports, or none.
-  package func errors() -> [DefinitionError] {
-    do {
-      _ = try load()
-      return []
-    } catch {
-      return error.errors
-    }
-  }
-
   package func remove() {
     try? FileManager.default.removeItem(at: root)
   }
@@ -47,35 +33,6 @@ package enum Repository {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   package static var site: URL { root.appending(path: "Site") }
-
-  /// The bundled site, loaded.
-  package static func bundledSite() throws -> SiteDefinition {
-    try SiteLoader(root: site, displayRoot: "Site").load()
-  }
-
-  /// The render job of the bundled site for one design, variant, device, theme and locale.
-  package static func job(
-    _ design: String, _ variant: String, device: Device = .iphone15, theme: Theme = .light, locale: String = "zh-Hans"
-  ) throws -> RenderJob {
-    let site = try bundledSite()
-    guard let found = site.designs.first(where: { $0.id == design }),
-      let variantFound = found.variants.first(where: { $0.id == variant })
-    else { throw FixtureError.missing("\(design)/\(variant)") }
-    return RenderJob(design: found, variant: variantFound, device: device, theme: theme, locale: locale)
-  }
-
-  /// A job for an ad-hoc design of one variant.
-  package static func job(
-    layout: LayoutKind, properties: Properties, device: Device = .iphone15, theme: Theme = .light,
-    locale: String = "en",
-    textSize: TextSize = .large
-  ) -> RenderJob {
-    let variant = Variant(id: "default", name: "Default", properties: properties)
-    let design = Design(
-      id: "probe", name: "Probe", layout: layout, variants: [variant], sourceFile: "placeholders/probe.json")
-    return RenderJob(
-      design: design, variant: variant, device: device, theme: theme, locale: locale, textSize: textSize)
-  }
 }
 
 package enum FixtureError: Error {

@@ -1,4 +1,4 @@
-import BlankslateKit
+import BlankslateSupport
 import Foundation
 import Testing
 
@@ -22,7 +22,8 @@ package enum ServeClient {
     /// `environment`: added to the test's (a debug build's hold and note points).
     /// `arguments`: added to `serve --port 0`.
     package init(environment: [String: String] = [:], arguments: [String] = []) throws {
-      _ = try SiteScaffold.create(at: folder)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      _ = try CommandRunner.output(CommandRunner.binary.path, ["init"], in: folder)
       original = try String(contentsOf: definition, encoding: .utf8)
       process.executableURL = CommandRunner.binary
       process.arguments = ["serve", "--port", "0"] + arguments

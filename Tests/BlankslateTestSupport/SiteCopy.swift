@@ -1,4 +1,3 @@
-import BlankslateKit
 import Foundation
 
 /// A copy of the bundled site (with its goldens) that a test may edit.
@@ -48,10 +47,4 @@ package struct SiteCopy {
     return result
   }
 
-  package func check(_ filter: String? = nil, shard: Shard? = nil) throws -> SnapshotSummary {
-    try SnapshotChecker(
-      options: SnapshotOptions(siteFolder: site, siteDisplay: "Site", filter: filter, shard: shard, workers: 2)
-    ).run()
-      .summary
-  }
 }

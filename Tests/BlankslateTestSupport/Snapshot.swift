@@ -1,4 +1,4 @@
-import BlankslateKit
+import BlankslateSupport
 import Foundation
 import Testing
 
@@ -9,7 +9,12 @@ import Testing
 /// only absent ones; a run that records fails, so it is never taken for a pass.
 /// Under `CI`, nothing is ever recorded.
 package enum Snapshot {
-  /// The kit's modes (`failed` records a golden that differs, as `all` does here).
+  /// swift-snapshot-testing's modes, as the kit's `record` names them
+  /// (`failed` records a golden that differs).
+  package enum RecordMode: String {
+    case all, missing, failed, never
+  }
+
   package static var recordMode: RecordMode {
     let environment = ProcessInfo.processInfo.environment
     if RunEnvironment.isCI(environment) { return .never }

@@ -1,7 +1,6 @@
 import BlankslateTestSupport
-import Testing
-
 @testable import BlankslateValidation
+import Testing
 
 @Suite("Where a link leads")
 struct LinkResolutionTests {

@@ -1,8 +1,3 @@
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
 @testable import BlankslateSupport
 @testable import BlankslateValidation
 import Testing

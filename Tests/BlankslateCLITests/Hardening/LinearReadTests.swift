@@ -1,5 +1,12 @@
-import BlankslateKit
+@testable import BlankslateCLI
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateServe
+@testable import BlankslateSite
+@testable import BlankslateSnapshot
+@testable import BlankslateSupport
 import BlankslateTestSupport
+@testable import BlankslateValidation
 import Foundation
 import Testing
 

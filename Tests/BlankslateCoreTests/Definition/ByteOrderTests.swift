@@ -1,10 +1,5 @@
-@testable import BlankslateKit
-@testable import BlankslateCLI
 @testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
 @testable import BlankslateSupport
-@testable import BlankslateValidation
 import Testing
 
 /// Listings, indexes and reports sort names by their UTF-8 bytes, and files

@@ -1,7 +1,7 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
 import BlankslateTestSupport
 import Testing
-
-@testable import BlankslateCore
 
 /// A text's bytes are refused exactly when one of them is a C0 control other
 /// than tab, line feed and carriage return, or starts U+FFFE or U+FFFF

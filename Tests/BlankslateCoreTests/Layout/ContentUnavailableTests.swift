@@ -1,4 +1,6 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+import BlankslateSupport
 import BlankslateTestSupport
 import Testing
 

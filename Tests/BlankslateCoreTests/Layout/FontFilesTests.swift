@@ -1,14 +1,9 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
-@testable import BlankslateSupport
-@testable import BlankslateValidation
 
 /// README names every pinned font file with its hash; the installed files
 /// must be those, or goldens recorded here would not be what a reviewer sees.

@@ -1,8 +1,8 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateCore
 
 /// Glyph outlines are written short (`s`/`t` where SVG infers the first
 /// control point, no empty lines, no line back to a contour's start before

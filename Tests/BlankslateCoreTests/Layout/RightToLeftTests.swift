@@ -1,13 +1,8 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
-@testable import BlankslateSupport
-@testable import BlankslateValidation
 
 @Suite("Right-to-left screens")
 struct RightToLeftTests {

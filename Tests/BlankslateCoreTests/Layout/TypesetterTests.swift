@@ -1,14 +1,9 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
-@testable import BlankslateSupport
-@testable import BlankslateValidation
 
 @Suite("Typesetting with the pinned fonts")
 struct TypesetterTests {

@@ -1,14 +1,9 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateCLI
-@testable import BlankslateCore
-@testable import BlankslateServe
-@testable import BlankslateSite
-@testable import BlankslateSupport
-@testable import BlankslateValidation
 
 /// Each dark render is reviewed beside its light twin: the same render in
 /// every respect but the theme, text size included.

@@ -1,5 +1,8 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Testing
 

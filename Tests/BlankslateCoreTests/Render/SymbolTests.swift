@@ -1,4 +1,6 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
 import Testing
@@ -103,19 +105,5 @@ struct SymbolTests {
     #expect(errors.count == 1, "\(errors)")
     #expect(errors.first?.contains(expected) == true, "\(errors)")
     #expect(errors.first?.contains("leaves the site") == false, "\(errors)")
-  }
-
-  @Test func theGalleryShowsEverySymbol() throws {
-    let output = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: output) }
-    let run = CommandRunner.run(["build", "--output", output.path, "--quiet"])
-    #expect(run.status == 0, "\(run.error)")
-    let page = try String(contentsOf: output.appending(path: "symbols.html"), encoding: .utf8)
-    for symbol in SymbolName.allCases {
-      #expect(page.contains("aria-label=\"\(symbol.rawValue)\""), "\(symbol)")
-      #expect(page.contains("<code>symbol:\(symbol.rawValue)</code>"), "\(symbol)")
-    }
-    let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
-    #expect(index.contains("href=\"symbols.html\""))
   }
 }

@@ -1,14 +1,11 @@
-import BlankslateTestSupport
-import Foundation
-import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateCLI
 @testable import BlankslateCore
-@testable import BlankslateServe
+import BlankslateCoreTestSupport
 @testable import BlankslateSite
 @testable import BlankslateSupport
+import BlankslateTestSupport
 @testable import BlankslateValidation
+import Foundation
+import Testing
 
 /// Where findings point: a toast over the placeholder is an overlap, the
 /// outline on a render page stays on the screen, and the terminal names the

@@ -1,5 +1,9 @@
-import BlankslateKit
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSite
+@testable import BlankslateSupport
 import BlankslateTestSupport
+@testable import BlankslateValidation
 import Foundation
 import Testing
 

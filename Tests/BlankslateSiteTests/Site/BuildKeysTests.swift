@@ -1,6 +1,9 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
 @testable import BlankslateSite
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Testing
 

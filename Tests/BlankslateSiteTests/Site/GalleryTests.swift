@@ -1,5 +1,9 @@
-import BlankslateKit
+import BlankslateCore
+import BlankslateCoreTestSupport
+import BlankslateSite
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Testing
 

@@ -1,10 +1,8 @@
-import BlankslateTestSupport
-@testable import BlankslateKit
-@testable import BlankslateCLI
 @testable import BlankslateCore
-@testable import BlankslateServe
+import BlankslateCoreTestSupport
 @testable import BlankslateSite
 @testable import BlankslateSupport
+import BlankslateTestSupport
 @testable import BlankslateValidation
 import Testing
 

@@ -1,7 +1,4 @@
-@testable import BlankslateKit
-@testable import BlankslateCLI
 @testable import BlankslateCore
-@testable import BlankslateServe
 @testable import BlankslateSite
 @testable import BlankslateSupport
 @testable import BlankslateValidation

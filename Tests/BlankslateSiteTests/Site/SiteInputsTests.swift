@@ -1,9 +1,11 @@
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSite
+@testable import BlankslateSupport
 import BlankslateTestSupport
+@testable import BlankslateValidation
 import Foundation
 import Testing
-
-@testable import BlankslateKit
-@testable import BlankslateSite
 
 /// One loader for every command: lint sees the assets build and check see,
 /// and a memo keeps an asset only while its file is the same version.

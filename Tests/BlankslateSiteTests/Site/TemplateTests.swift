@@ -1,11 +1,9 @@
-@testable import BlankslateKit
-@testable import BlankslateCLI
 @testable import BlankslateCore
-@testable import BlankslateServe
+import BlankslateCoreTestSupport
 @testable import BlankslateSite
 @testable import BlankslateSupport
-@testable import BlankslateValidation
 import BlankslateTestSupport
+@testable import BlankslateValidation
 import Testing
 
 @Suite("Template engine")

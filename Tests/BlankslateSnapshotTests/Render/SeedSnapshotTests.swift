@@ -1,5 +1,10 @@
-import BlankslateKit
+@testable import BlankslateCore
+import BlankslateCoreTestSupport
+@testable import BlankslateSite
+@testable import BlankslateSnapshot
+@testable import BlankslateSupport
 import BlankslateTestSupport
+@testable import BlankslateValidation
 import Foundation
 import Testing
 

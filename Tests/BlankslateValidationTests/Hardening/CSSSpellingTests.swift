@@ -1,5 +1,6 @@
-import BlankslateKit
+import BlankslateSupport
 import BlankslateTestSupport
+import BlankslateValidation
 import Foundation
 import Testing
 
