@@ -28,40 +28,45 @@ struct PropertyCodec: Sendable {
   /// Decodes a definition's value into the properties (left unwritten when it does not decode).
   let decode: @Sendable (JSONValue, JSONPath, ValueShape, LayoutKind?, PropertiesDecoder, inout Properties) -> Void
 
-  /// A property that is written or not (`nil`).
+  /// A property that is written or not (`nil`), read and written through
+  /// `get` and `set` (closures, not key paths: a key path is made at run time
+  /// from its mangled types, 2.5 million instructions for the thirty, and each
+  /// use walks it; `bench/rebuild_callgrind.sh`).
   static func optional<Kind: PropertyKind>(
-    _ field: WritableKeyPath<Properties, Kind.Value?> & Sendable, _: Kind.Type,
+    _ get: @escaping @Sendable (Properties) -> Kind.Value?,
+    _ set: @escaping @Sendable (inout Properties, Kind.Value?) -> Void, _: Kind.Type,
     lay: (@Sendable (Kind.Value, Kind.Value?) -> Kind.Value)? = nil
   ) -> PropertyCodec {
     PropertyCodec(
-      writes: { $0[keyPath: field] != nil },
+      writes: { get($0) != nil },
       lay: { top, result in
-        guard let value = top[keyPath: field] else { return }
-        result[keyPath: field] = lay.map { $0(value, result[keyPath: field]) } ?? value
+        guard let value = get(top) else { return }
+        set(&result, lay.map { $0(value, get(result)) } ?? value)
       },
-      json: { properties, locale in properties[keyPath: field].map { Kind.json($0, around: locale) } },
+      json: { properties, locale in get(properties).map { Kind.json($0, around: locale) } },
       decode: { value, path, shape, layout, decoder, properties in
-        properties[keyPath: field] = Kind.decode(value, at: path, shape: shape.unwrapped, layout: layout, by: decoder)
+        set(&properties, Kind.decode(value, at: path, shape: shape.unwrapped, layout: layout, by: decoder))
       })
   }
 
   /// A property that is absent, written as `null` (the layout's part left out), or a value.
   static func nullable<Kind: PropertyKind>(
-    _ field: WritableKeyPath<Properties, Nullable<Kind.Value>> & Sendable, _: Kind.Type
+    _ get: @escaping @Sendable (Properties) -> Nullable<Kind.Value>,
+    _ set: @escaping @Sendable (inout Properties, Nullable<Kind.Value>) -> Void, _: Kind.Type
   ) -> PropertyCodec {
     PropertyCodec(
-      writes: { $0[keyPath: field] != .absent },
+      writes: { if case .absent = get($0) { false } else { true } },
       lay: { top, result in
-        let value = top[keyPath: field]
+        let value = get(top)
         if case .absent = value { return }
-        result[keyPath: field] = value
+        set(&result, value)
       },
-      json: { properties, locale in properties[keyPath: field].json { Kind.json($0, around: locale) } },
+      json: { properties, locale in get(properties).json { Kind.json($0, around: locale) } },
       decode: { value, path, shape, layout, decoder, properties in
         if case .null = value.kind {
-          properties[keyPath: field] = .null
+          set(&properties, .null)
         } else if let decoded = Kind.decode(value, at: path, shape: shape.unwrapped, layout: layout, by: decoder) {
-          properties[keyPath: field] = .value(decoded)
+          set(&properties, .value(decoded))
         }
       })
   }
@@ -77,34 +82,34 @@ extension PropertyKey {
   /// The one place a property is tied to its field.
   private var madeCodec: PropertyCodec {
     switch self {
-    case .state: .optional(\.state, ContentState.self)
-    case .title: .optional(\.title, LocalizedText.self)
-    case .message: .optional(\.message, LocalizedText.self)
-    case .titleColor: .optional(\.titleColor, ColorValue.self)
-    case .messageColor: .optional(\.messageColor, ColorValue.self)
-    case .background: .optional(\.background, ColorValue.self)
-    case .titleFont: .optional(\.titleFont, FontSpec.self)
-    case .messageFont: .optional(\.messageFont, FontSpec.self)
-    case .image: .nullable(\.image, ImageValue.self)
-    case .imageTint: .optional(\.imageTint, ColorValue.self)
-    case .imageSize: .optional(\.imageSize, Size.self)
-    case .button: .nullable(\.button, ButtonDefinition.self)
-    case .buttons: .optional(\.buttons, ListOf<ButtonDefinition>.self)
-    case .spacing: .optional(\.spacing, Spacing.self)
-    case .margins: .optional(\.margins, Insets.self)
-    case .messageBackground: .optional(\.messageBackground, ColorValue.self)
-    case .textAlignment: .optional(\.textAlignment, TextAlignment.self)
-    case .query: .optional(\.query, LocalizedText.self)
-    case .offsetY: .optional(\.offsetY, Points.self)
-    case .headerHeight: .optional(\.headerHeight, Points.self)
-    case .sections: .optional(\.sections, ListOf<RowCount>.self)
-    case .scrollEnabled: .optional(\.scrollEnabled, Flag.self)
-    case .scrolls: .optional(\.scrolls, Flag.self)
-    case .customView: .nullable(\.customView, CustomViewDefinition.self)
-    case .loading: .optional(\.loading, Flag.self)
-    case .toast: .nullable(\.toast, LocalizedText.self)
+    case .state: .optional({ $0.state }, { $0.state = $1 }, ContentState.self)
+    case .title: .optional({ $0.title }, { $0.title = $1 }, LocalizedText.self)
+    case .message: .optional({ $0.message }, { $0.message = $1 }, LocalizedText.self)
+    case .titleColor: .optional({ $0.titleColor }, { $0.titleColor = $1 }, ColorValue.self)
+    case .messageColor: .optional({ $0.messageColor }, { $0.messageColor = $1 }, ColorValue.self)
+    case .background: .optional({ $0.background }, { $0.background = $1 }, ColorValue.self)
+    case .titleFont: .optional({ $0.titleFont }, { $0.titleFont = $1 }, FontSpec.self)
+    case .messageFont: .optional({ $0.messageFont }, { $0.messageFont = $1 }, FontSpec.self)
+    case .image: .nullable({ $0.image }, { $0.image = $1 }, ImageValue.self)
+    case .imageTint: .optional({ $0.imageTint }, { $0.imageTint = $1 }, ColorValue.self)
+    case .imageSize: .optional({ $0.imageSize }, { $0.imageSize = $1 }, Size.self)
+    case .button: .nullable({ $0.button }, { $0.button = $1 }, ButtonDefinition.self)
+    case .buttons: .optional({ $0.buttons }, { $0.buttons = $1 }, ListOf<ButtonDefinition>.self)
+    case .spacing: .optional({ $0.spacing }, { $0.spacing = $1 }, Spacing.self)
+    case .margins: .optional({ $0.margins }, { $0.margins = $1 }, Insets.self)
+    case .messageBackground: .optional({ $0.messageBackground }, { $0.messageBackground = $1 }, ColorValue.self)
+    case .textAlignment: .optional({ $0.textAlignment }, { $0.textAlignment = $1 }, TextAlignment.self)
+    case .query: .optional({ $0.query }, { $0.query = $1 }, LocalizedText.self)
+    case .offsetY: .optional({ $0.offsetY }, { $0.offsetY = $1 }, Points.self)
+    case .headerHeight: .optional({ $0.headerHeight }, { $0.headerHeight = $1 }, Points.self)
+    case .sections: .optional({ $0.sections }, { $0.sections = $1 }, ListOf<RowCount>.self)
+    case .scrollEnabled: .optional({ $0.scrollEnabled }, { $0.scrollEnabled = $1 }, Flag.self)
+    case .scrolls: .optional({ $0.scrolls }, { $0.scrolls = $1 }, Flag.self)
+    case .customView: .nullable({ $0.customView }, { $0.customView = $1 }, CustomViewDefinition.self)
+    case .loading: .optional({ $0.loading }, { $0.loading = $1 }, Flag.self)
+    case .toast: .nullable({ $0.toast }, { $0.toast = $1 }, LocalizedText.self)
     // Laid key by key: a variant that asks for a large title keeps its design's title and tabs.
-    case .chrome: .optional(\.chrome, ChromeDefinition.self, lay: { $0.laid(over: $1) })
+    case .chrome: .optional({ $0.chrome }, { $0.chrome = $1 }, ChromeDefinition.self, lay: { $0.laid(over: $1) })
     }
   }
 }
