@@ -54,6 +54,8 @@ extension String {
   /// is not UTF-8, and a repaired string's bytes differ from the ones it was
   /// made from; the generic `init?(validating:as:)` runs unspecialised
   /// (a metadata lookup on every call), and parsers make tens of thousands.
+  /// Measured with the image answers shared between resolvers: a rebuild
+  /// after one title edit, CPU 0.190 → 0.171 s (b6c4ec7).
   package init?(validatingUTF8Bytes utf8: UnsafeBufferPointer<UInt8>) {
     var text = String(decoding: utf8, as: UTF8.self)
     let same = text.withUTF8 { decoded in
@@ -78,7 +80,9 @@ extension String {
   }
 
   /// The same over a buffer (a concrete type: a generic collection is not
-  /// specialised across the targets, and is walked a witness call a scalar).
+  /// specialised across the targets, and is walked a witness call a scalar:
+  /// about 5,000 instructions a line; the 1,008-render team site's full
+  /// build 3.860 → 3.780 billion instructions, 5586614).
   package init(scalars: UnsafeBufferPointer<UInt32>) {
     self.init(unsafeUninitializedCapacity: scalars.count * 4) { storage in
       var count = 0

@@ -175,6 +175,8 @@ package struct LinkChecker: Sendable {
     // By UTF-8 bytes, into one buffer: the page's folder's names as they
     // are, then the link's (`.` skipped, `..` taking the last name off),
     // joined by single slashes; the string is made once, at the end.
+    // Measured against splitting into strings and joining: the link check
+    // 90.1 → 81.3 million instructions on the 1,008-render team site (f3fc28c).
     let slash = UInt8(ascii: "/")
     let dot = UInt8(ascii: ".")
     var path: [UInt8] = []

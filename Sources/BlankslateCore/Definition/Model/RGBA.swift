@@ -22,33 +22,16 @@ package struct RGBA: Sendable, Equatable, Hashable {
   }
 
   /// `#RRGGBB`, upper case, without alpha.
-  package var hexRGB: String {
-    String(unsafeUninitializedCapacity: 7) { buffer in
-      buffer[0] = UInt8(ascii: "#")
-      Self.writeHex(red, into: buffer, at: 1)
-      Self.writeHex(green, into: buffer, at: 3)
-      Self.writeHex(blue, into: buffer, at: 5)
-      return 7
-    }
-  }
+  package var hexRGB: String { "#" + Self.pairs[Int(red)] + Self.pairs[Int(green)] + Self.pairs[Int(blue)] }
 
   /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
-  package var hex: String {
-    guard alpha != 255 else { return hexRGB }
-    return String(unsafeUninitializedCapacity: 9) { buffer in
-      buffer[0] = UInt8(ascii: "#")
-      Self.writeHex(red, into: buffer, at: 1)
-      Self.writeHex(green, into: buffer, at: 3)
-      Self.writeHex(blue, into: buffer, at: 5)
-      Self.writeHex(alpha, into: buffer, at: 7)
-      return 9
-    }
-  }
+  package var hex: String { alpha == 255 ? hexRGB : hexRGB + Self.pairs[Int(alpha)] }
 
-  private static func writeHex(_ byte: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
-    let digits: StaticString = "0123456789ABCDEF"
-    buffer[index] = digits.utf8Start[Int(byte >> 4)]
-    buffer[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+  /// Each byte's two upper-case hexadecimal digits (a string of seven or
+  /// nine bytes is made without an allocation).
+  private static let pairs: [String] = (0...255).map { byte in
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[byte >> 4], digits[byte & 0x0F]])
   }
 
   /// Opacity from 0 to 1.

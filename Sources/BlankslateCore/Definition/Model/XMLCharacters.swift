@@ -25,8 +25,9 @@ package enum XMLCharacters {
   /// `mayRefuse(_:)` over UTF-8 bytes.
   package static func mayRefuse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Eight bytes at a time: a word with no byte below 0x20 and none equal
-    // to 0xEF is passed whole (a kept definition's every text is looked at
-    // on each rebuild); only a word with one is looked at byte by byte.
+    // to 0xEF is passed whole (a build cache's every text is looked at on
+    // each rebuild); only a word with one is looked at byte by byte. Measured:
+    // a rebuild after one edit on 1,250 designs 640 → 628 million instructions (6fccc8d).
     let count = bytes.count
     var index = 0
     if let base = bytes.baseAddress {
