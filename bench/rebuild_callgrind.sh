@@ -16,7 +16,9 @@ cp -r "$team" "site-$tag"
 # their bytes, as an edited site's untouched files do (a file changed in the
 # same tick is hashed again, which would make the count depend on timing).
 find "site-$tag" -exec touch -h -d "2026-01-01 00:00:00" {} +
-first=$(ls "site-$tag"/placeholders/*.json | head -1)
+# The first in name order (a glob, not `ls | head`: head closing the pipe early fails the script).
+files=("site-$tag"/placeholders/*.json)
+first=${files[0]}
 edit() {
   python3 - "$first" "$1" <<'PY'
 import json, sys

@@ -61,9 +61,9 @@ package struct Properties: Sendable, Equatable {
   ///
   /// `writing`: the keys these properties may write, when the caller knows
   /// (the decoder does: an object names a few of the thirty); every other
-  /// key is `base`'s. A variant is laid through thirty key paths otherwise,
-  /// which was a third of decoding a site (15.7 of 41 million instructions
-  /// for 42 designs, `bench/rebuild_callgrind.sh`).
+  /// key is `base`'s. Laying all thirty through key paths was a third of
+  /// decoding a site (15.7 of 41 million instructions for 42 designs,
+  /// `bench/rebuild_callgrind.sh`).
   package func laid(over base: Properties, writing keys: [PropertyKey] = PropertyKey.allCases) -> Properties {
     var result = base
     for key in keys { key.codec.lay(self, &result) }

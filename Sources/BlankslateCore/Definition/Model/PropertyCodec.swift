@@ -16,7 +16,7 @@ protocol PropertyKind {
 }
 
 /// How one property's field of `Properties` is tested, laid over a design's,
-/// and shown: made from the field's key path and its value's
+/// and shown: made from the field's getter and setter and its value's
 /// kind, so that every form follows from the one declaration.
 struct PropertyCodec: Sendable {
   /// Whether the properties write it (`null` counts).
