@@ -104,9 +104,16 @@ public struct SnapshotChecker: Sendable {
   public func run() throws(SnapshotError) -> SnapshotRun {
     if options.isCancelled?() == true { throw .cancelled }
     let inputs: SiteInputs
+    // A gallery's build kept the definitions it decoded: those whose files are as they were are not decoded again.
+    let memo =
+      options.inputs
+      ?? options.gallery.map {
+        SiteInputs.Memo(
+          definitions: SiteInputs.storedDefinitions(for: options.siteFolder, output: $0, workers: options.workers))
+      }
     do throws(BuildError) {
       inputs = try SiteInputs.load(
-        options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: options.inputs)
+        options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: memo)
     } catch {
       throw .build(error)
     }

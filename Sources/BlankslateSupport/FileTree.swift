@@ -301,3 +301,24 @@ extension [UInt8] {
     }
   }
 }
+
+extension FileTree.Version {
+  /// The version's seven numbers (device, inode, size, modification and change
+  /// time in seconds and nanoseconds), for a cache that stores numbers.
+  package var numbers: [Int64] {
+    [
+      Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), identity.size, identity.modified,
+      Int64(identity.modifiedNanoseconds), changed, Int64(changedNanoseconds),
+    ]
+  }
+
+  /// The version `numbers` gave; nil for any other list.
+  package init?(numbers: [Int64]) {
+    guard numbers.count == 7, (0..<1_000_000_000).contains(numbers[4]), (0..<1_000_000_000).contains(numbers[6])
+    else { return nil }
+    identity = FileTree.Identity(
+      device: UInt64(bitPattern: numbers[0]), inode: UInt64(bitPattern: numbers[1]), size: numbers[2],
+      modified: numbers[3], modifiedNanoseconds: Int(numbers[4]))
+    (changed, changedNanoseconds) = (numbers[5], Int(numbers[6]))
+  }
+}

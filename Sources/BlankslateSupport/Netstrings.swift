@@ -1,5 +1,5 @@
-/// The codec of the files the tool keeps for itself (the build caches):
-/// values, each a netstring (`<decimal length>:<bytes>,`),
+/// The codec of the files the tool keeps for itself (the build cache, the
+/// decoded definitions): values, each a netstring (`<decimal length>:<bytes>,`),
 /// read without a parse tree, every length checked against what is left, so
 /// a truncated or tampered file reads as not a cache, never as wrong values.
 package struct Netstrings: Sendable {
@@ -51,6 +51,21 @@ package struct Netstrings: Sendable {
     return bytes.withUnsafeBufferPointer { String(validatingUTF8Bytes: UnsafeBufferPointer(rebasing: $0[field])) }
   }
 
+  /// The next value as text, one of `known` when its bytes are (then no
+  /// string is made); a new one is added to `known`, up to sixteen.
+  package mutating func text(among known: inout [String]) -> String? {
+    guard let field = field() else { return nil }
+    return bytes.withUnsafeBufferPointer { all in
+      let utf8 = UnsafeBufferPointer(rebasing: all[field])
+      for var text in known {
+        if text.withUTF8({ $0.elementsEqual(utf8) }) { return text }
+      }
+      guard let text = String(validatingUTF8Bytes: utf8) else { return nil }
+      if known.count < 16 { known.append(text) }
+      return text
+    }
+  }
+
   /// The next value as a count: decimal digits, small enough to count bytes.
   package mutating func count() -> Int? {
     guard let field = field(), !field.isEmpty, field.count <= 15 else { return nil }
@@ -76,6 +91,19 @@ package struct Netstrings: Sendable {
   package mutating func hash() -> String? {
     guard let field = field(), field.count == 16, bytes[field].allSatisfy(Self.isLowerHexDigit) else { return nil }
     return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[field]), as: UTF8.self) }
+  }
+
+  /// The next value as a finite number, written as its bits (`Writer.number`): exact, and read without a parse.
+  package mutating func number() -> Double? {
+    guard let field = field(), field.count == 16 else { return nil }
+    var bits: UInt64 = 0
+    for index in field {
+      let byte = bytes[index]
+      guard Self.isLowerHexDigit(byte) else { return nil }
+      bits = bits << 4 | UInt64(byte <= 0x39 ? byte - 0x30 : byte - 0x61 + 10)
+    }
+    let number = Double(bitPattern: bits)
+    return number.isFinite ? number : nil
   }
 
   /// Passes over the next value unread; false when it is not a well-formed netstring.
@@ -123,6 +151,17 @@ package struct Netstrings: Sendable {
 
     package mutating func flag(_ flag: Bool) {
       count(flag ? 1 : 0)
+    }
+
+    /// A number as the 16 hexadecimal digits of its bits, so it reads back exactly.
+    package mutating func number(_ number: Double) {
+      bytes.append(contentsOf: [0x31, 0x36, UInt8(ascii: ":")])
+      let bits = number.bitPattern
+      for shift in stride(from: 60, through: 0, by: -4) {
+        let digit = UInt8(truncatingIfNeeded: bits >> UInt64(shift)) & 0xF
+        bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+      }
+      bytes.append(UInt8(ascii: ","))
     }
 
     /// Bytes as one value.

@@ -1,5 +1,5 @@
 /// The first line of every file the tool keeps for itself beside an output
-/// (the build caches): one format version for them
+/// (a build's caches, the decoded definitions): one format version for them
 /// all, so a change to any one's layout is one bump here, and a file of
 /// another version is never read (the build that meets it makes everything anew).
 package enum StateFile {

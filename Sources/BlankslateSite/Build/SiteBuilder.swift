@@ -22,10 +22,18 @@ public struct SiteBuilder: Sendable {
   /// - Throws: `BuildError`; `exitCode` says how the CLI should exit.
   public func build() throws(BuildError) -> BuildSummary {
     var timings = BuildTimings()
-    let (inputs, decoded) = try timings.measure(.load) { () throws(BuildError) in try load() }
+    let (inputs, definitions, decoded) = try timings.measure(.load) { () throws(BuildError) in try load() }
     let staging = try StagingFolder(
       target: options.output, protecting: options.siteFolder, backBuffer: true, waiting: options.waiting)
     do throws(BuildError) {
+      // The decoded definitions are kept for the next build beside this one's
+      // work (a rebuild's plan and renders leave a core idle part of the time).
+      let storing = DispatchGroup()
+      if options.memo == nil {
+        let folder = options.siteFolder
+        DispatchQueue.global().async(group: storing) { SiteInputs.store(definitions, for: folder, in: staging) }
+      }
+      defer { storing.wait() }
       let plan = try BuildPlan(inputs, staging: staging, options: options)
       let designs = try plan.renderDesigns()
       for output in designs.outputs { timings.add(output.timings) }
@@ -33,6 +41,7 @@ public struct SiteBuilder: Sendable {
       let (issues, tally) = plan.verifyLinks(designs, files: files, timings: &timings)
       guard issues.isEmpty else { throw .validation(issues) }
       plan.sweep()
+      storing.wait()
       try timings.measure(.publish) { () throws(BuildError) in
         try staging.publish(cache: cache, workers: options.workers)
       }
@@ -63,16 +72,23 @@ public struct SiteBuilder: Sendable {
     FileTree.identity(of: StateFolder.path(of: output) + "/" + StateFolder.publishedCache) != nil
   }
 
-  /// The definitions, the templates and the site's assets, each checked, and
-  /// how many definition files were decoded: all of them, but under `serve`,
-  /// whose memo keeps those whose files are the versions it decoded.
-  private func load() throws(BuildError) -> (BuildPlan.Inputs, decoded: Int) {
-    let memo = options.memo?.inputs
-    let before = memo?.definitions.decoded ?? 0
+  /// The definitions, the templates and the site's assets, each checked;
+  /// and the decoded definitions, to keep for the next build. Those of the
+  /// last build are read from the output's state folder (unless the build
+  /// reuses nothing, or `serve` keeps them in memory): a definition whose file
+  /// is the version it was decoded from is not decoded again.
+  private func load() throws(BuildError) -> (BuildPlan.Inputs, SiteLoader.Memo, decoded: Int) {
+    let memo =
+      options.memo?.inputs
+      ?? SiteInputs.Memo(
+        definitions: options.incremental
+          ? SiteInputs.storedDefinitions(for: options.siteFolder, output: options.output, workers: options.workers)
+          : SiteLoader.Memo())
+    let before = memo.definitions.decoded
     let inputs = try SiteInputs.load(
       options.siteFolder, display: options.siteDisplay, workers: options.workers, memo: memo)
     let loaded = BuildPlan.Inputs(site: inputs.site, templates: try loadTemplates(), assets: inputs.assets ?? .init())
-    return (loaded, memo.map { $0.definitions.decoded - before } ?? inputs.site.designs.count)
+    return (loaded, memo.definitions, memo.definitions.decoded - before)
   }
 
   private func loadTemplates() throws(BuildError) -> TemplateSet {

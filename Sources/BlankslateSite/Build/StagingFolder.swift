@@ -15,7 +15,7 @@ import BlankslateValidation
 ///   rebuild neither links nor deletes the whole gallery;
 /// - `staging-<pid>/`, a *fresh* staging folder that starts empty (the
 ///   report's); the previous output is deleted once the new one is in place;
-/// - the state files (`StateFolder`): the build caches and a lock.
+/// - the state files (`StateFolder`): the build caches, the decoded definitions, a lock.
 ///
 /// Only folders the tool made and marked are ever emptied: the output must
 /// be new, empty or carry the marker; the state folder must be a real

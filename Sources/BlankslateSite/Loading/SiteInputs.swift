@@ -28,6 +28,27 @@ package struct SiteInputs: Sendable {
     }
   }
 
+  /// The decoded definitions the last build of `output` kept for the site at
+  /// `folder` (`SiteLoader.Memo.encoded`), or an empty memo when there are
+  /// none, they were made by another tool or for another site, or any value is out of place.
+  package static func storedDefinitions(for folder: URL, output: URL, workers: Int) -> SiteLoader.Memo {
+    guard let bytes = StateFolder.read(StateFolder.definitions, of: output, limit: SiteLoader.Memo.maximumSize) else {
+      return SiteLoader.Memo()
+    }
+    return SiteLoader.Memo(decoding: bytes, site: folder.standardizedFileURL.path, workers: workers)
+      ?? SiteLoader.Memo()
+  }
+
+  /// Keeps `memo` in the state folder of `staging` for the next build, when
+  /// it holds anything new. Only a help to the next build: when the file
+  /// cannot be written (something that is not a file in its place), the next
+  /// build decodes every definition.
+  static func store(_ memo: SiteLoader.Memo, for folder: URL, in staging: StagingFolder) {
+    let path = staging.statePath + "/" + StateFolder.definitions
+    guard memo.hasChanged || FileTree.identity(of: path) == nil else { return }
+    try? FileWriter.replace(path, with: memo.encoded(site: folder.standardizedFileURL.path))
+  }
+
   /// `fonts`: whether every stand-in font must be found (not for `list` and `fonts`).
   /// - Throws: `BuildError.definitions` or `.assets`, every problem found.
   package static func load(

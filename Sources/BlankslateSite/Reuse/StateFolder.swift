@@ -8,8 +8,9 @@ import BlankslateSupport
 ///
 /// It holds the back buffer (`back/`, the output before last, which the next
 /// build writes over in place) and a fresh build's `staging-<pid>/`
-/// (`StagingFolder`), the build caches (`BuildCache`), the lock two builds
-/// of one output take turns with, its marker and a `.gitignore` of `*`.
+/// (`StagingFolder`), the build caches (`BuildCache`), the decoded
+/// definitions (`SiteInputs`), the lock two builds of one output take turns
+/// with, its marker and a `.gitignore` of `*`.
 package enum StateFolder {
   /// Marks a folder as Blankslate's state: only a marked folder is written in.
   static let marker = ".blankslate-state"
@@ -21,8 +22,10 @@ package enum StateFolder {
   static let publishedCache = "published.cache"
   static let backCache = "back.cache"
   static let nextCache = "next.cache"
-  /// The names earlier versions wrote (JSON caches, decoded definitions): removed when found, never read.
-  static let legacyCaches = ["published.cache.json", "back.cache.json", "next.cache.json", "definitions.cache"]
+  /// The names earlier versions wrote (JSON caches): removed when found, never read.
+  static let legacyCaches = ["published.cache.json", "back.cache.json", "next.cache.json"]
+  /// The decoded definitions the last build kept for the next one (`SiteLoader.Memo`).
+  static let definitions = "definitions.cache"
 
   /// The state folder of the output `target`.
   static func path(of target: URL) -> String {

@@ -37,7 +37,8 @@ public struct SiteLoader: Sendable {
   }
 
   /// Placeholder files decoded by earlier loads, for a process that loads the
-  /// same site again and again (`serve`): a file is decoded again only when
+  /// same site again and again (`serve`), or kept on disk from the last build
+  /// (`encoded`, `init(decoding:)`): a file is decoded again only when
   /// its bytes, the limits or the display root changed, or an image path it
   /// names now resolves otherwise (an asset added, removed or linked away).
   /// A file whose version (`FileTree.Version`) is the one decoded is not read again.
@@ -51,6 +52,8 @@ public struct SiteLoader: Sendable {
       var display: String
       var assets: [String: Result<String, AssetResolver.Problem>]
       var loaded: LoadedFile
+      /// The design as `encoded` wrote it, when the entry was read from a file: written again as it is.
+      var stored: ArraySlice<UInt8>?
 
       /// Whether what was decoded still stands for these limits and display
       /// path, every image path resolving as it did; then the same bytes decode the same.
@@ -64,24 +67,37 @@ public struct SiteLoader: Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    /// Whether an entry was stored or dropped since the memo was made or read.
+    private var changed = false
     /// How many files the loads through this memo decoded (the others were kept).
     private var decodes = 0
 
     /// An empty memo.
     public init() {}
 
+    init(entries: [String: Entry]) {
+      self.entries = entries
+    }
+
     func entry(_ path: String) -> Entry? {
       lock.withLock { entries[path] }
     }
 
     func store(_ entry: Entry, at path: String) {
-      lock.withLock { entries[path] = entry }
+      lock.withLock {
+        entries[path] = entry
+        changed = true
+      }
     }
 
     /// Forgets the files a load no longer has.
     func keepOnly(_ files: [String]) {
       let kept = Set(files)
-      lock.withLock { entries = entries.filter { kept.contains($0.key) } }
+      lock.withLock {
+        let before = entries.count
+        entries = entries.filter { kept.contains($0.key) }
+        if entries.count != before { changed = true }
+      }
     }
 
     func countDecode() {
@@ -90,6 +106,12 @@ public struct SiteLoader: Sendable {
 
     /// How many files the loads through this memo decoded; the others it held decoded.
     package var decoded: Int { lock.withLock { decodes } }
+
+    /// Whether the memo holds what `encoded` would write differently from what it was read from.
+    package var hasChanged: Bool { lock.withLock { changed } }
+
+    /// The entries, by file name.
+    var all: [String: Entry] { lock.withLock { entries } }
   }
 
   /// `version`, when it may vouch for the file's bytes: the file last

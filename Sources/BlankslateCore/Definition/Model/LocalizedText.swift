@@ -15,12 +15,18 @@ package struct LocalizedText: Sendable, Equatable {
   }
 
   package init(entries: [(locale: String, text: String)]) {
-    self.entries = entries.map { ($0.locale, $0.text) }
+    self.init(localeEntries: entries.map { ($0.locale, $0.text) })
+  }
+
+  /// `init(entries:)` of entries already in the stored form, each with its
+  /// locale (a kept definition's texts are read into it without a copy).
+  init(localeEntries entries: [(locale: String?, text: String)]) {
+    self.entries = entries
     if entries.count > 8 {
       var positions: [String: Int] = [:]
       for (index, entry) in entries.enumerated() {
-        let locale = entry.locale.lowercased()
-        if positions[locale] == nil { positions[locale] = index }
+        guard let locale = entry.locale?.lowercased(), positions[locale] == nil else { continue }
+        positions[locale] = index
       }
       self.positions = positions
     }

@@ -1,13 +1,18 @@
 import BlankslateSupport
 
 /// A kind of value a property holds, in every form the tool keeps it:
-/// decoded from a definition and shown as JSON (a page's resolved
-/// definition, the definition record beside the goldens). Each kind writes its forms once;
+/// decoded from a definition, kept on disk for the next build
+/// (`StoredDesign`), and shown as JSON (a page's resolved definition, the
+/// definition record beside the goldens). Each kind writes its forms once;
 /// a property names only its field and its kind (`PropertyKey.codec`).
 protocol PropertyKind {
   associatedtype Value: Sendable, Equatable
   /// The value as a definition writes it; a text shows a window of its translations around `locale` (nil: all).
   static func json(_ value: Value, around locale: String?) -> JSONDocument
+  /// Writes the value as `StoredDesign` keeps it.
+  static func store(_ value: Value, in writer: inout StoredDesign.Writer)
+  /// The value `store` wrote, in `shape`'s ranges; nil when any part is out of place.
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Value?
   /// The value a definition writes at `path`, for a design of `layout` when
   /// known; nil when it does not decode (the problem is reported).
   static func decode(
@@ -25,6 +30,10 @@ struct PropertyCodec: Sendable {
   let lay: @Sendable (_ top: Properties, _ result: inout Properties) -> Void
   /// The value as a definition writes it; nil when not written.
   let json: @Sendable (Properties, _ locale: String?) -> JSONDocument?
+  /// Writes the value (written: `writes` is true) as `StoredDesign` keeps it.
+  let store: @Sendable (Properties, inout StoredDesign.Writer) -> Void
+  /// Reads the value into the properties; false when it does not read.
+  let read: @Sendable (inout StoredDesign.Reader, ValueShape, inout Properties) -> Bool
   /// Decodes a definition's value into the properties (left unwritten when it does not decode).
   let decode: @Sendable (JSONValue, JSONPath, ValueShape, LayoutKind?, PropertiesDecoder, inout Properties) -> Void
 
@@ -44,6 +53,14 @@ struct PropertyCodec: Sendable {
         set(&result, lay.map { $0(value, get(result)) } ?? value)
       },
       json: { properties, locale in get(properties).map { Kind.json($0, around: locale) } },
+      store: { properties, writer in
+        if let value = get(properties) { Kind.store(value, in: &writer) }
+      },
+      read: { reader, shape, properties in
+        guard let value = Kind.read(from: &reader, shape: shape) else { return false }
+        set(&properties, value)
+        return true
+      },
       decode: { value, path, shape, layout, decoder, properties in
         set(&properties, Kind.decode(value, at: path, shape: shape.unwrapped, layout: layout, by: decoder))
       })
@@ -62,6 +79,24 @@ struct PropertyCodec: Sendable {
         set(&result, value)
       },
       json: { properties, locale in get(properties).json { Kind.json($0, around: locale) } },
+      store: { properties, writer in
+        if case .value(let value) = get(properties) {
+          writer.writer.count(1)
+          Kind.store(value, in: &writer)
+        } else {
+          writer.writer.count(0)
+        }
+      },
+      read: { reader, shape, properties in
+        guard let present = reader.fields.count(), present <= 1 else { return false }
+        guard present == 1 else {
+          set(&properties, .null)
+          return true
+        }
+        guard let value = Kind.read(from: &reader, shape: shape.unwrapped) else { return false }
+        set(&properties, .value(value))
+        return true
+      },
       decode: { value, path, shape, layout, decoder, properties in
         if case .null = value.kind {
           set(&properties, .null)
@@ -118,6 +153,10 @@ extension PropertyKey {
 
 extension ContentState: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { .string(value.rawValue) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.choice(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? {
+    reader.choice(ContentState.self).flatMap { reader.layout.states.contains($0) ? $0 : nil }
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -129,6 +168,8 @@ extension ContentState: PropertyKind {
 
 extension LocalizedText: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json(around: locale) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.text(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.text() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -138,6 +179,8 @@ extension LocalizedText: PropertyKind {
 
 extension ColorValue: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.color(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.color() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -147,6 +190,8 @@ extension ColorValue: PropertyKind {
 
 extension FontSpec: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.font(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.font() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -156,6 +201,8 @@ extension FontSpec: PropertyKind {
 
 extension ImageValue: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.image(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.image() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -165,6 +212,8 @@ extension ImageValue: PropertyKind {
 
 extension Size: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.size(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.size() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -174,6 +223,8 @@ extension Size: PropertyKind {
 
 extension ButtonDefinition: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json(around: locale) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.button(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.button() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -183,6 +234,24 @@ extension ButtonDefinition: PropertyKind {
 
 extension Spacing: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) {
+    writer.optionals(
+      [value.imageToTitle, value.titleToMessage, value.messageToButton, value.betweenButtons]
+    ) { $0.writer.number($1) }
+  }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? {
+    func gap(_ name: String) -> ClosedRange<Double> { shape.field(name)?.numberRange ?? 0...0 }
+    guard let present = reader.mask(of: 4),
+      let imageToTitle = reader.field(present[0], { $0.number(in: gap("imageToTitle")) }),
+      let titleToMessage = reader.field(present[1], { $0.number(in: gap("titleToMessage")) }),
+      let messageToButton = reader.field(present[2], { $0.number(in: gap("messageToButton")) }),
+      let betweenButtons = reader.field(present[3], { $0.number(in: gap("betweenButtons")) })
+    else { return nil }
+    var spacing = Spacing()
+    (spacing.imageToTitle, spacing.titleToMessage) = (imageToTitle, titleToMessage)
+    (spacing.messageToButton, spacing.betweenButtons) = (messageToButton, betweenButtons)
+    return spacing
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -192,6 +261,16 @@ extension Spacing: PropertyKind {
 
 extension Insets: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) {
+    for side in [value.top, value.leading, value.bottom, value.trailing] { writer.writer.number(side) }
+  }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? {
+    let range = shape.numberRange
+    guard let top = reader.number(in: range), let leading = reader.number(in: range),
+      let bottom = reader.number(in: range), let trailing = reader.number(in: range)
+    else { return nil }
+    return Insets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -201,6 +280,10 @@ extension Insets: PropertyKind {
 
 extension TextAlignment: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { .string(value.rawValue) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.choice(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? {
+    reader.choice(TextAlignment.self)
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -210,6 +293,8 @@ extension TextAlignment: PropertyKind {
 
 extension CustomViewDefinition: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json(around: locale) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.customView(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.customView() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -219,6 +304,8 @@ extension CustomViewDefinition: PropertyKind {
 
 extension ChromeDefinition: PropertyKind {
   static func json(_ value: Self, around locale: String?) -> JSONDocument { value.json(around: locale) }
+  static func store(_ value: Self, in writer: inout StoredDesign.Writer) { writer.chrome(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Self? { reader.chrome() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Self? {
@@ -230,6 +317,10 @@ extension ChromeDefinition: PropertyKind {
 enum Points: PropertyKind {
   typealias Value = Double
   static func json(_ value: Value, around locale: String?) -> JSONDocument { .number(value) }
+  static func store(_ value: Value, in writer: inout StoredDesign.Writer) { writer.writer.number(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Value? {
+    reader.number(in: shape.numberRange)
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Value? {
@@ -242,6 +333,8 @@ enum Points: PropertyKind {
 enum Flag: PropertyKind {
   typealias Value = Bool
   static func json(_ value: Value, around locale: String?) -> JSONDocument { .bool(value) }
+  static func store(_ value: Value, in writer: inout StoredDesign.Writer) { writer.writer.flag(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Value? { reader.fields.flag() }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Value? {
@@ -278,6 +371,10 @@ enum RowCount: PropertyListKind {
     (value.excerpt, "from \(allowed.lowerBound) to \(allowed.upperBound) sections (row counts)")
   }
   static func json(_ value: Int, around _: String?) -> JSONDocument { .number(Double(value)) }
+  static func store(_ value: Int, in writer: inout StoredDesign.Writer) { writer.writer.count(value) }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Int? {
+    reader.fields.count().flatMap { shape.integerRange.contains($0) ? $0 : nil }
+  }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder
   ) -> Int? {
@@ -291,6 +388,20 @@ enum ListOf<Item: PropertyListKind>: PropertyKind {
   typealias Value = [Item.Value]
   static func json(_ value: Value, around locale: String?) -> JSONDocument {
     .array(value.map { Item.json($0, around: locale) })
+  }
+  static func store(_ value: Value, in writer: inout StoredDesign.Writer) {
+    writer.writer.count(value.count)
+    for item in value { Item.store(item, in: &writer) }
+  }
+  static func read(from reader: inout StoredDesign.Reader, shape: ValueShape) -> Value? {
+    guard case .list(let itemShape, let allowed) = shape, let count = reader.fields.count(), allowed.contains(count)
+    else { return nil }
+    var items: Value = []
+    for _ in 0..<count {
+      guard let item = Item.read(from: &reader, shape: itemShape) else { return nil }
+      items.append(item)
+    }
+    return items
   }
   static func decode(
     _ value: JSONValue, at path: JSONPath, shape: ValueShape, layout: LayoutKind?, by decoder: PropertiesDecoder

@@ -1,4 +1,3 @@
-import BlankslateCore
 import BlankslateSupport
 
 extension Netstrings {
