@@ -211,6 +211,7 @@ package struct BuildPlan {
       parts.append(shown)
       var entry = result.earlierEntry ?? BuildCache.Entry(key: keys[index], meta: meta)
       (entry.key, entry.parts) = (keys[index], shown)
+      entry.indexEntries = result.entries
       cache.designs[design.id] = entry
     }
     let entries = designs.results.compactMap(\.entries)

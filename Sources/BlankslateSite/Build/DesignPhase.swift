@@ -167,11 +167,17 @@ struct DesignPhase: Sendable {
     }
     // The pages that name a changed neighbour are made again, and the
     // entries (which depend on the design and its meta only, so on its own
-    // key) are the last build's when a long-lived process kept them; else
-    // made anew, from the meta's search texts.
+    // key) are the last build's when a long-lived process kept them, or the
+    // cache holds them and they read as JSON (the cache is untrusted input);
+    // else made anew, from the meta's search texts.
     let edges = [refresh.first ? design.variants.first?.id : nil, refresh.last ? design.variants.last?.id : nil]
       .compactMap { $0 }
-    let found = memo?.entries.value(for: design.id, madeFrom: keys[index].own)
+    let found =
+      memo?.entries.value(for: design.id, madeFrom: keys[index].own)
+      ?? entry.indexEntries.flatMap { kept in
+        entry.key.own == keys[index].own && JSONValidator.firstError(in: kept.json) == nil
+          && JSONValidator.firstError(in: kept.search) == nil ? kept : nil
+      }
     // The search texts are read only when something writes them: new
     // entries, or the next cache's meta when a refreshed page changes it.
     guard let meta = entry.meta(readingTexts: found == nil || !edges.isEmpty) else {
