@@ -92,6 +92,27 @@ struct JSONValidatorTests {
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser().parse(text) }
   }
 
+  /// Strings are passed eight bytes at a time: a quote, a backslash, an
+  /// escape or a control byte at every offset of a word, in strings of every
+  /// length around it, gets the parser's answer (seeded: `FUZZ_SEED`).
+  @Test func stringsGetTheParsersAnswerWhereverTheirSpecialBytesFall() throws {
+    let (seed, iterations) = SeededRandom.fuzzSettings(defaultIterations: 4000)
+    var random = SeededRandom(seed: seed)
+    let pieces = ["a", "é", "ラ", "\\\"", "\\\\", "\\n", "\\u00e9", "\\u12", "\\q", "\u{1}", "\t", "/", "\"", "\\"]
+    var accepted = 0
+    for _ in 0..<iterations {
+      let count = Int.random(in: 0...24, using: &random)
+      let body = (0..<count).map { _ in
+        Int.random(in: 0..<4, using: &random) == 0 ? pieces.randomElement(using: &random)! : "x"
+      }.joined()
+      let text = Array(("[\"" + body + "\", 1]").utf8)
+      let parsed = (try? JSONParser().parse(text)) != nil
+      #expect((JSONValidator.firstError(in: text) == nil) == parsed, "\(String(decoding: text, as: UTF8.self))")
+      if parsed { accepted += 1 }
+    }
+    #expect(accepted > iterations / 10 && accepted < iterations - iterations / 10)
+  }
+
   /// A trusted range (a part copied from a file that passed the check) is
   /// skipped when a value starts there; everything around it is still read.
   @Test func skipsTrustedValuesAndReadsTheRest() {
