@@ -587,6 +587,38 @@ struct IncrementalBuildTests {
     #expect(try Self.build(copy.site, into: output).rendered == 0)
   }
 
+  /// A kept design's index entries come from the build cache only when
+  /// they read as JSON: entries broken in both caches (a quote turned into
+  /// a control byte) are made again, the design is not rendered, and the
+  /// output is a full build's; a second rebuild keeps the entries it wrote.
+  @Test func aDesignWhoseCachedIndexEntriesAreBrokenHasThemMadeAgain() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try Self.narrow(copy, devices: #"["iphone-se"]"#, themes: #"["light"]"#, locales: #"["en"]"#)
+    let output = copy.folder.appending(path: "_site")
+    _ = try Self.build(copy.site, into: output)
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    let state = copy.folder.appending(path: "._site.blankslate")
+    for name in [StateFolder.publishedCache, StateFolder.backCache] {
+      let url = state.appending(path: name)
+      var bytes = Array(try Data(contentsOf: url))
+      let id = Array("9:zero-code,".utf8)
+      let entry = try #require(bytes.indices.first { bytes[$0...].starts(with: id) })
+      let json = Array(#""id":"zero-code""#.utf8)
+      let at = try #require((entry..<bytes.count).first { bytes[$0...].starts(with: json) })
+      bytes[at] = 0x01
+      try Data(bytes).write(to: url)
+      let cache = try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
+      let kept = try #require(cache.designs["zero-code"]?.indexEntries)
+      #expect(JSONValidator.firstError(in: kept.json) != nil, "\(name)")
+      #expect(cache.designs["table"]?.indexEntries != nil)
+    }
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
+    #expect(try Self.build(copy.site, into: output).rendered == 0)
+    try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "again"))
+  }
+
   @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
