@@ -97,11 +97,17 @@ package struct JSONWriter {
 
   /// A whole JSON value written elsewhere; returns where it lies in `bytes`.
   @discardableResult
-  package mutating func value(json: [UInt8]) -> Range<Int> {
+  package mutating func value(json: ArraySlice<UInt8>) -> Range<Int> {
     beforeValue()
     let start = bytes.count
     bytes += json
     return start..<bytes.count
+  }
+
+  /// As `value(json:)`, for a whole array.
+  @discardableResult
+  package mutating func value(json: [UInt8]) -> Range<Int> {
+    value(json: json[...])
   }
 
   /// Bytes after the JSON (`;\n` in a script, a final line feed).

@@ -41,16 +41,18 @@ package struct SiteIndex {
   }
 
   /// One design's entry in `index.json` and in the search index, as JSON text.
+  /// A design's entries, each one JSON value; slices, so that the entries
+  /// a build cache holds are used where they lie in its bytes.
   struct Entries: Sendable {
-    var json: [UInt8]
-    var search: [UInt8]
+    var json: ArraySlice<UInt8>
+    var search: ArraySlice<UInt8>
   }
 
   /// `design`'s entries; `meta` gives the texts its renders show and its lint counts.
   func entries(of design: Design, meta: DesignMeta) -> Entries {
     Entries(
-      json: Self.held(designJSON(design)),
-      search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false)))
+      json: Self.held(designJSON(design))[...],
+      search: Self.held(searchEntry(design, meta: meta).renderedBytes(pretty: false))[...])
   }
 
   /// `bytes` in storage of their own size: a build holds every design's
@@ -105,7 +107,7 @@ package struct SiteIndex {
   /// An object of `header`'s members and `designs` (each a design's entry,
   /// already JSON), between `prefix` and `suffix`; and where each entry lies.
   private static func object(
-    _ header: [(String, JSONDocument)], designs: [[UInt8]], after prefix: [UInt8], then suffix: String
+    _ header: [(String, JSONDocument)], designs: [ArraySlice<UInt8>], after prefix: [UInt8], then suffix: String
   ) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     var writer = JSONWriter(prefix: prefix, capacity: designs.reduce(4096) { $0 + $1.count + 1 })
     writer.beginObject()

@@ -252,7 +252,7 @@ package struct BuildCache: Sendable {
       guard let hasEntries = fields.flag() else { return nil }
       if hasEntries {
         guard let json = fields.bytesOfValue(), let search = fields.bytesOfValue() else { return nil }
-        entry.indexEntries = SiteIndex.Entries(json: Array(json), search: Array(search))
+        entry.indexEntries = SiteIndex.Entries(json: json, search: search)
       }
       cache.designs[id] = entry
     }

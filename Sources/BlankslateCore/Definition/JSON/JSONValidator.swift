@@ -9,6 +9,13 @@ package enum JSONValidator {
     bytes.withUnsafeBytes { firstError(in: $0, maximumDepth: maximumDepth) }
   }
 
+  /// As `firstError(in:)`, for a slice (offsets from its start).
+  package static func firstError(in bytes: ArraySlice<UInt8>, maximumDepth: Int = 64) -> (
+    offset: Int, message: String
+  )? {
+    bytes.withUnsafeBytes { firstError(in: $0, maximumDepth: maximumDepth) }
+  }
+
   /// As `firstError(in:)`, for bytes in place. `trusted`: ranges, in order,
   /// that each hold one value already checked (a part copied from a file
   /// that passed this check); a value starting where one starts is skipped.
