@@ -562,23 +562,11 @@ struct IncrementalBuildTests {
   /// unreadable in the back buffer's cache still, and links the design
   /// from the published build instead of rendering it.
   @Test func aDesignWhoseCachedMetaIsUnreadableIsRenderedAgain() throws {
-    let copy = try SiteCopy()
+    let (copy, output) = try Self.builtTwice()
     defer { copy.remove() }
-    try Self.narrow(copy, devices: #"["iphone-se"]"#, themes: #"["light"]"#, locales: #"["en"]"#)
-    let output = copy.folder.appending(path: "_site")
-    _ = try Self.build(copy.site, into: output)
-    #expect(try Self.build(copy.site, into: output).rendered == 0)
-    let state = copy.folder.appending(path: "._site.blankslate")
-    for name in [StateFolder.publishedCache, StateFolder.backCache] {
-      let url = state.appending(path: name)
-      var bytes = Array(try Data(contentsOf: url))
-      let id = Array("9:zero-code,".utf8)
-      let entry = try #require(bytes.indices.first { bytes[$0...].starts(with: id) })
-      let text = try #require((entry..<bytes.count).first { bytes[$0...].starts(with: Array("No data".utf8)) })
-      bytes[text] = 0x01
-      try Data(bytes).write(to: url)
-      let cache = try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
-      #expect(cache.designs["zero-code"]?.meta == nil, "\(name)")
+    let caches = try Self.breakZeroCode(at: "No data", in: copy)
+    for cache in caches {
+      #expect(cache.designs["zero-code"]?.meta == nil)
       #expect(cache.designs["table"]?.meta != nil)
     }
     let rebuilt = try Self.build(copy.site, into: output)
@@ -592,31 +580,44 @@ struct IncrementalBuildTests {
   /// a control byte) are made again, the design is not rendered, and the
   /// output is a full build's; a second rebuild keeps the entries it wrote.
   @Test func aDesignWhoseCachedIndexEntriesAreBrokenHasThemMadeAgain() throws {
-    let copy = try SiteCopy()
+    let (copy, output) = try Self.builtTwice()
     defer { copy.remove() }
-    try Self.narrow(copy, devices: #"["iphone-se"]"#, themes: #"["light"]"#, locales: #"["en"]"#)
-    let output = copy.folder.appending(path: "_site")
-    _ = try Self.build(copy.site, into: output)
-    #expect(try Self.build(copy.site, into: output).rendered == 0)
-    let state = copy.folder.appending(path: "._site.blankslate")
-    for name in [StateFolder.publishedCache, StateFolder.backCache] {
-      let url = state.appending(path: name)
-      var bytes = Array(try Data(contentsOf: url))
-      let id = Array("9:zero-code,".utf8)
-      let entry = try #require(bytes.indices.first { bytes[$0...].starts(with: id) })
-      let json = Array(#""id":"zero-code""#.utf8)
-      let at = try #require((entry..<bytes.count).first { bytes[$0...].starts(with: json) })
-      bytes[at] = 0x01
-      try Data(bytes).write(to: url)
-      let cache = try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
+    let caches = try Self.breakZeroCode(at: #""id":"zero-code""#, in: copy)
+    for cache in caches {
       let kept = try #require(cache.designs["zero-code"]?.indexEntries)
-      #expect(JSONValidator.firstError(in: kept.json) != nil, "\(name)")
+      #expect(JSONValidator.firstError(in: kept.json) != nil)
       #expect(cache.designs["table"]?.indexEntries != nil)
     }
     #expect(try Self.build(copy.site, into: output).rendered == 0)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "full"))
     #expect(try Self.build(copy.site, into: output).rendered == 0)
     try Self.expectFullBuildsBytes(output, site: copy.site, scratch: copy.folder.appending(path: "again"))
+  }
+
+  /// A narrowed copy of the bundled site, built twice into its `_site`.
+  private static func builtTwice() throws -> (SiteCopy, URL) {
+    let copy = try SiteCopy()
+    try narrow(copy, devices: #"["iphone-se"]"#, themes: #"["light"]"#, locales: #"["en"]"#)
+    let output = copy.folder.appending(path: "_site")
+    _ = try build(copy.site, into: output)
+    #expect(try build(copy.site, into: output).rendered == 0)
+    return (copy, output)
+  }
+
+  /// Both build caches with the first byte of `marker` after zero-code's
+  /// entry turned into a control byte (the length kept), as they now read.
+  private static func breakZeroCode(at marker: String, in copy: SiteCopy) throws -> [BuildCache] {
+    let state = copy.folder.appending(path: "._site.blankslate")
+    return try [StateFolder.publishedCache, StateFolder.backCache].map { name in
+      let url = state.appending(path: name)
+      var bytes = Array(try Data(contentsOf: url))
+      let id = Array("9:zero-code,".utf8)
+      let entry = try #require(bytes.indices.first { bytes[$0...].starts(with: id) })
+      let at = try #require((entry..<bytes.count).first { bytes[$0...].starts(with: Array(marker.utf8)) })
+      bytes[at] = 0x01
+      try Data(bytes).write(to: url)
+      return try #require(BuildCache.decode(bytes, accepting: { _ in true })?.cache)
+    }
   }
 
   @Test func aSecondBuildIntoTheSameOutputWaitsForTheFirst() throws {
