@@ -34,6 +34,12 @@ package enum DefaultString: String, Sendable, CaseIterable {
   case unavailableTryAgain
   case unavailableLoading
 
+  /// Whether the tool has these words in `locale`'s language (else `text(in:)` gives English).
+  package func isTranslated(into locale: String) -> Bool {
+    let languages = modernWords == nil ? ["zh", "en", "ar"] : ["zh", "en", "ar", "de", "ja"]
+    return !PseudoLocale.isPseudo(locale) && languages.contains(Self.language(of: locale))
+  }
+
   /// The text in `locale`: Chinese for any `zh` locale, Arabic for any `ar`
   /// locale, German and Japanese where the layout has them, English otherwise.
   package func text(in locale: String) -> String {

@@ -42,6 +42,42 @@ struct ModernHandOff {
     return found
   }
 
+  /// The texts the String Catalog holds for this screen in this locale, by
+  /// role: only those the site translates into it. A text the definition
+  /// writes counts when it has an entry for the locale or one of its
+  /// languages (a plain string is the `source` language's); a state's own
+  /// words count when the tool has them in the locale's language. Any other
+  /// is left out, and the app shows the source language's text, as the
+  /// gallery does.
+  func translatedTexts(source: String) -> [(role: String, text: String)] {
+    func translated(_ written: LocalizedText?, or words: DefaultString?) -> String? {
+      if let written { return written.translation(in: locale, source: source) }
+      guard let words, words.isTranslated(into: locale) || locale.lowercased() == source.lowercased() else {
+        return nil
+      }
+      return self.words(words)
+    }
+    var found: [(String, String?)] = []
+    if state == .loading {
+      found.append(("message", translated(properties.message, or: .unavailableLoading)))
+    } else {
+      let stateWords = usesStateWords && state != .loading
+      if shownTitle != nil {
+        let written = translated(properties.title, or: stateWords ? fallback.title : nil)
+        found.append(("title", written.map { $0.replacingOccurrences(of: "{query}", with: query ?? "") }))
+      }
+      if shownMessage != nil {
+        found.append(("message", translated(properties.message, or: stateWords ? fallback.message : nil)))
+      }
+    }
+    for (index, action) in actions.enumerated() {
+      found.append(
+        (index == 0 ? "button" : "secondaryButton", translated(action.definition.title, or: action.defaultTitle)))
+    }
+    if let title = properties.chrome?.navigationTitle { found.append(("navigationTitle", translated(title, or: nil))) }
+    return found.compactMap { role, text in text.map { (role, $0) } }
+  }
+
   /// A key the API cannot say, with what to do instead.
   struct Unexpressed: Equatable {
     var key: String
@@ -55,6 +91,8 @@ struct ModernHandOff {
     var title: String
     var style: ButtonStyle
     var definition: ButtonDefinition
+    /// The state's words the title falls back to, when the button writes none.
+    var defaultTitle: DefaultString?
   }
 
   // MARK: - What the render shows
@@ -119,7 +157,8 @@ struct ModernHandOff {
       Action(
         title: button.title?.resolved(in: locale) ?? defaultTitle.map(words) ?? "",
         // As the layout draws it: plain (UIKit's default), filled when the button writes a background.
-        style: button.style ?? (button.background != nil ? .filled : .plain), definition: button)
+        style: button.style ?? (button.background != nil ? .filled : .plain), definition: button,
+        defaultTitle: button.title == nil ? defaultTitle : nil)
     }
   }
 

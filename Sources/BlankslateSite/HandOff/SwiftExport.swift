@@ -5,7 +5,8 @@ import BlankslateSupport
 /// an app target compiles (`Placeholders.swift`: a typed value per design and
 /// variant, UIKit's configuration and SwiftUI's view, a `#Preview` each) and
 /// their texts as a String Catalog (`Localizable.xcstrings`: every text in
-/// every locale, the variant as its comment) that translators keep working in.
+/// the source language, and each translation the site has, the variant and
+/// role as its comment) that translators keep working in.
 /// The same definitions give the same bytes.
 public enum SwiftExport {
   /// The Swift file `export swift` writes.
@@ -179,14 +180,22 @@ public enum SwiftExport {
     return out
   }
 
-  /// Xcode's String Catalog: every text of every exported variant in every locale, keys sorted.
+  /// Xcode's String Catalog, keys sorted: every text of every exported
+  /// variant in the source language (the Swift's keys and default values),
+  /// and in each other locale the site lists only where the site translates
+  /// it (`ModernHandOff.translatedTexts`), as `translated`. A locale with no
+  /// text for a key has no entry: Xcode lists the key as untranslated there,
+  /// and the app shows the source language's text, as the gallery does.
+  /// Pseudo-locales are the gallery's, never the app's languages.
   static func catalog(_ site: SiteDefinition) -> String {
+    let source = sourceLanguage(of: site)
     var strings: [String: (comment: String, values: [String: String])] = [:]
     for entry in entries(of: site) {
-      for locale in site.locales {
+      for locale in site.locales where !PseudoLocale.isPseudo(locale) {
         let handOff = ModernHandOff(
           properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: locale)
-        for (role, text) in handOff.texts {
+        let texts = locale == source ? handOff.texts : handOff.translatedTexts(source: source)
+        for (role, text) in texts {
           let key = entry.key + "." + role
           var item = strings[key] ?? ("\(entry.design.name) — \(entry.variant.name): \(role)", [:])
           item.values[locale] = text

@@ -525,9 +525,12 @@ struct SwiftExportTests {
     }
   }
 
-  /// The String Catalog is Xcode's format, and holds every text of every exported variant in every locale.
-  @Test func theCatalogHoldsEveryTextInEveryLocale() throws {
+  /// The String Catalog is Xcode's format: every key in the source
+  /// language, and in another locale only a translation, `translated`, equal
+  /// to the text the render draws there.
+  @Test func theCatalogHoldsEveryTextTheSiteTranslates() throws {
     for site in try Self.sites() {
+      let source = site.locales.contains("en") ? "en" : site.locales[0]
       let text = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
       let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       #expect(catalog["version"] as? String == "1.0")
@@ -536,13 +539,15 @@ struct SwiftExportTests {
       for (key, entry) in strings {
         #expect(entry["comment"] is String && entry["extractionState"] as? String == "manual", "\(key)")
         let localizations = try #require(entry["localizations"] as? [String: [String: Any]], "\(key)")
-        #expect(Set(localizations.keys) == Set(site.locales), "\(key)")
+        #expect(localizations[source] != nil, "\(key)")
+        #expect(Set(localizations.keys).isSubset(of: Set(site.locales.filter { !PseudoLocale.isPseudo($0) })), "\(key)")
         for (locale, localization) in localizations {
           let unit = localization["stringUnit"] as? [String: Any]
           #expect(unit?["state"] as? String == "translated" && unit?["value"] is String, "\(key) \(locale)")
         }
       }
-      // Every title, message and button title the renders draw, in every locale, is in the catalog.
+      // Every title, message and button title the renders draw has its key; in the source
+      // language and wherever the catalog translates it, its value is the text drawn.
       for design in site.designs where design.layout == .contentUnavailable {
         for variant in design.variants where variant.state(in: design.layout) != .hasData {
           for locale in site.locales {
@@ -554,9 +559,11 @@ struct SwiftExportTests {
             ] {
               guard let block = CodeHandOffProofTests.text(scene.node(withID: id)), block.hasText else { continue }
               let key = "\(design.id).\(variant.id).\(role)"
+              #expect(strings[key] != nil, "\(key)")
               let value =
                 ((strings[key]?["localizations"] as? [String: [String: Any]])?[locale]?["stringUnit"]
                 as? [String: Any])?["value"] as? String
+              guard value != nil || locale == source else { continue }
               #expect(
                 value.map(CodeHandOffProofTests.words) == CodeHandOffProofTests.words(block.texts.joined()),
                 "\(key) \(locale)")
@@ -565,6 +572,41 @@ struct SwiftExportTests {
         }
       }
     }
+  }
+
+  /// A translation the site lacks is not exported as finished: a text with
+  /// no `ja` has no `ja` entry, a plain string is the source language's
+  /// alone, the state's own words count where the tool has them, and a
+  /// pseudo-locale is never one of the app's languages.
+  @Test func aLocaleWithoutATranslationHasNoEntry() throws {
+    let site = try TemporarySite(
+      siteJSON: #"{ "locales": ["en", "de", "ja", "en-XA"] }"#,
+      placeholders: [
+        "orders.json": #"""
+        { "layout": "content-unavailable", "variants": [
+          { "id": "empty", "title": { "en": "No Orders", "de": "Keine Bestellungen" }, "message": "Order something." },
+          { "id": "offline", "state": "offline" } ] }
+        """#
+      ])
+    defer { site.remove() }
+    let text = try #require(try SwiftExport.files(for: try site.load()).first { $0.name == SwiftExport.catalogFile })
+      .text
+    let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let strings = try #require(catalog["strings"] as? [String: [String: Any]])
+    func locales(_ key: String) -> Set<String> {
+      Set(((strings[key]?["localizations"]) as? [String: Any] ?? [:]).keys)
+    }
+    #expect(locales("orders.empty.title") == ["en", "de"])
+    #expect(locales("orders.empty.message") == ["en"])
+    // The offline state's words: the tool has them in German and Japanese.
+    #expect(locales("orders.offline.title") == ["en", "de", "ja"])
+    let states = strings.values.flatMap { entry in
+      ((entry["localizations"] as? [String: [String: Any]]) ?? [:]).values.compactMap {
+        ($0["stringUnit"] as? [String: Any])?["state"] as? String
+      }
+    }
+    #expect(!states.isEmpty && states.allSatisfy { $0 == "translated" })
+    #expect(!text.contains("en-XA"))
   }
 
   @Test func theSameDefinitionsGiveTheSameBytesAndCheckSaysWhenTheyAreStale() throws {

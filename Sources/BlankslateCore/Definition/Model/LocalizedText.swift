@@ -43,6 +43,17 @@ package struct LocalizedText: Sendable, Equatable {
     return LocaleFallback.firstLanguage(of: locale, in: text(for:)) ?? entries.first?.text ?? ""
   }
 
+  /// The text written for `locale` or one of its languages (`zh-Hans-CN`
+  /// takes `zh-Hans`, then `zh`); nil when `locale` would be shown another
+  /// language's text. A plain string is written in `source` only: a String
+  /// Catalog has it as the source language's text, untranslated elsewhere.
+  package func translation(in locale: String, source: String) -> String? {
+    if entries.count == 1, entries[0].locale == nil {
+      return locale.lowercased() == source.lowercased() ? entries[0].text : nil
+    }
+    return text(for: locale) ?? LocaleFallback.firstLanguage(of: locale, in: text(for:))
+  }
+
   /// Whether the text has its own entry for `locale` (a plain string has one
   /// for every locale).
   package func hasEntry(for locale: String) -> Bool {
