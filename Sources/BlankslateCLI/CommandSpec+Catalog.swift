@@ -282,8 +282,9 @@ extension CommandSpec {
         KIND is swift (the one kind). Writes DIR/Placeholders.swift, a typed
         value per design and variant (Placeholders.FavouritesEmpty.default) that
         returns the configured UIContentUnavailableConfiguration and a SwiftUI
-        view, with a #Preview per variant, and DIR/Localizable.xcstrings, every
-        text in every locale with the variant as its comment. The same
+        view, with a #Preview per variant, and DIR/Placeholders.xcstrings (its
+        own table), every text in the source language and each translation the
+        site has, the design, variant and role as its comment. The same
         definitions give the same bytes; --check writes nothing and exits 1
         when the files in DIR are not what the site exports now.
         """,

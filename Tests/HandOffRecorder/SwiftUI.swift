@@ -217,5 +217,5 @@ struct AnyView: View {
 
 extension String {
   /// Foundation's String Catalog lookup; the recording has no catalog, so it is the default, the site's source text.
-  init(localized key: StaticString, defaultValue: String) { self = defaultValue }
+  init(localized key: StaticString, defaultValue: String, table: String? = nil) { self = defaultValue }
 }

@@ -23,7 +23,8 @@ struct ModernHandOff {
   /// A text as the code says it: a literal, or its String Catalog entry.
   func say(_ text: String, _ role: String) -> String {
     guard let prefix = exportKeyPrefix else { return SwiftSource.literal(text) }
-    return "String(localized: \(SwiftSource.literal(prefix + "." + role)), defaultValue: \(SwiftSource.literal(text)))"
+    return "String(localized: \(SwiftSource.literal(prefix + "." + role)), defaultValue: \(SwiftSource.literal(text)), "
+      + "table: \(SwiftSource.literal(SwiftExport.catalogTable)))"
   }
 
   /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.

@@ -200,7 +200,7 @@ struct ExportHardeningTests {
       output = "App/Generated"
     default:
       try manager.createDirectory(
-        at: export.appending(path: "Localizable.xcstrings"), withIntermediateDirectories: true)
+        at: export.appending(path: SwiftExport.catalogFile), withIntermediateDirectories: true)
     }
     let before = try folderContents(outside)
     for check in [false, true] {
