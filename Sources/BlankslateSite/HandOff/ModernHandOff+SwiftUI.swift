@@ -40,7 +40,8 @@ extension ModernHandOff {
         break
       }
       lines.append("} description: {")
-      lines.append("  Text(\(say(shownMessage ?? "", "message")))")
+      // No message: an empty description, which asks the catalog for no key.
+      lines.append("  Text(\(shownMessage.map { say($0, "message") } ?? SwiftSource.literal("")))")
       if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
         modifier(".font(\(font.swiftUI))", indent: "  ")
       }

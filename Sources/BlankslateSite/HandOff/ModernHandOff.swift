@@ -31,6 +31,8 @@ struct ModernHandOff {
   var texts: [(role: String, text: String)] {
     var found: [(String, String)] = []
     if state == .loading {
+      // A loading screen's own title is the configuration's text (`configuration.text`).
+      if let title { found.append(("title", title)) }
       found.append(("message", message ?? words(.unavailableLoading)))
     } else {
       if let shownTitle { found.append(("title", shownTitle)) }
@@ -60,6 +62,7 @@ struct ModernHandOff {
     }
     var found: [(String, String?)] = []
     if state == .loading {
+      if title != nil { found.append(("title", translated(properties.title, or: nil))) }
       found.append(("message", translated(properties.message, or: .unavailableLoading)))
     } else {
       let stateWords = usesStateWords && state != .loading

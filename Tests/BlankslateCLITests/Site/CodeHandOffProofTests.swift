@@ -534,6 +534,12 @@ struct SwiftExportTests {
       let text = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
       let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       #expect(catalog["version"] as? String == "1.0")
+      // Every key the Swift asks for is in the catalog.
+      let swift = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
+      let asked = swift.matches(of: #/String\(localized: "([^"]+)"/#).map { String($0.output.1) }
+      let held = Set((catalog["strings"] as? [String: Any] ?? [:]).keys)
+      let missing = Set(asked).subtracting(held).sorted()
+      #expect(missing.isEmpty, "\(site.title): \(missing.prefix(8))")
       #expect(catalog["sourceLanguage"] as? String == (site.locales.contains("en") ? "en" : site.locales[0]))
       let strings = try #require(catalog["strings"] as? [String: [String: Any]])
       for (key, entry) in strings {
@@ -585,7 +591,8 @@ struct SwiftExportTests {
         "orders.json": #"""
         { "layout": "content-unavailable", "variants": [
           { "id": "empty", "title": { "en": "No Orders", "de": "Keine Bestellungen" }, "message": "Order something." },
-          { "id": "offline", "state": "offline" } ] }
+          { "id": "offline", "state": "offline" },
+          { "id": "loading", "state": "loading", "title": { "en": "Finding Orders", "ja": "注文を検索中" } } ] }
         """#
       ])
     defer { site.remove() }
@@ -606,6 +613,7 @@ struct SwiftExportTests {
       }
     }
     #expect(!states.isEmpty && states.allSatisfy { $0 == "translated" })
+    #expect(locales("orders.loading.title") == ["en", "ja"])
     #expect(!text.contains("en-XA"))
   }
 
