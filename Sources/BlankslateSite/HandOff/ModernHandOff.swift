@@ -27,23 +27,53 @@ struct ModernHandOff {
       + "table: \(SwiftSource.literal(SwiftExport.catalogTable)))"
   }
 
-  /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.
-  var texts: [(role: String, text: String)] {
-    var found: [(String, String)] = []
+  /// One text the screen shows: its role, what it draws in this locale, and
+  /// where it comes from (the definition's text, or the state's own words).
+  private struct ShownText {
+    var role: String
+    var text: String
+    var written: LocalizedText?
+    var words: DefaultString?
+  }
+
+  /// Every text the screen shows, in the one order both lists below keep.
+  private var shownTexts: [ShownText] {
+    var found: [ShownText] = []
+    let stateWords = usesStateWords && state != .loading
     if state == .loading {
       // A loading screen's own title is the configuration's text (`configuration.text`).
-      if let title { found.append(("title", title)) }
-      found.append(("message", message ?? words(.unavailableLoading)))
+      if let title { found.append(ShownText(role: "title", text: title, written: properties.title)) }
+      found.append(
+        ShownText(
+          role: "message", text: message ?? words(.unavailableLoading), written: properties.message,
+          words: .unavailableLoading))
     } else {
-      if let shownTitle { found.append(("title", shownTitle)) }
-      if let shownMessage { found.append(("message", shownMessage)) }
+      if let shownTitle {
+        found.append(
+          ShownText(
+            role: "title", text: shownTitle, written: properties.title, words: stateWords ? fallback.title : nil))
+      }
+      if let shownMessage {
+        found.append(
+          ShownText(
+            role: "message", text: shownMessage, written: properties.message,
+            words: stateWords ? fallback.message : nil))
+      }
     }
     for (index, action) in actions.enumerated() {
-      found.append((index == 0 ? "button" : "secondaryButton", action.title))
+      found.append(
+        ShownText(
+          role: index == 0 ? "button" : "secondaryButton", text: action.title, written: action.definition.title,
+          words: action.defaultTitle))
     }
-    if let title = properties.chrome?.navigationTitle?.resolved(in: locale) { found.append(("navigationTitle", title)) }
+    if let title = properties.chrome?.navigationTitle {
+      found.append(ShownText(role: "navigationTitle", text: title.resolved(in: locale), written: title))
+    }
     return found
   }
+
+  /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.
+  var texts: [(role: String, text: String)] { shownTexts.map { ($0.role, $0.text) } }
 
   /// The texts the String Catalog holds for this screen in this locale, by
   /// role: only those the site translates into it. A text the definition
@@ -53,33 +83,14 @@ struct ModernHandOff {
   /// is left out, and the app shows the source language's text, as the
   /// gallery does.
   func translatedTexts(source: String) -> [(role: String, text: String)] {
-    func translated(_ written: LocalizedText?, or words: DefaultString?) -> String? {
-      if let written { return written.translation(in: locale, source: source) }
-      guard let words, words.isTranslated(into: locale) || locale.lowercased() == source.lowercased() else {
-        return nil
+    shownTexts.compactMap { shown in
+      if let written = shown.written {
+        return written.translation(in: locale, source: source).map { (shown.role, $0) }
       }
-      return self.words(words)
+      let translated =
+        shown.words.map { $0.isTranslated(into: locale) } == true || locale.lowercased() == source.lowercased()
+      return translated ? (shown.role, shown.text) : nil
     }
-    var found: [(String, String?)] = []
-    if state == .loading {
-      if title != nil { found.append(("title", translated(properties.title, or: nil))) }
-      found.append(("message", translated(properties.message, or: .unavailableLoading)))
-    } else {
-      let stateWords = usesStateWords && state != .loading
-      if shownTitle != nil {
-        let written = translated(properties.title, or: stateWords ? fallback.title : nil)
-        found.append(("title", written.map { $0.replacingOccurrences(of: "{query}", with: query ?? "") }))
-      }
-      if shownMessage != nil {
-        found.append(("message", translated(properties.message, or: stateWords ? fallback.message : nil)))
-      }
-    }
-    for (index, action) in actions.enumerated() {
-      found.append(
-        (index == 0 ? "button" : "secondaryButton", translated(action.definition.title, or: action.defaultTitle)))
-    }
-    if let title = properties.chrome?.navigationTitle { found.append(("navigationTitle", translated(title, or: nil))) }
-    return found.compactMap { role, text in text.map { (role, $0) } }
   }
 
   /// A key the API cannot say, with what to do instead.
