@@ -4,7 +4,7 @@
 /// another version is never read (the build that meets it makes everything anew).
 package enum StateFile {
   /// Raised whenever the layout of any state file changes.
-  package static let version = 10
+  package static let version = 11
 
   /// `blankslate state <version> <kind>` and a line feed.
   package static func header(_ kind: String) -> [UInt8] {

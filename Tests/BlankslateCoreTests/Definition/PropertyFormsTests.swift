@@ -42,7 +42,8 @@ struct PropertyFormsTests {
       """
     let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
     return try TemporarySite(
-      siteJSON: #"{ "locales": ["en", "ja", "ar"], "limits": { "textLength": 3000, "variantsPerDesign": 400 } }"#,
+      siteJSON:
+        #"{ "locales": ["en", "ja", "ar", "ar-EG"], "limits": { "textLength": 3000, "variantsPerDesign": 400 } }"#,
       placeholders: placeholders, assets: ["assets/a.svg": svg, "assets/deep/b.svg": svg])
   }
 
@@ -64,6 +65,7 @@ struct PropertyFormsTests {
     case .number(let range): [Self.number(range.lowerBound), Self.number(range.upperBound), "0.25"]
     case .integer(let range): ["\(range.lowerBound)", "\(range.upperBound)"]
     case .bool: ["true", "false"]
+    case .identifier: [#""retry""#, #""cancel-order-2""#]
     case .size: ["[0, 10000]", "[12.5, 30]"]
     case .insets(let range): [Self.number(range.upperBound), "[1, 2.5, 3, \(Self.number(range.lowerBound))]"]
     case .choice(let names): names.map { "\"\($0)\"" }
@@ -183,7 +185,8 @@ struct PropertyFormsTests {
     #expect(made.count > 200)
     let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
     let again = try TemporarySite(
-      siteJSON: #"{ "locales": ["en", "ja", "ar"], "limits": { "textLength": 3000, "variantsPerDesign": 400 } }"#,
+      siteJSON:
+        #"{ "locales": ["en", "ja", "ar", "ar-EG"], "limits": { "textLength": 3000, "variantsPerDesign": 400 } }"#,
       placeholders: placeholders, assets: ["assets/a.svg": svg, "assets/deep/b.svg": svg])
     defer { again.remove() }
     #expect(again.errors().isEmpty, "\(again.errors())")

@@ -117,6 +117,57 @@ struct SiteLoaderTests {
     #expect(messages.contains { $0.hasPrefix("Site/placeholders/c.json:1:3: not valid JSON") })
   }
 
+  /// A text or image written for a locale that is a slip (`jp` for `ja`,
+  /// `cn` for `zh-Hans`) is refused where it is written, with what was meant;
+  /// a language of a listed locale (`zh` for `zh-Hans`), English under a
+  /// pseudo-locale and a language the site does not list yet stand. A memo
+  /// decoded under other locales is held to the site's locales as they are now.
+  @Test func aLocaleTheSiteDoesNotShowIsRefusedWithWhatWasMeant() throws {
+    let placeholders = [
+      "orders.json": #"""
+      { "layout": "content-unavailable", "variants": [
+        { "id": "empty", "title": { "en": "No Orders", "jp": "注文はありません", "zh": "没有订单" } },
+        { "id": "offline", "state": "offline", "image": { "en": "symbol:wifi.slash", "cn": "symbol:wifi" } } ] }
+      """#
+    ]
+    let site = try TemporarySite(
+      siteJSON: #"{ "locales": ["en", "ja", "zh-Hans", "en-XA"] }"#, placeholders: placeholders)
+    defer { site.remove() }
+    let messages = site.errors().map(\.description)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(
+      messages.contains {
+        $0.hasPrefix("Site/placeholders/orders.json:2:50: variants[0].title.jp") && $0.contains("did you mean \"ja\"?")
+      }, "\(messages)")
+    #expect(
+      messages.contains { $0.contains("variants[1].image.cn") && $0.contains("did you mean \"zh-Hans\"?") },
+      "\(messages)")
+
+    // A site narrowed to English while it is worked on keeps its translations for later.
+    try Data(#"{ "locales": ["en"] }"#.utf8).write(to: site.root.appending(path: "site.json"))
+    try Data(#"{ "layout": "message", "message": { "en": "No orders", "de": "Keine", "zh-Hant": "沒有" } }"#.utf8)
+      .write(to: site.root.appending(path: "placeholders/narrow.json"))
+    #expect(site.errors().map(\.description).allSatisfy { !$0.contains("narrow.json") })
+    try FileManager.default.removeItem(at: site.root.appending(path: "placeholders/narrow.json"))
+
+    // The same file loads under locales that show it; a memo of that load refuses it once they no longer do.
+    try Data(#"{ "locales": ["en", "ja", "jp", "zh-Hans", "cn"] }"#.utf8).write(
+      to: site.root.appending(path: "site.json"))
+    let memo = SiteLoader.Memo()
+    let loaded = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo).load()
+    #expect(loaded.designs.count == 1)
+    let kept = try #require(SiteLoader.Memo(decoding: memo.encoded(site: "Site"), site: "Site", workers: 1))
+    try Data(#"{ "locales": ["en", "ja", "zh-Hans"] }"#.utf8).write(to: site.root.appending(path: "site.json"))
+    for memo in [memo, kept] {
+      do {
+        _ = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo).load()
+        Issue.record("a memo kept the locale jp after site.json stopped listing it")
+      } catch {
+        #expect(error.errors.map(\.description).contains { $0.contains("title.jp") && $0.contains("\"ja\"") })
+      }
+    }
+  }
+
   @Test func refusesTheSameDesignIDInTwoFiles() throws {
     let site = try TemporarySite(
       placeholders: [

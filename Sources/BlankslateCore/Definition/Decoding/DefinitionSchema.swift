@@ -372,6 +372,7 @@ public enum DefinitionSchema {
         ("maximum", .number(Double(range.upperBound))),
       ])
     case .bool: .object([("type", "boolean")])
+    case .identifier: identifier("lower-case letters, digits and '-'")
     case .insets(let range):
       .object([
         (

@@ -10,6 +10,9 @@ final class FieldDecoder {
   /// The longest string accepted, in characters.
   let maximumTextLength: Int
   private(set) var errors: [DefinitionError] = []
+  /// Every locale a text or an image of the file is written in: the loader
+  /// refuses one the site does not show (`SiteLoader.undeclaredLocales`).
+  private(set) var localeKeys: Set<String> = []
 
   init(file: String, maximumTextLength: Int = SiteLimits().textLength) {
     self.file = file
@@ -18,6 +21,10 @@ final class FieldDecoder {
 
   func report(_ error: DefinitionError) {
     errors.append(error)
+  }
+
+  func noteLocale(_ locale: String) {
+    localeKeys.insert(locale)
   }
 
   func location(_ path: JSONPath, _ value: JSONValue?) -> SourceLocation {
@@ -289,6 +296,7 @@ final class FieldDecoder {
           valid = false
           continue
         }
+        noteLocale(member.key)
         entries.append((member.key, text))
       }
       return valid ? LocalizedText(entries: entries) : nil

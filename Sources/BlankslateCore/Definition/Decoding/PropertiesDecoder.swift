@@ -93,6 +93,7 @@ struct PropertiesDecoder {
         valid = false
         continue
       }
+      fields.noteLocale(member.key)
       entries.append(ImageValue.LocaleImage(locale: member.key, image: image))
     }
     return valid ? .perLocale(entries) : nil
@@ -177,6 +178,7 @@ struct PropertiesDecoder {
     let shape = PropertyKey.buttonShape
     guard let object = fields.object(value, at: path, allowed: shape.fieldNames) else { return nil }
     var button = ButtonDefinition()
+    if let v = object["id"] { button.id = fields.identifier(v, at: path.appending("id")) }
     if let v = object["style"] {
       button.style = fields.choice(v, at: path.appending("style"), among: ButtonStyle.allCases, what: "a button style")
     }

@@ -34,6 +34,8 @@ public struct SiteLoader: Sendable {
     var design: Design?
     var errors: [DefinitionError]
     var idLocation: SourceLocation?
+    /// The locales its texts and images are written in, sorted.
+    var locales: [String] = []
   }
 
   /// Placeholder files decoded by earlier loads, for a process that loads the
@@ -151,6 +153,14 @@ public struct SiteLoader: Sendable {
     for (file, result) in zip(files, loaded) {
       errors += result.errors
       guard var design = result.design, let idLocation = result.idLocation else { continue }
+      let undeclared = Set(
+        result.locales.filter { !Self.shows($0, in: settings.locales) && Self.isSlip($0, among: settings.locales) })
+      if !undeclared.isEmpty {
+        errors += undeclaredLocales(
+          undeclared, written: result.locales, file: file, locales: settings.locales, limits: limits,
+          rootPath: rootPath, realRoot: realRoot, folderIsInside: folderIsInside)
+        continue
+      }
       design.appTint = settings.tint
       if let first = firstFile[design.id] {
         errors.append(.duplicateID(idLocation, id: design.id, firstUse: first))
@@ -259,14 +269,15 @@ public struct SiteLoader: Sendable {
     }
     return LoadedFile(
       design: design, errors: errors,
-      idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition))
+      idLocation: SourceLocation(file: display, path: .root.appending("id"), position: idPosition),
+      locales: fields.localeKeys.sorted { $0.precedesInByteOrder($1) })
   }
 
   private static func byPosition(_ a: DefinitionError, _ b: DefinitionError) -> Bool {
     (a.position ?? SourcePosition(line: 0, column: 0)) < (b.position ?? SourcePosition(line: 0, column: 0))
   }
 
-  private func displayPath(_ relative: String) -> String {
+  func displayPath(_ relative: String) -> String {
     displayRoot.isEmpty || displayRoot == "." ? relative : displayRoot + "/" + relative
   }
 
@@ -314,7 +325,7 @@ public struct SiteLoader: Sendable {
   }
 
   /// The file's JSON and a hash of its bytes.
-  private func parse(
+  func parse(
     relativePath: String, limits: SiteLimits, rootPath: String, realRoot: String, folderIsInside: Bool,
     errors: inout [DefinitionError]
   ) -> (JSONValue, String)? {

@@ -75,6 +75,7 @@ extension ImageValue {
 extension ButtonDefinition {
   package func json(around locale: String?) -> JSONDocument {
     var members: [(String, JSONDocument)] = []
+    if let id { members.append(("id", .string(id))) }
     if let title { members.append(("title", title.json(around: locale))) }
     if let textColor { members.append(("textColor", textColor.json)) }
     if let background { members.append(("background", background.json)) }

@@ -95,6 +95,8 @@ package struct Properties: Sendable, Equatable {
 
 /// The action button of a placeholder. Anything left out takes the layout's default.
 package struct ButtonDefinition: Sendable, Equatable {
+  /// Names the button's action in the hand-off (format v4).
+  package var id: String?
   package var title: LocalizedText?
   package var textColor: ColorValue?
   package var background: ColorValue?

@@ -17,6 +17,8 @@ package indirect enum ValueShape: Sendable {
   case bool
   /// `[width, height]` in points.
   case size
+  /// An id: lower-case letters, digits and `-`.
+  case identifier
   /// One number for every side, or `[top, leading, bottom, trailing]`, each in the range.
   case insets(ClosedRange<Double>)
   case choice([String])
@@ -99,6 +101,7 @@ package indirect enum ValueShape: Sendable {
     case .number(let range): "number (\(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)))"
     case .integer(let range): "integer (\(range.lowerBound) to \(range.upperBound))"
     case .bool: "bool"
+    case .identifier: "id (`a-z 0-9 -`)"
     case .size: "`[w, h]`"
     case .insets(let range):
       "number or `[top, leading, bottom, trailing]` (\(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)))"
@@ -136,6 +139,9 @@ extension PropertyKey {
   package static var buttonKeys: [String] { buttonShape.fieldNames }
 
   static let buttonShape = ValueShape.object([
+    .init(
+      "id", .identifier,
+      "names the button's action in `export swift` (default: its title in the source language, else its role)"),
     .init("title", .text, "the button's title"),
     .init("textColor", .color, "the title's colour"),
     .init("background", .color, "the fill"),

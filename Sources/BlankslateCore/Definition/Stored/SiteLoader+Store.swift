@@ -48,6 +48,8 @@ extension SiteLoader.Memo {
         writer.text(path)
         writer.text(resolved)
       }
+      writer.count(entry.loaded.locales.count)
+      for locale in entry.loaded.locales { writer.text(locale) }
       if let stored = entry.stored {
         writer.raw(stored)
       } else {
@@ -93,12 +95,20 @@ extension SiteLoader.Memo {
         }
         assets[path] = .success(path)
       }
+      guard let localeCount = fields.count(), localeCount <= 1024 else { return nil }
+      var locales: [String] = []
+      for _ in 0..<localeCount {
+        guard let locale = fields.definitionText(), LocaleTag.isValid(locale),
+          locales.last.map({ $0.precedesInByteOrder(locale) }) ?? true
+        else { return nil }
+        locales.append(locale)
+      }
       // The record's bytes, kept to be written again as they are, and the record read from them.
       var ahead = fields
       guard let stored = ahead.bytesOfValue(), let record = fields.nested() else { return nil }
       let entry = SiteLoader.Memo.Entry(
         version: version, hash: hash, limits: limits, display: display, assets: assets,
-        loaded: SiteLoader.LoadedFile(errors: []), stored: stored)
+        loaded: SiteLoader.LoadedFile(errors: [], locales: locales), stored: stored)
       records.append((file, entry, record))
     }
     guard fields.isAtEnd else { return nil }
@@ -111,7 +121,8 @@ extension SiteLoader.Memo {
       guard let (design, idPosition) = StoredDesign.read(record, expected: expected) else { return nil }
       entry.loaded = SiteLoader.LoadedFile(
         design: design, errors: [],
-        idLocation: SourceLocation(file: entry.display, path: .root.appending("id"), position: idPosition))
+        idLocation: SourceLocation(file: entry.display, path: .root.appending("id"), position: idPosition),
+        locales: entry.loaded.locales)
       return entry
     }
     var entries: [String: SiteLoader.Memo.Entry] = [:]

@@ -224,7 +224,7 @@ extension StoredDesign {
     }
 
     mutating func button() -> ButtonDefinition? {
-      guard let present = mask(of: 10) else { return nil }
+      guard let present = mask(of: 11) else { return nil }
       let radius = PropertyKey.buttonShape.field("cornerRadius")?.numberRange ?? PropertyKey.points
       guard let title = field(present[0], { $0.text() }), let textColor = field(present[1], { $0.color() }),
         let background = field(present[2], { $0.color() }), let size = field(present[3], { $0.size() }),
@@ -232,12 +232,13 @@ extension StoredDesign {
         let style = field(present[6], { $0.choice(ButtonStyle.self) }),
         let role = field(present[7], { $0.choice(ButtonRole.self) }),
         let controlSize = field(present[8], { $0.choice(ControlSize.self) }),
-        let symbol = field(present[9], { $0.choice(SymbolName.self) })
+        let symbol = field(present[9], { $0.choice(SymbolName.self) }),
+        let id = field(present[10], { $0.string().flatMap { Identifier.isValid($0) ? $0 : nil } })
       else { return nil }
       var button = ButtonDefinition()
       (button.title, button.textColor, button.background, button.size) = (title, textColor, background, size)
       (button.cornerRadius, button.font, button.style, button.role) = (cornerRadius, font, style, role)
-      (button.controlSize, button.symbol) = (controlSize, symbol)
+      (button.controlSize, button.symbol, button.id) = (controlSize, symbol, id)
       return button
     }
 

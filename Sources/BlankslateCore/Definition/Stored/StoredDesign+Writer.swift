@@ -158,7 +158,7 @@ extension StoredDesign {
         Self.mask([
           button.title != nil, button.textColor != nil, button.background != nil, button.size != nil,
           button.cornerRadius != nil, button.font != nil, button.style != nil, button.role != nil,
-          button.controlSize != nil, button.symbol != nil,
+          button.controlSize != nil, button.symbol != nil, button.id != nil,
         ]))
       if let title = button.title { text(title) }
       if let color = button.textColor { self.color(color) }
@@ -170,6 +170,7 @@ extension StoredDesign {
       if let role = button.role { choice(role) }
       if let size = button.controlSize { choice(size) }
       if let symbol = button.symbol { choice(symbol) }
+      if let id = button.id { writer.text(id) }
     }
 
     mutating func customView(_ custom: CustomViewDefinition) {
