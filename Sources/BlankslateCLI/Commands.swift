@@ -313,7 +313,8 @@ public enum Commands {
     return 0
   }
 
-  /// `export swift`: the modern designs as Swift and their texts as a String Catalog.
+  /// `export swift`: the modern designs as Swift, their texts as a String
+  /// Catalog and their colours and images as an asset catalog.
   static func export(_ parsed: CommandSpec.Arguments) throws -> Int32 {
     guard parsed.positional == ["swift"] else {
       throw CommandSpec.UsageError(description: "export takes one kind: swift")
@@ -321,7 +322,7 @@ public enum Commands {
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
     let folder = parsed.value(.exportOutput) ?? "Export"
-    let files = try SwiftExport.files(for: definition)
+    let files = try SwiftExport.files(for: definition, root: Console.current.path(site))
     // The export's files are its own: written only into a real folder outside the site, never through a link.
     if ContainedFolder(Console.current.path(site)).holds(
       resolved: OwnedFolder.resolvedPath(Console.current.path(folder)))
@@ -332,18 +333,19 @@ public enum Commands {
     let output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
     if parsed.has(.exportCheck) {
       var stale: [String] = []
-      for file in files where try output.read(file.name, limit: file.text.utf8.count + 1) != Array(file.text.utf8) {
+      for file in files where try output.read(path: file.name, limit: file.bytes.count + 1) != file.bytes {
         stale.append(file.name)
       }
       for name in stale { Terminal.error("stale: \(folder)/\(name) is not what \(site) exports now") }
-      if stale.isEmpty { Terminal.out("Up to date: \(files.map { folder + "/" + $0.name }.joined(separator: ", ")).") }
+      if stale.isEmpty { Terminal.out("Up to date: \(folder)/ (\(count(files.count, "file"))).") }
       return stale.isEmpty ? 0 : 1
     }
-    for file in files { try output.write(file.name, Array(file.text.utf8)) }
+    for file in files { try output.write(path: file.name, file.bytes) }
     let variants = SwiftExport.variantCount(of: definition)
+    let assets = files.contains { $0.name.hasPrefix(SwiftExport.assetCatalog + "/") }
     Terminal.out(
-      "Exported \(count(variants, "variant")) to \(folder)/\(SwiftExport.swiftFile) and \(folder)/\(SwiftExport.catalogFile)."
-    )
+      "Exported \(count(variants, "variant")) to \(folder)/\(SwiftExport.swiftFile), \(folder)/\(SwiftExport.catalogFile)"
+        + (assets ? " and \(folder)/\(SwiftExport.assetCatalog)." : "."))
     return 0
   }
 

@@ -67,7 +67,59 @@ package final class OwnedFolder {
     }
   }
 
+  private init(descriptor: Int32, display: String) {
+    self.descriptor = descriptor
+    self.display = display
+  }
+
   deinit { close(descriptor) }
+
+  /// The folder `name` inside this one (made when missing and `create`), a real
+  /// folder opened through this one: never a link. Nil when it is missing and not made.
+  ///
+  /// - Throws: `Refusal` when `name` is there and is not a folder.
+  package func folder(_ name: String, create: Bool) throws(Refusal) -> OwnedFolder? {
+    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+      throw Refusal(path: path(name), reason: "is not a folder's name")
+    }
+    if create, mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
+      throw Refusal(path: path(name), reason: "cannot be made a folder (\(Self.reason()))")
+    }
+    let folder = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard folder >= 0 else {
+      if errno == ENOENT, !create { return nil }
+      var status = stat()
+      let kind =
+        fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+        ? FileReadError.kind(of: status.st_mode) : Self.reason()
+      throw Refusal(path: path(name), reason: Self.notOwn(kind))
+    }
+    return OwnedFolder(descriptor: folder, display: path(name))
+  }
+
+  /// The folder that holds `path` (`a/b/file`: `a/b`, made when `create`) and the file's name in it.
+  private func holder(of path: String, create: Bool) throws(Refusal) -> (OwnedFolder, String)? {
+    var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    let name = parts.removeLast()
+    var folder = self
+    for part in parts {
+      guard let inner = try folder.folder(part, create: create) else { return nil }
+      folder = inner
+    }
+    return (folder, name)
+  }
+
+  /// `read(_:limit:)` of a file in a folder inside this one (`a/b/file`); nil when either is missing.
+  package func read(path: String, limit: Int) throws(Refusal) -> [UInt8]? {
+    guard let (folder, name) = try holder(of: path, create: false) else { return nil }
+    return try folder.read(name, limit: limit)
+  }
+
+  /// `write(_:_:)` of a file in a folder inside this one (`a/b/file`), its folders made as needed.
+  package func write(path: String, _ bytes: [UInt8]) throws(Refusal) {
+    guard let (folder, name) = try holder(of: path, create: true) else { return }
+    try folder.write(name, bytes)
+  }
 
   /// `path` with every link resolved, as far as it exists; the rest as written.
   package static func resolvedPath(_ path: String) -> String {

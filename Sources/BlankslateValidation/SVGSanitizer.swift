@@ -58,7 +58,12 @@ package struct SVGSanitizer: Sendable {
 
   /// - Throws: `AssetProblem` when the file is not well-formed SVG, has a
   ///   DOCTYPE, or nests deeper than `maximumDepth`.
-  package func sanitize(_ bytes: [UInt8], file: String) throws(AssetProblem) -> Result {
+  /// - Parameter size: the size in points the drawing is to have (its root's
+  ///   `width` and `height`), its coordinates kept by a `viewBox` of its own
+  ///   size where it has none: what an asset catalog shows it at. Nil: as written.
+  package func sanitize(_ bytes: [UInt8], file: String, size: (width: Double, height: Double)? = nil)
+    throws(AssetProblem) -> Result
+  {
     if let line = Self.lineWithTooManyAttributes(bytes) {
       throw AssetProblem(
         file: file, reason: "an element on line \(line) has more than \(Self.maximumAttributes) attributes")
@@ -77,6 +82,7 @@ package struct SVGSanitizer: Sendable {
             return
           }
           var writer = SanitizingWriter(maximumDepth: maximumDepth)
+          writer.rootSize = size
           writer.write(root, depth: 0)
           if let tooDeep = writer.tooDeep {
             refusal = "its elements nest deeper than \(maximumDepth) levels (line \(tooDeep))"
@@ -202,6 +208,8 @@ private struct SanitizingWriter {
   /// Why the file cannot be used at all (text, an embedded image too large), the first found.
   var refusal: String?
   var ids: Set<String> = []
+  /// The root's `width` and `height`, in place of its own.
+  var rootSize: (width: Double, height: Double)?
   /// The pixels of the images embedded so far.
   var embeddedPixels = 0
 
@@ -271,8 +279,21 @@ private struct SanitizingWriter {
         removed.append("line \(element.line): removed \(value.isEmpty ? "an empty" : "a duplicate") id of <\(name)>")
         continue
       }
+      if depth == 0, rootSize != nil, key == "width" || key == "height" { continue }
       written.insert(key)
       output += " " + key + "=\"" + Markup.escapeAttribute(value) + "\""
+    }
+    if depth == 0, let rootSize {
+      // The drawing's own coordinates, in a viewBox, where the size it had was its only one.
+      func points(_ name: String) -> Double? {
+        guard let value = element.attributes.first(where: { $0.name == name })?.value else { return nil }
+        let number = value.hasSuffix("px") ? String(value.dropLast(2)) : value
+        return Double(number).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+      }
+      if !written.contains("viewBox"), let width = points("width"), let height = points("height") {
+        output += " viewBox=\"0 0 \(NumberText.format(width)) \(NumberText.format(height))\""
+      }
+      output += " width=\"\(NumberText.format(rootSize.width))\" height=\"\(NumberText.format(rootSize.height))\""
     }
     output += ">"
     var child = element.node.pointee.children

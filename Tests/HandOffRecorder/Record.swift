@@ -52,7 +52,14 @@ func json(_ button: UIButton.Configuration, _ properties: UIContentUnavailableCo
     + "\"size\": \(json("\(button.buttonSize)")), \"foreground\": \(json(button.baseForegroundColor)), "
     + "\"background\": \(json(button.baseBackgroundColor)), \"cornerRadius\": \(fixedCorners), "
     + "\"font\": \(json(font)), \"role\": \(json("\(properties.role)")), "
-    + "\"action\": \(properties.primaryAction != nil)}"
+    + "\"action\": \(json(run(properties.primaryAction)))}"
+}
+
+/// The name of the action `action` runs (the harness's actions set it), or nil.
+func run(_ action: UIAction?) -> String? {
+  ranAction = nil
+  action?.handler(action!)
+  return ranAction
 }
 
 func record(_ controller: UIViewController) -> String {

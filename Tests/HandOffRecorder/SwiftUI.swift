@@ -15,6 +15,8 @@ final class Recorded: View {
   var modifiers: [(name: String, value: String)] = []
   /// A button's role; an image's name.
   var detail: String?
+  /// A button's action.
+  var action: (() -> Void)?
 
   init(_ kind: String, text: String? = nil, children: [Recorded] = [], detail: String? = nil) {
     self.kind = kind
@@ -28,18 +30,27 @@ final class Recorded: View {
   func with(_ name: String, _ value: String) -> Recorded {
     let copy = Recorded(kind, text: text, children: children, detail: detail)
     copy.modifiers = modifiers + [(name, value)]
+    copy.action = action
     return copy
   }
 }
 
 @resultBuilder
 enum ViewBuilder {
-  static func buildBlock(_ parts: any View...) -> Recorded { Recorded("group", children: parts.map(\.recorded)) }
+  static func buildExpression(_ view: any View) -> Recorded { view.recorded }
+  static func buildBlock(_ parts: Recorded...) -> Recorded { Recorded("group", children: parts) }
+  static func buildOptional(_ part: Recorded?) -> Recorded { part ?? Recorded("group") }
+  static func buildLimitedAvailability(_ part: Recorded) -> Recorded { part }
 }
 
 struct Color {
   let color: UIColor
   init(uiColor: UIColor) { color = uiColor }
+  /// A colour set of the exported asset catalog.
+  init(_ name: String, bundle: Bundle?) {
+    guard let color = assetColors[name] else { fatalError("no colour set \(name)") }
+    self.color = color
+  }
   var description: String { "\(color.hex(.light))/\(color.hex(.dark))" }
 }
 
@@ -146,6 +157,10 @@ struct Image: View {
   let recorded: Recorded
   init(systemName: String) { recorded = Recorded("image", detail: "symbol:" + systemName) }
   init(_ name: String) { recorded = Recorded("image", detail: "asset:" + name) }
+  init(_ name: String, bundle: Bundle?) {
+    guard assetImages.contains(name) else { fatalError("no image set \(name)") }
+    recorded = Recorded("image", detail: "asset:" + name)
+  }
 }
 
 struct Label: View {
@@ -162,15 +177,18 @@ struct Button: View {
   let recorded: Recorded
   init(_ title: String, role: ButtonRole? = nil, action: @escaping () -> Void) {
     recorded = Recorded("button", children: [Text(title).recorded], detail: role?.rawValue)
+    recorded.action = action
   }
   init(role: ButtonRole? = nil, action: @escaping () -> Void, @ViewBuilder label: () -> Recorded) {
     recorded = Recorded("button", children: label().children, detail: role?.rawValue)
+    recorded.action = action
   }
 }
 
 struct ProgressView: View {
   let recorded: Recorded
   init(_ title: String) { recorded = Recorded("progress", text: title) }
+  init() { recorded = Recorded("progress") }
 }
 
 struct ContentUnavailableView: View {
@@ -192,6 +210,12 @@ struct ContentUnavailableView: View {
     self.init(label: label, description: description, actions: { Recorded("group") })
   }
 
+  /// The system's search view with no query: its own symbol, "No Results" and message.
+  static var search: ContentUnavailableView {
+    ContentUnavailableView(
+      label: { Label(searchTitle, systemImage: "magnifyingglass") }, description: { Text(searchMessage) })
+  }
+
   /// The system's search view: its own symbol, title with the query, and message.
   static func search(text: String) -> ContentUnavailableView {
     ContentUnavailableView(
@@ -206,8 +230,10 @@ nonisolated(unsafe) var searchQueryTitle = "No Results for “{query}”"
 func record(_ view: Recorded) -> String {
   let modifiers = view.modifiers.map { "[\(json($0.name)), \(json($0.value))]" }.joined(separator: ", ")
   let children = view.children.map(record).joined(separator: ", ")
+  ranAction = nil
+  view.action?()
   return "{\"kind\": \(json(view.kind)), \"text\": \(json(view.text)), \"detail\": \(json(view.detail)), "
-    + "\"modifiers\": [\(modifiers)], \"children\": [\(children)]}"
+    + "\"runs\": \(json(ranAction)), \"modifiers\": [\(modifiers)], \"children\": [\(children)]}"
 }
 
 struct AnyView: View {
@@ -215,7 +241,124 @@ struct AnyView: View {
   init(_ view: some View) { recorded = view.recorded }
 }
 
-extension String {
-  /// Foundation's String Catalog lookup; the recording has no catalog, so it is the default, the site's source text.
-  init(localized key: StaticString, defaultValue: String, table: String? = nil) { self = defaultValue }
+/// Foundation's locale: its identifier alone.
+struct Locale {
+  let identifier: String
+  init(identifier: String) { self.identifier = identifier }
+  /// The language the harness runs a snippet in.
+  nonisolated(unsafe) static var current = Locale(identifier: "en")
 }
+
+/// The String Catalog the harness exported (key → locale → value); empty for the snippets.
+nonisolated(unsafe) var catalog: [String: [String: String]] = [:]
+
+struct LocalizedStringResource {
+  enum BundleDescription {
+    case main
+    case atURL(URL)
+  }
+
+  let key: String
+  let defaultValue: String.LocalizationValue
+  let table: String?
+  var locale: Locale
+
+  init(
+    _ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current,
+    bundle: BundleDescription = .main, comment: StaticString? = nil
+  ) {
+    self.key = "\(key)"
+    self.defaultValue = defaultValue
+    self.table = table
+    self.locale = locale
+  }
+}
+
+extension String {
+  /// A text with its arguments: the format (`%@` for each) and what fills it.
+  struct LocalizationValue: ExpressibleByStringInterpolation {
+    struct StringInterpolation: StringInterpolationProtocol {
+      var format = ""
+      var arguments: [String] = []
+      init(literalCapacity: Int, interpolationCount: Int) {}
+      mutating func appendLiteral(_ literal: String) { format += literal.replacing("%", with: "%%") }
+      mutating func appendInterpolation(_ value: String) {
+        format += "%@"
+        arguments.append(value)
+      }
+    }
+
+    var format: String
+    var arguments: [String]
+    init(stringLiteral value: String) {
+      format = value
+      arguments = []
+    }
+    init(stringInterpolation: StringInterpolation) {
+      format = stringInterpolation.format
+      arguments = stringInterpolation.arguments
+    }
+  }
+
+  /// Foundation's lookup: the table's text for the locale (or its language), else the default;
+  /// a text with arguments is a format, `%@` filled in order and `%%` one `%`.
+  init(localized resource: LocalizedStringResource) {
+    let entries = catalog[resource.key] ?? [:]
+    let language = String(resource.locale.identifier.prefix { $0 != "-" && $0 != "_" })
+    let found = entries[resource.locale.identifier] ?? entries[language]
+    let arguments = resource.defaultValue.arguments
+    guard !arguments.isEmpty else {
+      self = found ?? resource.defaultValue.format
+      return
+    }
+    var remaining = arguments[...]
+    var result = ""
+    var text = Substring(found ?? resource.defaultValue.format)
+    while let index = text.firstIndex(of: "%") {
+      result += text[..<index]
+      let next = text[text.index(after: index)...]
+      if next.hasPrefix("@") {
+        result += remaining.popFirst() ?? ""
+        text = next.dropFirst()
+      } else if next.hasPrefix("%") {
+        result += "%"
+        text = next.dropFirst()
+      } else {
+        fatalError("a format with %\(next.prefix(1)) where only %@ and %% are written")
+      }
+    }
+    self = result + text
+  }
+}
+
+enum ColorScheme {
+  case light
+  case dark
+}
+
+enum DynamicTypeSize {
+  case large
+  case accessibility5
+}
+
+enum LayoutDirection {
+  case leftToRight
+  case rightToLeft
+}
+
+struct EnvironmentValues {
+  var locale = Locale.current
+  var dynamicTypeSize = DynamicTypeSize.large
+  var layoutDirection = LayoutDirection.leftToRight
+}
+
+extension View {
+  func preferredColorScheme(_ scheme: ColorScheme) -> Recorded { recorded.with("preferredColorScheme", "\(scheme)") }
+  func environment<Value>(_ key: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> Recorded {
+    recorded.with("environment", "\(value)")
+  }
+}
+
+/// `#Preview` as the harness compiles an export's previews: each is built and run.
+@discardableResult func preview(_ name: String, @ViewBuilder body: () -> Recorded) -> Recorded { body() }
+@discardableResult func previewUIKit(_ name: String, body: () -> UIViewController) -> UIViewController { body() }

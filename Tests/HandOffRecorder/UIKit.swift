@@ -43,6 +43,21 @@ func note<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
   if old == new { redundant.append(name) }
 }
 
+/// The bundle an exported file reads its catalogs from (the recording has one).
+final class Bundle {
+  static let main = Bundle()
+  var bundleURL: URL { URL() }
+}
+
+struct URL {}
+
+/// The exported asset catalog's colour sets and image sets, by name, set by the harness.
+nonisolated(unsafe) var assetColors: [String: UIColor] = [:]
+nonisolated(unsafe) var assetImages: Set<String> = []
+
+/// The action the last button tapped ran, set by the harness's actions.
+nonisolated(unsafe) var ranAction: String?
+
 /// The app's tint, set by the harness before each snippet (UIKit's `tintColor` is the app's accent).
 nonisolated(unsafe) var appTint: UIColor = UIColor.systemBlue
 
@@ -59,6 +74,12 @@ final class UIColor: Equatable {
     let hex = [red, green, blue, alpha].map { String(byte($0), radix: 16, uppercase: true) }
       .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
     provider = { _ in "#" + hex }
+  }
+
+  /// A colour set of the exported asset catalog (the harness reads them from its `Contents.json` files).
+  convenience init?(named: String, in bundle: Bundle?, compatibleWith traits: UITraitCollection?) {
+    guard let color = assetColors[named] else { return nil }
+    self.init(dynamicProvider: { _ in color })
   }
 
   init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
@@ -226,6 +247,12 @@ final class UIImage: Equatable {
   }
 
   convenience init?(named: String) {
+    self.init(name: named, isSymbol: false)
+  }
+
+  /// An image of the exported asset catalog: the set must be one the export wrote.
+  convenience init?(named: String, in bundle: Bundle?, with traits: UITraitCollection?) {
+    guard assetImages.isEmpty || assetImages.contains(named) else { fatalError("no image set \(named)") }
     self.init(name: named, isSymbol: false)
   }
 

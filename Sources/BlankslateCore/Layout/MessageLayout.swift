@@ -101,7 +101,7 @@ struct MessageLayout: LayoutGenerator {
 
 extension ImageSource {
   /// The size the image is drawn at when no `imageSize` is written.
-  var intrinsicSize: Size {
+  package var intrinsicSize: Size {
     switch self {
     case .builtin(let builtin): builtin.intrinsicSize
     case .asset, .template: Size(width: 120, height: 120)

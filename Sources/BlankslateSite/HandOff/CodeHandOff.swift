@@ -81,7 +81,8 @@ package enum CodeHandOff {
         lines += ["  @objc func sp_placeHolderMessage() -> String { \(literal(message)) }"]
       }
       if case .value(let value) = properties.image {
-        let image = ModernHandOff.uiImage(value.resolved(theme: .light, locale: locale))
+        let image = ModernHandOff(properties: properties, state: .noData, locale: locale).uiImage(
+          value.resolved(theme: .light, locale: locale))
         lines += ["  @objc func sp_placeHolderImage() -> UIImage? { \(image) }"]
       }
       if let color = properties.messageColor {

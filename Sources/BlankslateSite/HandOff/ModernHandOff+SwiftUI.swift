@@ -7,16 +7,38 @@ extension ModernHandOff {
     var unexpressed: [Unexpressed] = []
     var lines: [String]
     func modifier(_ line: String, indent: String) { lines.append(indent + "  " + line) }
-    if state == .loading {
+    if state == .loading, let title {
+      // A written title over the spinner: the system view, the spinner as its image.
+      lines = ["ContentUnavailableView {", "  Label {", "    Text(\(say(title, "title")))"]
+      if let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont) {
+        modifier(".font(\(titleFont.swiftUI))", indent: "    ")
+      }
+      if let color = properties.titleColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "    ") }
+      lines += ["  } icon: {", "    ProgressView()", "  }", "} description: {"]
+      // The written message, or none: a title replaces the state's "Loading…".
+      lines.append("  Text(\(message.map { say($0, "message") } ?? SwiftSource.literal("")))")
+      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+        modifier(".font(\(font.swiftUI))", indent: "  ")
+      }
+      if let color = properties.messageColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "  ") }
+      lines.append("}")
+    } else if state == .loading {
       lines = ["ProgressView(\(say(message ?? words(.unavailableLoading), "message")))"]
       if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
         lines.append("  .font(\(font.swiftUI))")
       }
-      if let color = properties.messageColor { lines.append("  .foregroundStyle(\(Self.swiftUIColor(color)))") }
+      if let color = properties.messageColor { lines.append("  .foregroundStyle(\(swiftUIColor(color)))") }
     } else if state == .noResults, usesStateWords, properties.image == .absent, properties.titleFont == nil,
       properties.titleColor == nil, properties.messageFont == nil, properties.messageColor == nil, actions.isEmpty
     {
-      lines = ["ContentUnavailableView.search(text: \(SwiftSource.literal(query ?? "")))"]
+      // With no query the system's plain search view ("No Results"), else the one that names it.
+      if (query ?? "").isEmpty {
+        lines = ["ContentUnavailableView.search"]
+      } else {
+        lines = [
+          "ContentUnavailableView.search(text: \(exportKeyPrefix != nil && takesQuery ? "query" : SwiftSource.literal(query ?? "")))"
+        ]
+      }
     } else {
       lines = ["ContentUnavailableView {"]
       let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont)
@@ -25,7 +47,7 @@ extension ModernHandOff {
         lines += ["  Label {", "    Text(\(say(title, "title")))"]
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "    ") }
         if let color = properties.titleColor {
-          modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "    ")
+          modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "    ")
         }
         lines += ["  } icon: {"]
         lines += imageLines(image, indent: "    ")
@@ -33,7 +55,7 @@ extension ModernHandOff {
       case (let title?, nil):
         lines.append("  Text(\(say(title, "title")))")
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "  ") }
-        if let color = properties.titleColor { modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "  ") }
+        if let color = properties.titleColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "  ") }
       case (nil, let image?):
         lines += imageLines(image, indent: "  ")
       case (nil, nil):
@@ -46,7 +68,7 @@ extension ModernHandOff {
         modifier(".font(\(font.swiftUI))", indent: "  ")
       }
       if let color = properties.messageColor {
-        modifier(".foregroundStyle(\(Self.swiftUIColor(color)))", indent: "  ")
+        modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "  ")
       }
       if actions.isEmpty {
         lines.append("}")
@@ -55,15 +77,13 @@ extension ModernHandOff {
         for (index, action) in actions.enumerated() {
           let button = action.definition
           let role = button.role.map { "role: .\($0.rawValue), " } ?? ""
+          let title = say(action.title, index == 0 ? "button" : "secondaryButton")
           if let symbol = button.symbol {
-            lines.append("  Button(\(role)action: reload) {")
-            lines.append(
-              "    Label(\(say(action.title, index == 0 ? "button" : "secondaryButton")), systemImage: \(SwiftSource.literal(symbol.rawValue)))"
-            )
+            lines.append("  Button(\(role)action: { \(actionCall(index)) }) {")
+            lines.append("    Label(\(title), systemImage: \(SwiftSource.literal(symbol.rawValue)))")
             lines.append("  }")
           } else {
-            lines.append(
-              "  Button(\(say(action.title, index == 0 ? "button" : "secondaryButton")), \(role)action: reload)")
+            lines.append("  Button(\(title), \(role)action: { \(actionCall(index)) })")
           }
           lines.append("    .buttonStyle(\(Self.swiftUIStyle(action.style)))")
           if action.style == .tinted {
@@ -77,8 +97,8 @@ extension ModernHandOff {
           if let size = button.controlSize, size != ContentUnavailableLayout.buttonSize {
             lines.append("    .controlSize(.\(size == .medium ? "regular" : size.rawValue))")
           }
-          if let background = button.background { lines.append("    .tint(\(Self.swiftUIColor(background)))") }
-          if let text = button.textColor { lines.append("    .foregroundStyle(\(Self.swiftUIColor(text)))") }
+          if let background = button.background { lines.append("    .tint(\(swiftUIColor(background)))") }
+          if let text = button.textColor { lines.append("    .foregroundStyle(\(swiftUIColor(text)))") }
           if let radius = button.cornerRadius {
             lines.append("    .buttonBorderShape(.roundedRectangle(radius: \(NumberText.format(radius))))")
           }
@@ -96,7 +116,7 @@ extension ModernHandOff {
         lines.append("}")
       }
     }
-    if let background = properties.background { lines.append(".background(\(Self.swiftUIColor(background)))") }
+    if let background = properties.background { lines.append(".background(\(swiftUIColor(background)))") }
     if let chrome = properties.chrome {
       if let title = chrome.navigationTitle?.resolved(in: locale) {
         lines.append(".navigationTitle(\(say(title, "navigationTitle")))")
@@ -138,9 +158,9 @@ extension ModernHandOff {
     var lines: [String]
     switch image {
     case .symbol(let symbol): lines = [indent + "Image(systemName: \(SwiftSource.literal(symbol.rawValue)))"]
-    case .asset(let path): lines = [indent + "Image(\(SwiftSource.literal(Self.imageName(path))))"]
+    case .asset(let path): lines = [indent + "Image(\(imageReference(path)))"]
     case .template(let path):
-      lines = [indent + "Image(\(SwiftSource.literal(Self.imageName(path))))", indent + "  .renderingMode(.template)"]
+      lines = [indent + "Image(\(imageReference(path)))", indent + "  .renderingMode(.template)"]
     case .builtin(let builtin): lines = [indent + "Image(\(SwiftSource.literal(builtin.rawValue)))"]
     }
     if let size = properties.imageSize {
@@ -156,7 +176,7 @@ extension ModernHandOff {
     if let tint = properties.imageTint {
       // A tint colours the image alone: on the whole view it would colour the texts too.
       if case .symbol = image { lines.append(indent + "  .symbolRenderingMode(.monochrome)") }
-      lines.append(indent + "  .foregroundStyle(\(Self.swiftUIColor(tint)))")
+      lines.append(indent + "  .foregroundStyle(\(swiftUIColor(tint)))")
     }
     return lines
   }

@@ -16,15 +16,23 @@ struct ModernHandOff {
   let state: ContentState
   let locale: String
   /// For `export swift`: texts looked up by `"<prefix>.<role>"` in the String
-  /// Catalog (with this locale's text as the default), and a configuration
-  /// returned rather than set on a view controller. Nil: texts as literals (the pages' snippets).
+  /// Catalog (with this locale's text as the default, the searched text its
+  /// argument), colours and images by their asset catalog names, each button's
+  /// action as its member of `actions`, and a configuration returned rather
+  /// than set on a view controller. Nil: texts as literals (the pages' snippets).
   var exportKeyPrefix: String?
+  /// For `export swift`: the colour set of each colour, by its inline code (`CodeHandOff.uiColor`).
+  var colorSets: [String: String] = [:]
+  /// For `export swift`: the image set of each asset image, by its path.
+  var imageSets: [String: String] = [:]
 
-  /// A text as the code says it: a literal, or its String Catalog entry.
+  /// A text as the code says it: a literal, or its String Catalog entry in
+  /// `locale`, the searched text passed as the format's argument.
   func say(_ text: String, _ role: String) -> String {
     guard let prefix = exportKeyPrefix else { return SwiftSource.literal(text) }
-    return "String(localized: \(SwiftSource.literal(prefix + "." + role)), defaultValue: \(SwiftSource.literal(text)), "
-      + "table: \(SwiftSource.literal(SwiftExport.catalogTable)))"
+    let pieces = shownTexts.first { $0.role == role }?.pieces ?? [text]
+    let value = pieces.map { SwiftSource.literal($0).dropFirst().dropLast() }.joined(separator: "\\(query)")
+    return "placeholderText(\(SwiftSource.literal(prefix + "." + role)), \"\(value)\", locale)"
   }
 
   /// One text the screen shows: its role, what it draws in this locale, and
@@ -34,46 +42,64 @@ struct ModernHandOff {
     var text: String
     var written: LocalizedText?
     var words: DefaultString?
+    /// The text cut where the searched text stands in it (one piece: it holds none).
+    var pieces: [String]
   }
 
   /// Every text the screen shows, in the one order both lists below keep.
   private var shownTexts: [ShownText] {
     var found: [ShownText] = []
+    func shown(_ role: String, _ text: String, written: LocalizedText?, words: DefaultString? = nil) {
+      found.append(
+        ShownText(role: role, text: text, written: written, words: words, pieces: pieces(of: text, words: words)))
+    }
     let stateWords = usesStateWords && state != .loading
     if state == .loading {
       // A loading screen's own title is the configuration's text (`configuration.text`).
-      if let title { found.append(ShownText(role: "title", text: title, written: properties.title)) }
-      found.append(
-        ShownText(
-          role: "message", text: message ?? words(.unavailableLoading), written: properties.message,
-          words: .unavailableLoading))
+      // Its "Loading…" is the state's words, which a written title or message replaces.
+      if let title { shown("title", title, written: properties.title) }
+      if let message {
+        shown("message", message, written: properties.message)
+      } else if usesStateWords {
+        shown("message", words(.unavailableLoading), written: nil, words: .unavailableLoading)
+      }
     } else {
       if let shownTitle {
-        found.append(
-          ShownText(
-            role: "title", text: shownTitle, written: properties.title, words: stateWords ? fallback.title : nil))
+        shown("title", shownTitle, written: properties.title, words: stateWords ? fallback.title : nil)
       }
       if let shownMessage {
-        found.append(
-          ShownText(
-            role: "message", text: shownMessage, written: properties.message,
-            words: stateWords ? fallback.message : nil))
+        shown("message", shownMessage, written: properties.message, words: stateWords ? fallback.message : nil)
       }
     }
     for (index, action) in actions.enumerated() {
-      found.append(
-        ShownText(
-          role: index == 0 ? "button" : "secondaryButton", text: action.title, written: action.definition.title,
-          words: action.defaultTitle))
+      shown(
+        index == 0 ? "button" : "secondaryButton", action.title, written: action.definition.title,
+        words: action.defaultTitle)
     }
     if let title = properties.chrome?.navigationTitle {
-      found.append(ShownText(role: "navigationTitle", text: title.resolved(in: locale), written: title))
+      shown("navigationTitle", title.resolved(in: locale), written: title)
     }
     return found
   }
 
-  /// Every text the screen shows, by its role, in this locale: the String Catalog's entries.
-  var texts: [(role: String, text: String)] { shownTexts.map { ($0.role, $0.text) } }
+  /// `text` cut where the searched text stands: at `{query}` in the state's
+  /// words, or where the definition's text holds the query as this locale writes it.
+  private func pieces(of text: String, words: DefaultString?) -> [String] {
+    if let words, self.words(words).contains("{query}") {
+      return self.words(words).components(separatedBy: "{query}")
+    }
+    guard let query, !query.isEmpty, text.contains(query) else { return [text] }
+    return text.components(separatedBy: query)
+  }
+
+  /// A text as the String Catalog holds it: as drawn, or, where the searched
+  /// text stands in it, a format with `%@` in its place (a `%` of the text doubled).
+  private static func catalogValue(_ pieces: [String]) -> String {
+    pieces.count == 1 ? pieces[0] : pieces.map { $0.replacingOccurrences(of: "%", with: "%%") }.joined(separator: "%@")
+  }
+
+  /// Every text the screen shows, by its role, in this locale, as the String Catalog holds it.
+  var texts: [(role: String, text: String)] { shownTexts.map { ($0.role, Self.catalogValue($0.pieces)) } }
 
   /// The texts the String Catalog holds for this screen in this locale, by
   /// role: only those the site translates into it. A text the definition
@@ -85,12 +111,47 @@ struct ModernHandOff {
   func translatedTexts(source: String) -> [(role: String, text: String)] {
     shownTexts.compactMap { shown in
       if let written = shown.written {
-        return written.translation(in: locale, source: source).map { (shown.role, $0) }
+        return written.translation(in: locale, source: source).map {
+          (shown.role, Self.catalogValue(pieces(of: $0, words: nil)))
+        }
       }
       let translated =
         shown.words.map { $0.isTranslated(into: locale) } == true || locale.lowercased() == source.lowercased()
-      return translated ? (shown.role, shown.text) : nil
+      return translated ? (shown.role, Self.catalogValue(shown.pieces)) : nil
     }
+  }
+
+  /// Whether a text of the screen holds the searched text (the export's value then takes the query).
+  var takesQuery: Bool { shownTexts.contains { $0.pieces.count > 1 } }
+
+  /// Each button's action's name, in order: its `id`, else its title's
+  /// words in English (or the first language written), else its role, else
+  /// `primary` or `secondary`; a name taken by the button before gets `2`.
+  var actionNames: [String] {
+    var names: [String] = []
+    for (index, action) in actions.enumerated() {
+      let button = action.definition
+      let title = button.title?.resolved(in: "en") ?? action.defaultTitle?.text(in: "en") ?? ""
+      let words = title.unicodeScalars.filter { $0.isASCII }.map(Character.init)
+      var name: String
+      if let id = button.id {
+        name = SwiftSource.identifier(id, upper: false)
+      } else if String(words).contains(where: \.isLetter) {
+        name = SwiftSource.identifier(String(words).lowercased(), upper: false)
+      } else if let role = button.role {
+        name = role.rawValue
+      } else {
+        name = index == 0 ? "primary" : "secondary"
+      }
+      if names.contains(name) { name += "2" }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// The code that runs button `index`'s action: the snippet's closure, or the export's `actions` member.
+  func actionCall(_ index: Int) -> String {
+    (exportKeyPrefix == nil ? "" : "actions.") + actionNames[index] + "()"
   }
 
   /// A key the API cannot say, with what to do instead.
@@ -147,15 +208,39 @@ struct ModernHandOff {
     return value.resolved(theme: .dark, locale: locale)
   }
 
-  /// A `UIImage` expression of `image` (optional, as `UIImage(named:)` is).
-  static func uiImage(_ image: ImageSource) -> String {
+  /// A `UIImage` expression of `image` (optional, as `UIImage(named:)` is):
+  /// an exported asset from the asset catalog's bundle.
+  func uiImage(_ image: ImageSource) -> String {
     switch image {
     case .symbol(let symbol): "UIImage(systemName: \(SwiftSource.literal(symbol.rawValue)))"
-    case .asset(let path): "UIImage(named: \(SwiftSource.literal(imageName(path))))"
-    case .template(let path):
-      "UIImage(named: \(SwiftSource.literal(imageName(path))))?.withRenderingMode(.alwaysTemplate)"
+    case .asset(let path): "UIImage(\(uiImageName(path)))"
+    case .template(let path): "UIImage(\(uiImageName(path)))?.withRenderingMode(.alwaysTemplate)"
     case .builtin(let builtin): "UIImage(named: \(SwiftSource.literal(builtin.rawValue)))"
     }
+  }
+
+  private func uiImageName(_ path: String) -> String {
+    guard let set = imageSets[path] else { return "named: " + SwiftSource.literal(Self.imageName(path)) }
+    return "named: \(SwiftSource.literal(set)), in: placeholderBundle, with: nil"
+  }
+
+  /// `Image(…)`'s arguments for an asset: its name, and the exported catalog's bundle.
+  func imageReference(_ path: String) -> String {
+    guard let set = imageSets[path] else { return SwiftSource.literal(Self.imageName(path)) }
+    return "\(SwiftSource.literal(set)), bundle: placeholderBundle"
+  }
+
+  /// A colour as UIKit code: its colour set when exported, else `CodeHandOff.uiColor`.
+  func uiColor(_ color: ColorValue) -> String {
+    let inline = CodeHandOff.uiColor(color)
+    guard let set = colorSets[inline] else { return inline }
+    return "UIColor(named: \(SwiftSource.literal(set)), in: placeholderBundle, compatibleWith: nil)!"
+  }
+
+  /// A colour as SwiftUI code: its colour set when exported, else UIKit's colour.
+  func swiftUIColor(_ color: ColorValue) -> String {
+    guard let set = colorSets[CodeHandOff.uiColor(color)] else { return "Color(uiColor: \(uiColor(color)))" }
+    return "Color(\(SwiftSource.literal(set)), bundle: placeholderBundle)"
   }
 
   var actions: [Action] {
@@ -228,8 +313,6 @@ struct ModernHandOff {
     }
   }
 
-  static func swiftUIColor(_ color: ColorValue) -> String { "Color(uiColor: \(CodeHandOff.uiColor(color)))" }
-
   // MARK: - UIKit
 
   func uiKit() -> (code: String, unexpressed: [Unexpressed]) {
@@ -249,11 +332,11 @@ struct ModernHandOff {
         // One image per theme: UIKit picks between them by the trait collection, as an asset catalog would.
         lines.append("let imageAsset = UIImageAsset()")
         lines.append(
-          "imageAsset.register(\(Self.uiImage(image))!, with: UITraitCollection(userInterfaceStyle: .light))")
-        lines.append("imageAsset.register(\(Self.uiImage(dark))!, with: UITraitCollection(userInterfaceStyle: .dark))")
+          "imageAsset.register(\(uiImage(image))!, with: UITraitCollection(userInterfaceStyle: .light))")
+        lines.append("imageAsset.register(\(uiImage(dark))!, with: UITraitCollection(userInterfaceStyle: .dark))")
         lines.append("configuration.image = imageAsset.image(with: .current)")
       } else {
-        lines.append("configuration.image = \(Self.uiImage(image))")
+        lines.append("configuration.image = \(uiImage(image))")
       }
     }
     if case .value(.perLocale) = properties.image {
@@ -265,7 +348,7 @@ struct ModernHandOff {
       )
     }
     if let tint = properties.imageTint {
-      lines.append("configuration.imageProperties.tintColor = \(CodeHandOff.uiColor(tint))")
+      lines.append("configuration.imageProperties.tintColor = \(uiColor(tint))")
     }
     if let size = properties.imageSize {
       if case .symbol = image {
@@ -286,20 +369,23 @@ struct ModernHandOff {
       lines.append("configuration.textProperties.font = \(font.uiKit)")
     }
     if let color = properties.titleColor {
-      lines.append("configuration.textProperties.color = \(CodeHandOff.uiColor(color))")
+      lines.append("configuration.textProperties.color = \(uiColor(color))")
     }
     if let shownMessage, (state != .loading || message != nil), !(state == .noResults && usesStateWords) {
       lines.append("configuration.secondaryText = \(say(shownMessage, "message"))")
+    } else if state == .loading, title != nil, message == nil {
+      // `.loading()`'s own "Loading…" gives way to the written title.
+      lines.append("configuration.secondaryText = nil")
     }
     if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
       lines.append("configuration.secondaryTextProperties.font = \(font.uiKit)")
     }
     if let color = properties.messageColor {
-      lines.append("configuration.secondaryTextProperties.color = \(CodeHandOff.uiColor(color))")
+      lines.append("configuration.secondaryTextProperties.color = \(uiColor(color))")
     }
     if properties.textAlignment == .natural { lines.append("configuration.alignment = .natural") }
     if let background = properties.background {
-      lines.append("configuration.background.backgroundColor = \(CodeHandOff.uiColor(background))")
+      lines.append("configuration.background.backgroundColor = \(uiColor(background))")
     }
     if let margins = properties.margins {
       lines.append(
@@ -339,9 +425,9 @@ struct ModernHandOff {
         lines.append("\(name).image = UIImage(systemName: \(SwiftSource.literal(symbol.rawValue)))")
       }
       if let background = button.background {
-        lines.append("\(name).baseBackgroundColor = \(CodeHandOff.uiColor(background))")
+        lines.append("\(name).baseBackgroundColor = \(uiColor(background))")
       }
-      if let text = button.textColor { lines.append("\(name).baseForegroundColor = \(CodeHandOff.uiColor(text))") }
+      if let text = button.textColor { lines.append("\(name).baseForegroundColor = \(uiColor(text))") }
       if let radius = button.cornerRadius {
         lines.append("\(name).cornerStyle = .fixed")
         lines.append("\(name).background.cornerRadius = \(NumberText.format(radius))")
@@ -366,7 +452,7 @@ struct ModernHandOff {
       }
       lines.append("configuration.\(name) = \(name)")
       if let role = button.role { lines.append("configuration.\(name)Properties.role = .\(role.rawValue)") }
-      lines.append("configuration.\(name)Properties.primaryAction = UIAction { _ in reload() }")
+      lines.append("configuration.\(name)Properties.primaryAction = UIAction { _ in \(actionCall(index)) }")
     }
     if let chrome = properties.chrome {
       if let title = chrome.navigationTitle?.resolved(in: locale) {

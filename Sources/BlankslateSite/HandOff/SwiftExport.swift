@@ -2,28 +2,39 @@ import BlankslateCore
 import BlankslateSupport
 
 /// `blankslate export swift`: the site's content-unavailable designs as Swift
-/// an app target compiles (`Placeholders.swift`: a typed value per design and
-/// variant, UIKit's configuration and SwiftUI's view, a `#Preview` each) and
-/// their texts as a String Catalog (`Placeholders.xcstrings`, its own table: every text in
-/// the source language, and each translation the site has, the variant and
-/// role as its comment) that translators keep working in.
+/// an app target compiles (`Placeholders.swift`: a type per design, a type
+/// per variant with its buttons' actions, UIKit's configuration and SwiftUI's
+/// view, `#Preview`s), their texts as a String Catalog
+/// (`Placeholders.xcstrings`, its own table: every text in the source
+/// language, each translation the site has, the design, variant and role as
+/// its comment) that translators keep working in, and their colours and
+/// images as an asset catalog (`Placeholders.xcassets`).
 /// The same definitions give the same bytes.
 public enum SwiftExport {
   /// The Swift file `export swift` writes.
   public static let swiftFile = "Placeholders.swift"
-  /// The String Catalog `export swift` writes.
   /// The String Catalog `export swift` writes: a table of its own, so it
   /// never collides with the app's `Localizable.xcstrings`.
   public static let catalogFile = "Placeholders.xcstrings"
-  /// The table the Swift's lookups name (`String(localized:defaultValue:table:)`).
+  /// The table the Swift's lookups name (`LocalizedStringResource(_:defaultValue:table:)`).
   static let catalogTable = "Placeholders"
+
+  /// One file of the export: its path inside the export's folder, and its bytes.
+  public struct File: Sendable, Equatable {
+    public var name: String
+    public var bytes: [UInt8]
+  }
 
   /// One exported variant: its design and variant, and the names the code gives them.
   struct Entry {
     var design: Design
     var variant: Variant
+    /// The design's type (`Placeholders.Orders`).
     var typeName: String
+    /// The variant's value (`Placeholders.Orders.empty`).
     var memberName: String
+    /// The variant's type (`Placeholders.Orders.Empty`).
+    var variantType: String
     var key: String
   }
 
@@ -32,7 +43,8 @@ public enum SwiftExport {
       design.variants.filter { $0.state(in: design.layout) != .hasData }.map { variant in
         Entry(
           design: design, variant: variant, typeName: typeName(design.id),
-          memberName: SwiftSource.identifier(variant.id, upper: false), key: design.id + "." + variant.id)
+          memberName: SwiftSource.identifier(variant.id, upper: false), variantType: variantTypeName(variant.id),
+          key: design.id + "." + variant.id)
       }
     }
   }
@@ -41,7 +53,16 @@ public enum SwiftExport {
   /// `_` after the names the exported code itself uses there.
   package static func typeName(_ id: String) -> String {
     let name = SwiftSource.identifier(id, upper: true)
-    return ["Placeholders", "PlaceholderVariant"].contains(name) ? name + "_" : name
+    return ["Placeholders", "PlaceholderSample"].contains(name) ? name + "_" : name
+  }
+
+  /// A variant's type inside its design's: its id in upper camel case, with
+  /// `_` after `Actions` (the type each variant's buttons take) and after a
+  /// name its value has too.
+  static func variantTypeName(_ id: String) -> String {
+    let name = SwiftSource.identifier(id, upper: true)
+    // `3d` is `_3d` as a type and as a value: the type takes the `_`.
+    return name == "Actions" || name == SwiftSource.identifier(id, upper: false) ? name + "_" : name
   }
 
   /// Two designs, or two variants of one design, whose ids become one Swift name.
@@ -86,102 +107,235 @@ public enum SwiftExport {
   /// How many variants the Swift file holds.
   public static func variantCount(of site: SiteDefinition) -> Int { entries(of: site).count }
 
-  /// The two files, by name.
+  /// A problem that stops the export: two ids with one Swift name, or an image it cannot read.
+  public struct Failure: CommandFailure, Sendable {
+    public var description: String
+    public var exitCode: Int32 { 2 }
+  }
+
+  /// The export's files, by their paths inside its folder: the Swift, the
+  /// String Catalog, and the asset catalog's files.
   ///
-  /// - Throws: `NameCollision` when two ids give one Swift name.
-  public static func files(for site: SiteDefinition) throws(NameCollision) -> [(name: String, text: String)] {
-    if let collision = collision(in: entries(of: site)) { throw collision }
-    return [(swiftFile, swift(site)), (catalogFile, catalog(site))]
+  /// - Parameter root: the site folder, which the images are read from (nil: no image sets are written).
+  /// - Throws: `Failure` when two ids give one Swift name, or an image cannot be read or cleaned.
+  public static func files(for site: SiteDefinition, root: String?) throws(Failure) -> [File] {
+    let entries = entries(of: site)
+    if let collision = collision(in: entries) { throw Failure(description: collision.description) }
+    let assets: Assets
+    do {
+      assets = try self.assets(for: entries, root: root)
+    } catch {
+      throw Failure(description: error.description)
+    }
+    return [
+      File(name: swiftFile, bytes: Array(swift(site, assets: assets).utf8)),
+      File(name: catalogFile, bytes: Array(catalog(site).utf8)),
+    ] + assets.files
+  }
+
+  /// The hand-off of `entry` in `locale`, as the export says it.
+  static func handOff(_ entry: Entry, locale: String, assets: Assets) -> ModernHandOff {
+    var handOff = ModernHandOff(
+      properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: locale,
+      exportKeyPrefix: entry.key)
+    handOff.colorSets = assets.colorSets
+    handOff.imageSets = assets.imageSets
+    return handOff
   }
 
   /// The Swift file. The designs' types are declared in `Placeholders` and
-  /// their variants in extensions of each type, so no design's name is in
+  /// their variants' types in each design's, so no design's name is in
   /// scope where another's code runs, and the code's own names
-  /// (`PlaceholderVariant`, `String`, `Text`…) are never shadowed by one.
-  static func swift(_ site: SiteDefinition) -> String {
+  /// (`PlaceholderSample`, `String`, `Text`…) are never shadowed by one.
+  static func swift(_ site: SiteDefinition, assets: Assets) -> String {
     let source = sourceLanguage(of: site)
     let entries = entries(of: site)
     var out = """
       // Generated by `blankslate export swift` from the site "\(SwiftSource.comment(site.title))". Do not edit:
       // export again after changing a definition (`blankslate export swift --check` says when this file is stale).
-      // Texts come from the table Placeholders.xcstrings, exported beside it; the defaults are the site's \(source) texts.
+      // Texts come from the table Placeholders.xcstrings and colours and images from Placeholders.xcassets,
+      // exported beside it; the default texts are the site's \(source) ones.
       import SwiftUI
       import UIKit
 
-      /// A placeholder variant: UIKit's configuration and SwiftUI's view of one reviewed screen.
-      public struct PlaceholderVariant: Sendable {
-        /// The variant in the site (`design.variant`), for logs and tests.
-        public let id: String
-        let makeConfiguration: @MainActor @Sendable (@escaping () -> Void) -> UIContentUnavailableConfiguration
-        let makeView: @MainActor @Sendable (@escaping () -> Void) -> AnyView
+      /// The bundle that holds Placeholders.xcstrings and Placeholders.xcassets.
+      private let placeholderBundle = Bundle.main
 
-        /// The configuration to set as `contentUnavailableConfiguration`; `reload` runs on the button.
-        @MainActor public func configuration(reload: @escaping () -> Void = {}) -> UIContentUnavailableConfiguration {
-          makeConfiguration(reload)
+      /// A text of the table Placeholders, in `locale`'s language where the table has it.
+      @available(iOS 17.0, *)
+      private func placeholderText(_ key: StaticString, _ value: String.LocalizationValue, _ locale: Locale) -> String {
+        String(
+          localized: LocalizedStringResource(
+            key, defaultValue: value, table: "Placeholders", locale: locale,
+            bundle: .atURL(placeholderBundle.bundleURL)))
+      }
+
+      /// One reviewed screen with its sample values and buttons that do nothing:
+      /// for a debug menu of every placeholder, or the app's own snapshot tests.
+      @available(iOS 17.0, *)
+      public struct PlaceholderSample: Sendable {
+        /// The variant in the site (`design.variant`).
+        public let id: String
+        /// The design's and the variant's names.
+        public let name: String
+        let makeConfiguration: @MainActor @Sendable (Locale) -> UIContentUnavailableConfiguration
+        let makeView: @MainActor @Sendable (Locale) -> AnyView
+
+        /// The configuration to set as `contentUnavailableConfiguration`.
+        @MainActor public func configuration(locale: Locale = .current) -> UIContentUnavailableConfiguration {
+          makeConfiguration(locale)
         }
 
-        /// The SwiftUI view of the same screen.
-        @MainActor public func view(reload: @escaping () -> Void = {}) -> AnyView {
-          makeView(reload)
+        /// SwiftUI's view of the same screen.
+        @MainActor public func view(locale: Locale = .current) -> AnyView {
+          makeView(locale)
         }
       }
 
-      /// The site's content-unavailable designs, a type each, a value per variant.
+      /// The site's content-unavailable designs, a type each, a type per variant.
       public enum Placeholders {}
 
       """
-    var byDesign: [(String, [Entry])] = []
+    var byDesign: [[Entry]] = []
     for entry in entries {
-      if byDesign.last?.0 == entry.design.id {
-        byDesign[byDesign.count - 1].1.append(entry)
+      if byDesign.last?.first?.design.id == entry.design.id {
+        byDesign[byDesign.count - 1].append(entry)
       } else {
-        byDesign.append((entry.design.id, [entry]))
+        byDesign.append([entry])
       }
     }
     if !byDesign.isEmpty {
-      out += "\nextension Placeholders {\n"
-      for (_, group) in byDesign {
+      out += "\n@available(iOS 17.0, *)\nextension Placeholders {\n"
+      for group in byDesign {
         out += "  /// \(SwiftSource.comment(group[0].design.name))\n"
         out += "  public enum \(group[0].typeName) {}\n"
       }
       out += "}\n"
     }
-    for (_, group) in byDesign {
-      out += "\nextension Placeholders.\(group[0].typeName) {\n"
+    // Each variant's type is declared beside its siblings and filled in an extension of its own, where
+    // no sibling's name is in scope (a variant `text` would otherwise be the `Text` of the others' code).
+    for group in byDesign {
+      out += "\n@available(iOS 17.0, *)\nextension Placeholders.\(group[0].typeName) {\n"
       for (index, entry) in group.enumerated() {
-        let handOff = ModernHandOff(
-          properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: source,
-          exportKeyPrefix: entry.key)
         if index > 0 { out += "\n" }
-        out += "  /// \(SwiftSource.comment(entry.variant.name))\n"
-        out += "  public static let \(entry.memberName) = PlaceholderVariant(\n"
-        out += "    id: \(SwiftSource.literal(entry.key)),\n"
-        out += "    makeConfiguration: { reload in\n"
-        out += indent(handOff.uiKit().code, by: 6) + "\n"
-        out += "    },\n"
-        out += "    makeView: { reload in\n"
-        out += "      AnyView(\n"
-        out += indent(handOff.swiftUI().code, by: 8) + "\n"
-        out += "      )\n"
-        out += "    })\n"
+        out += variantDeclaration(entry, takesQuery: handOff(entry, locale: source, assets: assets).takesQuery)
       }
       out += "}\n"
-    }
-    out += "\nextension Placeholders {\n"
-    out += "  /// Every variant, in the site's order.\n"
-    out += "  public static let all: [PlaceholderVariant] = [\n"
-    out += entries.map { "    Placeholders.\($0.typeName).\($0.memberName),\n" }.joined()
-    out += "  ]\n}\n"
-    if !entries.isEmpty {
-      out += "\n#if DEBUG\n"
-      for entry in entries {
-        let title = entry.design.name + " — " + entry.variant.name
-        out += "  #Preview(\(SwiftSource.literal(title))) {\n"
-        out += "    Placeholders.\(entry.typeName).\(entry.memberName).view()\n  }\n"
+      for entry in group {
+        out += "\n@available(iOS 17.0, *)\nextension Placeholders.\(entry.typeName).\(entry.variantType) {\n"
+        out += variantCode(entry, handOff: handOff(entry, locale: source, assets: assets))
+        out += "}\n"
       }
-      out += "#endif\n"
     }
+    // The list is PlaceholderSample's, where no design's name is in scope (a design `any-view` is `AnyView`).
+    out += "\n@available(iOS 17.0, *)\nextension Placeholders {\n"
+    out += "  /// Every variant with its sample values, in the site's order.\n"
+    out += "  public static var all: [PlaceholderSample] { PlaceholderSample.all }\n}\n"
+    out += "\n@available(iOS 17.0, *)\nextension PlaceholderSample {\n"
+    out += "  /// Every variant with its sample values, in the site's order.\n"
+    out += "  public static var all: [PlaceholderSample] {\n    [\n"
+    for entry in entries {
+      let value = sample(entry, source: source, locale: source)
+      out += "      PlaceholderSample(\n"
+      out += "        id: \(SwiftSource.literal(entry.key)),\n"
+      out += "        name: \(SwiftSource.literal(entry.design.name + " — " + entry.variant.name)),\n"
+      out += "        makeConfiguration: { \(value).configuration(locale: $0) },\n"
+      out += "        makeView: { AnyView(\(value).view(locale: $0)) }),\n"
+    }
+    out += "    ]\n  }\n}\n"
+    if !entries.isEmpty { out += previews(entries, site: site, source: source) }
     return out
+  }
+
+  /// A variant's value with its sample query as `locale` writes it.
+  static func sample(_ entry: Entry, source: String, locale: String) -> String {
+    let handOff = ModernHandOff(
+      properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: locale)
+    let base = "Placeholders.\(entry.typeName).\(entry.memberName)"
+    return handOff.takesQuery ? base + "(query: \(SwiftSource.literal(handOff.query ?? "")))" : base
+  }
+
+  /// A variant's value and type, as its design declares them: the type's
+  /// stored query and initialiser (the rest is in `variantCode`).
+  private static func variantDeclaration(_ entry: Entry, takesQuery: Bool) -> String {
+    let type = entry.variantType
+    var out = "  /// \(SwiftSource.comment(entry.variant.name))\n"
+    if takesQuery {
+      out += "  public static func \(entry.memberName)(query: Swift.String) -> \(type) { \(type)(query: query) }\n\n"
+    } else {
+      out += "  public static var \(entry.memberName): \(type) { \(type)() }\n\n"
+    }
+    out += "  /// \(SwiftSource.comment(entry.design.name + " — " + entry.variant.name))\n"
+    out += "  public struct \(type): Sendable {\n"
+    if takesQuery {
+      out += "    /// The text searched for, shown where the screen's texts name it.\n"
+      out += "    public var query: Swift.String\n\n"
+      out += "    public init(query: Swift.String) {\n      self.query = query\n    }\n"
+    } else {
+      out += "    public init() {}\n"
+    }
+    return out + "  }\n"
+  }
+
+  /// A variant's members: its id, its buttons' actions, its configuration and its view.
+  private static func variantCode(_ entry: Entry, handOff: ModernHandOff) -> String {
+    let names = handOff.actionNames
+    var out = "  /// The variant in the site.\n"
+    out += "  public var id: String { \(SwiftSource.literal(entry.key)) }\n"
+    var actionsParameter = ""
+    if !names.isEmpty {
+      out += "\n  /// What the buttons do, each its own action.\n"
+      out += "  public struct Actions {\n"
+      for (index, action) in handOff.actions.enumerated() {
+        let role = action.definition.role.map { " (\($0.rawValue))" } ?? ""
+        out += "    /// “\(SwiftSource.comment(action.title))”\(role)\n"
+        out += "    public var \(names[index]): () -> Void\n"
+      }
+      let parameters = names.map { "\($0): @escaping () -> Void = {}" }.joined(separator: ", ")
+      out += "\n    public init(\(parameters)) {\n"
+      for name in names { out += "      self.\(name) = \(name)\n" }
+      out += "    }\n  }\n"
+      actionsParameter = "actions: Actions = Actions(), "
+    }
+    out += "\n  /// The configuration to set as `contentUnavailableConfiguration`, its texts in `locale`.\n"
+    out += "  @MainActor public func configuration(\(actionsParameter)locale: Locale = .current)"
+    out += " -> UIContentUnavailableConfiguration {\n"
+    out += indent(handOff.uiKit().code, by: 4) + "\n  }\n"
+    out += "\n  /// SwiftUI's view of the same screen, its texts in `locale`.\n"
+    out += "  @MainActor public func view(\(actionsParameter)locale: Locale = .current) -> some View {\n"
+    out += indent(handOff.swiftUI().code, by: 4) + "\n  }\n"
+    return out
+  }
+
+  /// A `#Preview` of each variant in light and dark, at the largest text
+  /// size, in the site's first right-to-left language, and UIKit's.
+  private static func previews(_ entries: [Entry], site: SiteDefinition, source: String) -> String {
+    let rightToLeft = site.locales.first { PinnedFont.isRightToLeft($0) && !PseudoLocale.isPseudo($0) }
+    var out = "\n#if DEBUG\n"
+    func preview(_ title: String, _ body: String) {
+      out += "  #Preview(\(SwiftSource.literal(title))) {\n"
+      out += "    if #available(iOS 17.0, *) {\n      \(body)\n    }\n  }\n"
+    }
+    for entry in entries {
+      let name = entry.design.name + " — " + entry.variant.name
+      let value = sample(entry, source: source, locale: source)
+      preview(name, "\(value).view()")
+      preview(name + " · dark", "\(value).view()\n        .preferredColorScheme(.dark)")
+      preview(name + " · AX5", "\(value).view()\n        .environment(\\.dynamicTypeSize, .accessibility5)")
+      if let rightToLeft {
+        let locale = "Locale(identifier: \(SwiftSource.literal(rightToLeft)))"
+        preview(
+          name + " · " + rightToLeft,
+          "\(sample(entry, source: source, locale: rightToLeft)).view(locale: \(locale))\n"
+            + "        .environment(\\.locale, \(locale))\n        .environment(\\.layoutDirection, .rightToLeft)")
+      }
+      out += "  #Preview(\(SwiftSource.literal(name + " · UIKit"))) {\n"
+      out += "    let controller = UIViewController()\n"
+      out += "    if #available(iOS 17.0, *) {\n"
+      out += "      controller.contentUnavailableConfiguration = \(value).configuration()\n    }\n"
+      out += "    return controller\n  }\n"
+    }
+    return out + "#endif\n"
   }
 
   /// Xcode's String Catalog, keys sorted: every text of every exported

@@ -50,13 +50,14 @@ struct ExportHardeningTests {
   static func namingSite() throws -> TemporarySite {
     var placeholders: [String: String] = [:]
     let designs = [
-      "string", "text", "placeholder-variant", "placeholders", "any", "precedencegroup", "self", "type", "protocol",
+      "string", "text", "placeholder-variant", "placeholder-sample", "placeholders", "any", "precedencegroup", "self",
+      "type", "protocol",
       "color", "image", "button", "label", "ui-color", "any-view", "content-unavailable-view", "default",
     ]
     for id in designs {
       placeholders["\(id).json"] = """
         {"layout": "content-unavailable", "title": "\(id)", "button": {"title": "Go"},
-         "variants": [{"id": "self"}, {"id": "init"}, {"id": "type"}, {"id": "default"}, {"id": "reload"},
+         "variants": [{"id": "self"}, {"id": "init"}, {"id": "type"}, {"id": "default"}, {"id": "reload"}, {"id": "text"}, {"id": "actions"}, {"id": "locale"}, {"id": "color"},
                       {"id": "configuration"}, {"id": "all"}, {"id": "id"}, {"id": "string"}, {"id": "any"},
                       {"id": "precedencegroup"}, {"id": "3d"}]}
         """
@@ -91,18 +92,29 @@ struct ExportHardeningTests {
     let site = try Self.hostileSite()
     defer { site.remove() }
     let definition = try site.load()
-    let swift = try #require(try SwiftExport.files(for: definition).first { $0.name == SwiftExport.swiftFile }).text
+    let swift = try SwiftExportTests.text(try SwiftExport.files(for: definition, root: nil), SwiftExport.swiftFile)
     for scalar in swift.unicodeScalars {
       #expect(scalar == "\n" || !SwiftSource.isUnsafe(scalar), "U+\(String(scalar.value, radix: 16)) in the export")
     }
     let declarations = try Self.declarations(in: swift)
     #expect(!declarations.contains { $0.contains("pwned") }, "\(declarations.filter { $0.contains("pwned") })")
-    // Only what the exporter means: PlaceholderVariant's two methods are the file's only functions, and the
-    // types are the struct, Placeholders and one enum per design.
-    #expect(declarations.filter { $0.contains("(func_decl") }.count == 2)
-    #expect(declarations.filter { $0.contains("(struct_decl") }.count == 1)
+    // Only what the exporter means: the text lookup, PlaceholderSample's two methods, each
+    // variant's two (and its maker, when it takes a query); PlaceholderSample, each variant's
+    // type and its Actions; Placeholders and one enum per design.
+    let entries = SwiftExport.entries(of: definition)
+    let handOffs = entries.map {
+      ModernHandOff(properties: $0.variant.properties, state: $0.variant.state(in: $0.design.layout), locale: "en")
+    }
+    #expect(
+      declarations.filter { $0.contains("(func_decl") }.count
+        == 3 + 2 * entries.count + handOffs.filter(\.takesQuery).count)
+    #expect(
+      declarations.filter { $0.contains("(struct_decl") }.count
+        == 1 + entries.count + handOffs.filter { !$0.actions.isEmpty }.count)
     #expect(declarations.filter { $0.contains("(enum_decl") }.count == 1 + Self.breaks.count)
-    #expect(declarations.filter { $0.contains("(extension_decl") }.count == 2 + Self.breaks.count)
+    // Placeholders' designs and list, PlaceholderSample's list, each design's variants, each variant's members.
+    #expect(
+      declarations.filter { $0.contains("(extension_decl") }.count == 3 + Self.breaks.count + entries.count)
   }
 
   @Test func literalsAndCommentsKeepEveryUnsafeCharacterOut() {
@@ -155,7 +167,9 @@ struct ExportHardeningTests {
     #expect(SwiftSource.identifier("any", upper: true) == "`Any`")
     #expect(SwiftSource.identifier("self", upper: false) == "self_")
     #expect(SwiftSource.identifier("type", upper: true) == "Type_")
-    #expect(SwiftExport.typeName("placeholder-variant") == "PlaceholderVariant_")
+    #expect(SwiftExport.typeName("placeholder-sample") == "PlaceholderSample_")
+    #expect(SwiftExport.variantTypeName("actions") == "Actions_")
+    #expect(SwiftExport.variantTypeName("3d") == "_3d_" && SwiftSource.identifier("3d", upper: false) == "_3d")
     // An id's own words never end in `_`: a suffixed name meets only ids of the same words, which are refused.
     for id in ["self-", "-self", "a-", "a--b", "3", "x-y-"] {
       #expect(!SwiftSource.identifier(id, upper: true).hasSuffix("_") || id.contains("self"), "\(id)")

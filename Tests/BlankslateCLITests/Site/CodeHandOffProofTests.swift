@@ -31,12 +31,14 @@ struct CodeHandOffProofTests {
     var swiftUI: String
     /// The keys the SwiftUI snippet says it cannot express (not compared).
     var swiftUIUnexpressed: Set<String>
+    /// Each button's action, in order.
+    var actions: [String]
   }
 
   /// Every modern variant of the bundled site, the held-back and v3 sites and the `init` sample, in every locale.
   static func cases() throws -> [Case] {
     var found: [Case] = []
-    for site in try SwiftExportTests.sites() {
+    for (site, _) in try SwiftExportTests.sites() {
       for design in site.designs where design.layout == .contentUnavailable {
         for variant in design.variants where variant.state(in: design.layout) != .hasData {
           for locale in site.locales {
@@ -49,7 +51,10 @@ struct CodeHandOffProofTests {
                 name: "\(design.id)/\(variant.id) \(locale)", site: site, design: design, variant: variant,
                 locale: locale, code: uiKit.code, swiftUI: swiftUI.code,
                 swiftUIUnexpressed: Set(
-                  swiftUI.unexpressed.compactMap { $0.split(separator: "`").first.map(String.init) })))
+                  swiftUI.unexpressed.compactMap { $0.split(separator: "`").first.map(String.init) }),
+                actions: ModernHandOff(
+                  properties: variant.properties, state: variant.state(in: design.layout), locale: locale
+                ).actionNames))
           }
         }
       }
@@ -133,20 +138,22 @@ struct CodeHandOffProofTests {
     var snippets = ""
     var main = ""
     for (index, item) in cases.enumerated() {
-      snippets += "func snippet\(index)(_ viewController: UIViewController, _ reload: @escaping () -> Void) {\n"
+      // Each button's action, a closure of its own name that says it ran.
+      let actions = item.actions.map { "  let \($0): () -> Void = { ranAction = \"\($0)\" }\n" }.joined()
+      snippets += "func snippet\(index)(_ viewController: UIViewController) {\n" + actions
       snippets += item.code.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
         separator: "\n")
       snippets += "\n}\n"
       main += "appTint = \(swift(item.site.tint))\n" + systemWords(in: item.locale)
-      main += "do {\n  redundant = []\n  let controller = UIViewController()\n  snippet\(index)(controller, {})\n"
+      main += "do {\n  redundant = []\n  let controller = UIViewController()\n  snippet\(index)(controller)\n"
       main += "  print(\"r\(index)\\t\" + json(redundant.joined(separator: \",\")))\n"
       main += "  print(\"\(index)\\t\" + record(controller))\n}\n"
       // The SwiftUI snippet is a view's body: an expression, its modifiers on the lines below.
-      snippets += "func view\(index)(_ reload: @escaping () -> Void) -> Recorded {\n  let view =\n"
+      snippets += "func view\(index)() -> Recorded {\n" + actions + "  let view =\n"
       snippets += item.swiftUI.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
         separator: "\n")
       snippets += "\n  return view.recorded\n}\n"
-      main += "print(\"s\(index)\\t\" + record(view\(index)({})))\n"
+      main += "print(\"s\(index)\\t\" + record(view\(index)()))\n"
     }
     guard
       let lines = try compileAndRun([("Snippets.swift", snippets), ("main.swift", main)], what: "the snippets")
@@ -206,12 +213,14 @@ struct CodeHandOffProofTests {
           design: item.design, variant: item.variant, device: .iphone15, theme: theme, locale: item.locale)
         let scene = Renderer().scene(for: job)
         if let config = recorded[index] {
-          check(config, against: scene, theme: theme, tint: item.site.tint, name: "\(item.name) \(theme) UIKit")
+          check(
+            config, against: scene, theme: theme, tint: item.site.tint, name: "\(item.name) \(theme) UIKit",
+            actions: item.actions)
         }
         if let view = views[index] {
           check(
             Self.configuration(of: view), against: scene, theme: theme, tint: item.site.tint,
-            name: "\(item.name) \(theme) SwiftUI", unexpressed: item.swiftUIUnexpressed)
+            name: "\(item.name) \(theme) SwiftUI", unexpressed: item.swiftUIUnexpressed, actions: item.actions)
         }
       }
     }
@@ -253,16 +262,18 @@ struct CodeHandOffProofTests {
       config["secondaryColor"] = pair(root["foregroundStyle"]) ?? system(.secondaryLabel)
       return config
     }
-    config["kind"] = "empty"
     let parts = children(view)
     func descendants(_ node: [String: Any]) -> [[String: Any]] { children(node).flatMap { [$0] + descendants($0) } }
     let label = parts.first { $0["kind"] as? String == "label" }.map(descendants) ?? []
+    // A spinner as the label's image: a loading screen with a title.
+    let loading = label.contains { $0["kind"] as? String == "progress" }
+    config["kind"] = loading ? "loading" : "empty"
     if let title = label.first(where: { $0["kind"] as? String == "text" }) {
       config["text"] = title["text"]
       config["textFont"] = font(modifiers(title)["font"]) ?? ["style": "title2", "weight": "bold"]
       config["textColor"] = pair(modifiers(title)["foregroundStyle"]) ?? system(.label)
     }
-    if let image = label.first(where: { $0["kind"] as? String == "image" }) {
+    if !loading, let image = label.first(where: { $0["kind"] as? String == "image" }) {
       let marks = modifiers(image)
       var name = image["detail"] as? String ?? ""
       if marks["renderingMode"] == "template" { name = name.replacingOccurrences(of: "asset:", with: "template:") }
@@ -288,6 +299,7 @@ struct CodeHandOffProofTests {
         "title": texts.first { $0["kind"] as? String == "text" }?["text"] as? String ?? "",
         "size": marks["controlSize"].map { $0 == "regular" ? "medium" : $0 } ?? "small",
         "role": button["detail"] as? String ?? "normal",
+        "action": button["runs"] as? String ?? "",
       ]
       switch marks["buttonStyle"] {
       case "borderedProminent": found["style"] = "filled"
@@ -311,9 +323,10 @@ struct CodeHandOffProofTests {
   }
 
   /// `unexpressed`: the keys the snippet lists as beyond its API, left uncompared.
+  /// `actions`: each button's action, which its tap must run (and no other).
   func check(
     _ config: [String: Any], against scene: Scene, theme: Theme, tint appTint: ColorValue?, name: String,
-    unexpressed: Set<String> = []
+    unexpressed: Set<String> = [], actions: [String]
   ) {
     let style = theme == .dark ? "dark" : "light"
     func color(_ value: Any?) -> String? { (value as? [String: Any])?[style] as? String }
@@ -391,6 +404,9 @@ struct CodeHandOffProofTests {
       let button = buttons[index]
       #expect(
         Self.words(face.title.texts.joined()) == Self.words(button["title"] as? String ?? ""), "\(name): \(id) title")
+      #expect(
+        index < actions.count && button["action"] as? String == actions[index],
+        "\(name): \(id) runs \(button["action"] ?? "nothing"), not its own action")
       let size = ControlSize(rawValue: button["size"] as? String ?? "")
       if let drawnSize = face.controlSize {
         #expect(drawnSize == size, "\(name): \(id) size \(drawnSize) vs \(size as Any)")
@@ -444,81 +460,169 @@ struct CodeHandOffProofTests {
 /// `blankslate export swift`: the app uses the definitions as they are.
 @Suite("Swift export", .serialized)
 struct SwiftExportTests {
-  static func sites() throws -> [SiteDefinition] {
-    var sites = [try Repository.bundledSite()]
-    for folder in ["Tests/HeldBack", "Tests/FidelitySite"] {
-      sites.append(try SiteLoader(root: Repository.root.appending(path: folder), displayRoot: folder).load())
+  /// The sites every export test reads, each with its folder (nil: removed once loaded, so no images).
+  static func sites() throws -> [(site: SiteDefinition, root: String?)] {
+    var sites: [(SiteDefinition, String?)] = [(try Repository.bundledSite(), Repository.site.path)]
+    // The hand-off site is a team's: two buttons of other roles, a query in four languages, loading
+    // titles, translations missing, the team's own colours and images.
+    for folder in ["Tests/HeldBack", "Tests/FidelitySite", "Tests/HandOffSite"] {
+      let root = Repository.root.appending(path: folder)
+      sites.append((try SiteLoader(root: root, displayRoot: folder).load(), root.path))
     }
     let sample = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: sample) }
     _ = try SiteScaffold.create(at: sample)
-    sites.append(try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load())
+    sites.append((try SiteLoader(root: sample.appending(path: "Site"), displayRoot: "Site").load(), nil))
     // Texts that try to end a comment or a literal, and ids that are Swift's keywords or the code's own names.
     for hostile in [try ExportHardeningTests.hostileSite(), try ExportHardeningTests.namingSite()] {
       defer { hostile.remove() }
-      sites.append(try hostile.load())
+      sites.append((try hostile.load(), nil))
     }
-    return sites.filter { site in site.designs.contains { $0.layout == .contentUnavailable } }
+    return sites.filter { site, _ in site.designs.contains { $0.layout == .contentUnavailable } }
   }
 
-  /// The exported Swift compiles against the recording UIKit and SwiftUI, and
-  /// each value, run, configures what its render drew in the source language.
-  @Test func theExportCompilesAndEachValueIsItsRender() throws {
-    for site in try Self.sites() {
-      let swift = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
-      let variants = site.designs.filter { $0.layout == .contentUnavailable }.flatMap { design in
-        design.variants.filter { $0.state(in: design.layout) != .hasData }.map { (design, $0) }
+  /// A file of the export, as text.
+  static func text(_ files: [SwiftExport.File], _ name: String) throws -> String {
+    String(decoding: try #require(files.first { $0.name == name }).bytes, as: UTF8.self)
+  }
+
+  /// The exported catalogs as the recording's globals: the String Catalog
+  /// (`catalog`), the colour sets (`assetColors`) and the image sets (`assetImages`).
+  static func catalogsSource(_ files: [SwiftExport.File]) throws -> String {
+    let strings = try #require(
+      try JSONSerialization.jsonObject(with: Data(try text(files, SwiftExport.catalogFile).utf8)) as? [String: Any])
+    var out = "catalog = [\n"
+    for (key, entry) in (strings["strings"] as? [String: [String: Any]] ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let localizations = entry["localizations"] as? [String: [String: Any]] ?? [:]
+      let values = localizations.compactMap { locale, localization -> String? in
+        guard let value = (localization["stringUnit"] as? [String: Any])?["value"] as? String else { return nil }
+        return "\(SwiftSource.literal(locale)): \(SwiftSource.literal(value))"
       }
-      #expect(swift.components(separatedBy: "  #Preview(").count - 1 == variants.count, "\(site.title)")
-      let source = site.locales.first { $0 == "en" } ?? site.locales[0]
-      var main = "appTint = \(CodeHandOffProofTests.swift(site.tint))\n" + CodeHandOffProofTests.systemWords(in: source)
-      main += "MainActor.assumeIsolated {\n  for (index, variant) in Placeholders.all.enumerated() {\n"
-      main += "    let controller = UIViewController()\n"
-      main += "    controller.contentUnavailableConfiguration = variant.configuration()\n"
-      main += "    print(\"\\(index)\\t\" + record(controller))\n"
-      main += "    print(\"s\\(index)\\t\" + record(variant.view().recorded))\n  }\n}\n"
+      out += "  \(SwiftSource.literal(key)): [\(values.isEmpty ? ":" : values.joined(separator: ", "))],\n"
+    }
+    out += "]\n"
+    for file in files where file.name.hasSuffix(".colorset/Contents.json") {
+      let name = String(file.name.split(separator: "/").dropLast().last?.dropLast(".colorset".count) ?? "")
+      let set = try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
+      var byAppearance: [String: String] = [:]
+      for color in set["colors"] as? [[String: Any]] ?? [] {
+        let components = (color["color"] as? [String: Any])?["components"] as? [String: String] ?? [:]
+        let alpha = Int(((Double(components["alpha"] ?? "1") ?? 1) * 255).rounded())
+        let hex = ["red", "green", "blue"].map { (components[$0] ?? "0x00").dropFirst(2) }.joined()
+        let dark = (color["appearances"] as? [[String: String]])?.contains { $0["value"] == "dark" } ?? false
+        byAppearance[dark ? "dark" : "any"] = "#" + hex + String(format: "%02X", alpha)
+      }
+      let light = try #require(byAppearance["any"], "\(file.name)")
+      out +=
+        "assetColors[\(SwiftSource.literal(name))] = UIColor(light: \"\(light)\", dark: \"\(byAppearance["dark"] ?? light)\")\n"
+    }
+    for file in files where file.name.hasSuffix(".imageset/Contents.json") {
+      let name = String(file.name.split(separator: "/").dropLast().last?.dropLast(".imageset".count) ?? "")
+      out += "assetImages.insert(\(SwiftSource.literal(name)))\n"
+    }
+    return out
+  }
+
+  /// The exported Swift compiles against the recording UIKit and SwiftUI,
+  /// with its String Catalog and asset catalog read as Foundation and UIKit
+  /// would read them; each value, run in each language the app ships, configures what its
+  /// render drew there; each button runs its own action; every preview builds and runs.
+  @Test func theExportCompilesAndEachValueIsItsRender() throws {
+    for (site, root) in try Self.sites() {
+      let files = try SwiftExport.files(for: site, root: root)
+      let swift = try Self.text(files, SwiftExport.swiftFile)
+      let entries = SwiftExport.entries(of: site)
+      #expect(swift.components(separatedBy: "  #Preview(").count - 1 >= entries.count * 4, "\(site.title)")
+      #expect(swift.contains("@available(iOS 17.0, *)\npublic struct PlaceholderSample"), "\(site.title)")
+      let source = SwiftExport.sourceLanguage(of: site)
+      let locales = site.locales.filter { !PseudoLocale.isPseudo($0) }
+      var main = "appTint = \(CodeHandOffProofTests.swift(site.tint))\n" + (try Self.catalogsSource(files))
+      main += "MainActor.assumeIsolated {\n"
+      var names: [String: (entry: SwiftExport.Entry, actions: [String])] = [:]
+      for locale in locales {
+        main += CodeHandOffProofTests.systemWords(in: locale) + "Locale.current = Locale(identifier: \"\(locale)\")\n"
+        for (index, entry) in entries.enumerated() {
+          let actions = ModernHandOff(
+            properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: source
+          ).actionNames
+          names["\(locale)|\(index)"] = (entry, actions)
+          let closures = actions.map { "\($0): { ranAction = \"\($0)\" }" }.joined(separator: ", ")
+          let arguments =
+            (actions.isEmpty ? "" : "actions: .init(\(closures)), ") + "locale: Locale(identifier: \"\(locale)\")"
+          let value = SwiftExport.sample(entry, source: source, locale: locale)
+          main += "  do {\n    let controller = UIViewController()\n"
+          main += "    controller.contentUnavailableConfiguration = \(value).configuration(\(arguments))\n"
+          main += "    print(\"\(locale)|\(index)\\t\" + record(controller))\n"
+          main += "    print(\"s\(locale)|\(index)\\t\" + record(\(value).view(\(arguments)).recorded))\n  }\n"
+        }
+      }
+      main += "}\n"
       // The app's imports are the recording modules' own files here, compiled into one module
-      // with the export, whose access levels then say nothing.
-      let exported = swift.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      // with the export, whose access levels then say nothing; the previews run in main.
+      let parts = swift.components(separatedBy: "\n#if DEBUG\n")
+      let exported = parts[0].split(separator: "\n", omittingEmptySubsequences: false).filter {
         !$0.hasPrefix("import ")
       }.map { line in
         // Declarations only, never a text that says "public ".
         let body = line.drop { $0 == " " }
         return body.hasPrefix("public ") ? line.prefix(line.count - body.count) + body.dropFirst(7) : line
       }.joined(separator: "\n")
+      if parts.count == 2 {
+        main += "MainActor.assumeIsolated {\n"
+        // A preview of a view controller is UIKit's; the others are SwiftUI views.
+        main += parts[1].replacingOccurrences(of: "#endif\n", with: "").replacing(
+          #/#Preview\(("[^\n]* · UIKit")\)/#, with: { "previewUIKit(\($0.output.1))" }
+        ).replacingOccurrences(of: "#Preview(", with: "preview(")
+        main += "}\nprint(\"previews ran\")\n"
+      }
       guard
         let lines = try CodeHandOffProofTests.compileAndRun(
           [("Placeholders.swift", exported), ("main.swift", main)], what: "\(site.title)'s export")
       else { continue }
-      var uiKit: [Int: [String: Any]] = [:]
-      var views: [Int: [String: Any]] = [:]
+      #expect(entries.isEmpty || lines.contains("previews ran"), "\(site.title): the previews did not all run")
+      var uiKit: [String: [String: Any]] = [:]
+      var views: [String: [String: Any]] = [:]
       for line in lines {
         let parts = line.split(separator: "\t", maxSplits: 1)
         guard parts.count == 2,
           let object = try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
         else { continue }
-        if parts[0].hasPrefix("s"), let index = Int(parts[0].dropFirst()) { views[index] = object }
-        if let index = Int(parts[0]) { uiKit[index] = object }
+        if parts[0].hasPrefix("s") {
+          views[String(parts[0].dropFirst())] = object
+        } else {
+          uiKit[String(parts[0])] = object
+        }
       }
-      #expect(uiKit.count == variants.count && views.count == variants.count, "\(site.title)")
+      #expect(uiKit.count == names.count && views.count == names.count, "\(site.title)")
       let proof = CodeHandOffProofTests()
-      for (index, (design, variant)) in variants.enumerated() {
+      for (id, (entry, actions)) in names.sorted(by: { $0.key < $1.key }) {
+        let locale = String(id.split(separator: "|")[0])
         for theme in [Theme.light, .dark] {
           let scene = Renderer().scene(
-            for: RenderJob(design: design, variant: variant, device: .iphone15, theme: theme, locale: source))
-          let name = "export \(design.id)/\(variant.id) \(theme)"
-          if var config = uiKit[index] {
+            for: RenderJob(
+              design: entry.design, variant: entry.variant, device: .iphone15, theme: theme, locale: locale))
+          let name = "export \(entry.key) \(locale) \(theme)"
+          let snippets = CodeHandOff.snippets(for: entry.design, variant: entry.variant, locale: locale)
+          func unexpressed(_ label: String) -> Set<String> {
+            Set(
+              snippets.first { $0.label == label }?.unexpressed.compactMap {
+                $0.split(separator: "`").first.map(String.init)
+              } ?? [])
+          }
+          if var config = uiKit[id] {
             // The host's title is the app's: the exported configuration does not set it.
             config["navigationTitle"] = nil
-            proof.check(config, against: scene, theme: theme, tint: site.tint, name: name + " UIKit")
-          }
-          if let view = views[index] {
-            let unexpressed = Set(
-              CodeHandOff.snippets(for: design, variant: variant, locale: source).first { $0.label == "SwiftUI" }?
-                .unexpressed.compactMap { $0.split(separator: "`").first.map(String.init) } ?? [])
             proof.check(
-              CodeHandOffProofTests.configuration(of: view), against: scene, theme: theme, tint: site.tint,
-              name: name + " SwiftUI", unexpressed: unexpressed)
+              config, against: scene, theme: theme, tint: site.tint, name: name + " UIKit",
+              unexpressed: unexpressed("UIKit"), actions: actions)
+          }
+          if let view = views[id] {
+            let unexpressed = unexpressed("SwiftUI")
+            var config = CodeHandOffProofTests.configuration(of: view)
+            config["navigationTitle"] = nil
+            proof.check(
+              config, against: scene, theme: theme, tint: site.tint, name: name + " SwiftUI",
+              unexpressed: unexpressed, actions: actions)
           }
         }
       }
@@ -529,14 +633,16 @@ struct SwiftExportTests {
   /// language, and in another locale only a translation, `translated`, equal
   /// to the text the render draws there.
   @Test func theCatalogHoldsEveryTextTheSiteTranslates() throws {
-    for site in try Self.sites() {
+    for (site, root) in try Self.sites() {
       let source = site.locales.contains("en") ? "en" : site.locales[0]
-      let text = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.catalogFile }).text
+      let files = try SwiftExport.files(for: site, root: root)
+      let text = try Self.text(files, SwiftExport.catalogFile)
       let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       #expect(catalog["version"] as? String == "1.0")
       // Every key the Swift asks for is in the catalog.
-      let swift = try #require(try SwiftExport.files(for: site).first { $0.name == SwiftExport.swiftFile }).text
-      let asked = swift.matches(of: #/String\(localized: "([^"]+)"/#).map { String($0.output.1) }
+      let swift = try Self.text(files, SwiftExport.swiftFile)
+      let asked = swift.matches(of: #/placeholderText\("([^"]+)"/#).map { String($0.output.1) }
+      #expect(!asked.isEmpty || SwiftExport.entries(of: site).isEmpty, "\(site.title)")
       let held = Set((catalog["strings"] as? [String: Any] ?? [:]).keys)
       let missing = Set(asked).subtracting(held).sorted()
       #expect(missing.isEmpty, "\(site.title): \(missing.prefix(8))")
@@ -569,9 +675,16 @@ struct SwiftExportTests {
               let value =
                 ((strings[key]?["localizations"] as? [String: [String: Any]])?[locale]?["stringUnit"]
                 as? [String: Any])?["value"] as? String
-              guard value != nil || locale == source else { continue }
+              guard let value else {
+                #expect(locale != source, "\(key) has no \(locale) text")
+                continue
+              }
+              // A searched text is the format's argument: the sample query is never the catalog's.
+              let query = variant.properties.query?.resolved(in: locale) ?? ""
+              #expect(query.isEmpty || !value.contains(query), "\(key) \(locale) holds the sample query: \(value)")
+              let filled = value.replacingOccurrences(of: "%@", with: query).replacingOccurrences(of: "%%", with: "%")
               #expect(
-                value.map(CodeHandOffProofTests.words) == CodeHandOffProofTests.words(block.texts.joined()),
+                CodeHandOffProofTests.words(filled) == CodeHandOffProofTests.words(block.texts.joined()),
                 "\(key) \(locale)")
             }
           }
@@ -596,8 +709,7 @@ struct SwiftExportTests {
         """#
       ])
     defer { site.remove() }
-    let text = try #require(try SwiftExport.files(for: try site.load()).first { $0.name == SwiftExport.catalogFile })
-      .text
+    let text = try Self.text(try SwiftExport.files(for: try site.load(), root: nil), SwiftExport.catalogFile)
     let catalog = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let strings = try #require(catalog["strings"] as? [String: [String: Any]])
     func locales(_ key: String) -> Set<String> {
