@@ -56,11 +56,17 @@ package struct SVGSanitizer: Sendable {
     "overflow", "mix-blend-mode", "isolation", "media",
   ]
 
+  /// The SVG with only what a gallery may draw.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file.
+  ///   - file: how messages name it.
+  ///   - size: the size in points the drawing is to have (its root's `width`
+  ///     and `height`), its coordinates kept by a `viewBox` of its own size
+  ///     where it has none: what an asset catalog shows it at. Nil: as written.
+  /// - Returns: the clean SVG and what was taken out.
   /// - Throws: `AssetProblem` when the file is not well-formed SVG, has a
   ///   DOCTYPE, or nests deeper than `maximumDepth`.
-  /// - Parameter size: the size in points the drawing is to have (its root's
-  ///   `width` and `height`), its coordinates kept by a `viewBox` of its own
-  ///   size where it has none: what an asset catalog shows it at. Nil: as written.
   package func sanitize(_ bytes: [UInt8], file: String, size: (width: Double, height: Double)? = nil)
     throws(AssetProblem) -> Result
   {

@@ -58,7 +58,7 @@ func json(_ button: UIButton.Configuration, _ properties: UIContentUnavailableCo
 /// The name of the action `action` runs (the harness's actions set it), or nil.
 func run(_ action: UIAction?) -> String? {
   ranAction = nil
-  action?.handler(action!)
+  if let action { action.handler(action) }
   return ranAction
 }
 

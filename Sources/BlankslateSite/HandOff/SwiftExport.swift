@@ -116,7 +116,10 @@ public enum SwiftExport {
   /// The export's files, by their paths inside its folder: the Swift, the
   /// String Catalog, and the asset catalog's files.
   ///
-  /// - Parameter root: the site folder, which the images are read from (nil: no image sets are written).
+  /// - Parameters:
+  ///   - site: the definitions.
+  ///   - root: the site folder, which the images are read from (nil: no image sets are written).
+  /// - Returns: the files, the Swift first.
   /// - Throws: `Failure` when two ids give one Swift name, or an image cannot be read or cleaned.
   public static func files(for site: SiteDefinition, root: String?) throws(Failure) -> [File] {
     let entries = entries(of: site)
