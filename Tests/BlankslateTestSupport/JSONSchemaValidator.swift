@@ -15,10 +15,15 @@ package enum JSONSchemaValidator {
 
   /// Validates each JSON text against `schema` with Draft 2020-12; the messages of the documents refused, by index.
   package static func refusals(of documents: [String], schema: JSONDocument) throws -> [Int: String] {
+    try refusals(of: documents, schemaBytes: schema.renderedBytes(pretty: false))
+  }
+
+  /// `refusals(of:schema:)` against a schema file's bytes.
+  package static func refusals(of documents: [String], schemaBytes: [UInt8]) throws -> [Int: String] {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(schema.renderedBytes(pretty: false)).write(to: folder.appending(path: "schema.json"))
+    try Data(schemaBytes).write(to: folder.appending(path: "schema.json"))
     try Data(("[" + documents.joined(separator: ",\n") + "]").utf8).write(to: folder.appending(path: "documents.json"))
     let script = """
       import json, sys

@@ -51,9 +51,10 @@ extension SwiftExport {
     }
   }
 
-  /// The catalog for `entries`: names first (so the Swift can say them), then
-  /// the files. `root`: the site folder the images are read from (nil: none are).
-  static func assets(for entries: [Entry], root: String?) throws(AssetProblem) -> Assets {
+  /// The catalog for `entries` in the `source` language: names first (so the
+  /// Swift can say them), then the files. `root`: the site folder the images
+  /// are read from (nil: none are).
+  static func assets(for entries: [Entry], source: String, root: String?) throws(AssetProblem) -> Assets {
     var assets = Assets()
     var taken: Set<String> = []
     func unique(_ name: String) -> String {
@@ -79,8 +80,11 @@ extension SwiftExport {
     // Each asset at the size its first variant draws it (in points).
     var images: [(path: String, size: Size, template: Bool)] = []
     for entry in entries {
-      guard case .value(let value) = entry.variant.properties.image else { continue }
-      for source in value.sources {
+      // The images the Swift names: the source language's, in each theme (an image per
+      // language is said to be beyond the export, which names the source language's).
+      let handOff = ModernHandOff(
+        properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: source)
+      for source in [handOff.image, handOff.darkImage].compactMap({ $0 }) {
         let path: String
         let template: Bool
         switch source {
@@ -141,6 +145,13 @@ extension SwiftExport {
     return assets
   }
 
+  /// An alpha as Xcode writes it: three decimals (`1.000`, `0.502`).
+  static func alpha(_ byte: UInt8) -> String {
+    let thousandths = Int((Double(byte) / 255 * 1000).rounded())
+    let fraction = String(thousandths % 1000)
+    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
   /// A colour set: Any appearance, and Dark where the colour has one, in sRGB.
   private static func colorSet(_ color: ColorValue, info: JSONDocument) -> JSONDocument {
     func components(_ rgba: RGBA) -> JSONDocument {
@@ -153,7 +164,7 @@ extension SwiftExport {
         (
           "components",
           .object([
-            ("alpha", .string(NumberText.format(Double(rgba.alpha) / 255, fractionDigits: 3))),
+            ("alpha", .string(alpha(rgba.alpha))),
             ("blue", hex(rgba.blue)), ("green", hex(rgba.green)), ("red", hex(rgba.red)),
           ])
         ),

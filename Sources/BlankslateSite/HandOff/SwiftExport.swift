@@ -21,7 +21,9 @@ public enum SwiftExport {
 
   /// One file of the export: its path inside the export's folder, and its bytes.
   public struct File: Sendable, Equatable {
+    /// Its path inside the export's folder (`Placeholders.xcassets/Contents.json`).
     public var name: String
+    /// Its contents.
     public var bytes: [UInt8]
   }
 
@@ -109,7 +111,9 @@ public enum SwiftExport {
 
   /// A problem that stops the export: two ids with one Swift name, or an image it cannot read.
   public struct Failure: CommandFailure, Sendable {
+    /// What stopped it, naming the files.
     public var description: String
+    /// Bad input: 2.
     public var exitCode: Int32 { 2 }
   }
 
@@ -126,7 +130,7 @@ public enum SwiftExport {
     if let collision = collision(in: entries) { throw Failure(description: collision.description) }
     let assets: Assets
     do {
-      assets = try self.assets(for: entries, root: root)
+      assets = try self.assets(for: entries, source: sourceLanguage(of: site), root: root)
     } catch {
       throw Failure(description: error.description)
     }

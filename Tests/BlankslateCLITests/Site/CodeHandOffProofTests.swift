@@ -693,6 +693,57 @@ struct SwiftExportTests {
     }
   }
 
+  /// The String Catalog and every `Contents.json` of the asset catalog of
+  /// every test site's export are valid against schemas written from Apple's
+  /// documentation of the two formats (`Tests/HandOffSchemas`, each citing its
+  /// source), and every colour and image the Swift names is in the asset catalog.
+  @Test(
+    .enabled(if: JSONSchemaValidator.runs, "python3-jsonschema is not installed (apt-get install python3-jsonschema)"))
+  func theCatalogsAreApplesFormats() throws {
+    let schemas = Repository.root.appending(path: "Tests/HandOffSchemas")
+    let strings = Array(try Data(contentsOf: schemas.appending(path: "xcstrings.schema.json")))
+    let contents = Array(try Data(contentsOf: schemas.appending(path: "xcassets-contents.schema.json")))
+    var catalogs: [String] = []
+    var assetFiles: [(String, String)] = []
+    for (site, root) in try Self.sites() {
+      let files = try SwiftExport.files(for: site, root: root)
+      catalogs.append(try Self.text(files, SwiftExport.catalogFile))
+      for file in files where file.name.hasSuffix("Contents.json") {
+        assetFiles.append((file.name, String(decoding: file.bytes, as: UTF8.self)))
+      }
+      // Every set the Swift names is in the catalog, and every set in the catalog is named.
+      let swift = try Self.text(files, SwiftExport.swiftFile)
+      let named = Set(
+        swift.matches(
+          of: #/(?:UIColor\(named: |UIImage\(named: |Color\(|Image\()"([^"]+)", (?:in|bundle): placeholderBundle/#
+        )
+        .map { String($0.output.1) })
+      let sets = Set(
+        files.compactMap { file -> String? in
+          let parts = file.name.split(separator: "/")
+          guard parts.count == 4, parts[3] == "Contents.json" else { return nil }
+          return String(parts[2].split(separator: ".")[0])
+        })
+      #expect(named == sets, "\(site.title): named \(named.sorted()), catalog \(sets.sorted())")
+    }
+    #expect(assetFiles.count > 6, "the test sites' exports write colour and image sets")
+    // The schemas refuse what Xcode would not read: a state it does not know, a component past 1.
+    let wrongCatalog =
+      #"{"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": "#
+      + #"{"ja": {"stringUnit": {"state": "finished", "value": "x"}}}}}}"#
+    #expect(try JSONSchemaValidator.refusals(of: [wrongCatalog], schemaBytes: strings).count == 1)
+    let wrongColor =
+      #"{"info": {"author": "a", "version": 1}, "colors": [{"idiom": "universal", "color": "#
+      + #"{"color-space": "srgb", "components": {"red": "2.0", "green": "0", "blue": "0", "alpha": "1"}}}]}"#
+    #expect(try JSONSchemaValidator.refusals(of: [wrongColor], schemaBytes: contents).count == 1)
+    for (index, problem) in try JSONSchemaValidator.refusals(of: catalogs, schemaBytes: strings) {
+      Issue.record("String Catalog \(index): \(problem)")
+    }
+    for (index, problem) in try JSONSchemaValidator.refusals(of: assetFiles.map(\.1), schemaBytes: contents) {
+      Issue.record("\(assetFiles[index].0): \(problem)")
+    }
+  }
+
   /// A translation the site lacks is not exported as finished: a text with
   /// no `ja` has no `ja` entry, a plain string is the source language's
   /// alone, the state's own words count where the tool has them, and a

@@ -85,7 +85,8 @@ struct CodeHandOffTests {
               .foregroundStyle(Color(uiColor: UIColor.systemPink))
           }
         """))
-    #expect(swiftUI.contains(#"Button("Rezepte entdecken", action: reload)"#))
+    // The button runs its own action, named from its English title.
+    #expect(swiftUI.contains(#"Button("Rezepte entdecken", action: { browseRecipes() })"#), "\(swiftUI)")
     #expect(swiftUI.contains(".tint(Color(uiColor: UIColor.systemIndigo))"))
     let uiKit = try #require(snippets.first { $0.label == "UIKit" }).code
     #expect(uiKit.contains("configuration.imageProperties.tintColor = UIColor.systemPink"))
@@ -241,6 +242,8 @@ struct HandOffCoverageTests {
     ("role", { $0.role = .destructive }),
     ("controlSize", { $0.controlSize = .large }),
     ("symbol", { $0.symbol = .arrowClockwise }),
+    // The id names the button's action.
+    ("id", { $0.id = "browse-menu" }),
   ]
 
   @Test func everyKeyOfAButtonIsSetOrSaidToBeUnexpressible() {

@@ -118,23 +118,26 @@ struct SiteLoaderTests {
   }
 
   /// A text or image written for a locale that is a slip (`jp` for `ja`,
-  /// `cn` for `zh-Hans`) is refused where it is written, with what was meant;
-  /// a language of a listed locale (`zh` for `zh-Hans`), English under a
-  /// pseudo-locale and a language the site does not list yet stand. A memo
+  /// `cn` for `zh-Hans`, `qq`, which is no language) is refused where it is
+  /// written, with what was meant; a language of a listed locale (`zh` for
+  /// `zh-Hans`), English under a pseudo-locale, a regional form (`en-GB`) and
+  /// a language the site does not list yet stand. A memo
   /// decoded under other locales is held to the site's locales as they are now.
   @Test func aLocaleTheSiteDoesNotShowIsRefusedWithWhatWasMeant() throws {
     let placeholders = [
       "orders.json": #"""
       { "layout": "content-unavailable", "variants": [
         { "id": "empty", "title": { "en": "No Orders", "jp": "注文はありません", "zh": "没有订单" } },
-        { "id": "offline", "state": "offline", "image": { "en": "symbol:wifi.slash", "cn": "symbol:wifi" } } ] }
+        { "id": "offline", "state": "offline", "image": { "en": "symbol:wifi.slash", "cn": "symbol:wifi" } },
+        { "id": "british", "title": { "en": "Colour", "en-GB": "Colour", "qq": "?" } } ] }
       """#
     ]
     let site = try TemporarySite(
       siteJSON: #"{ "locales": ["en", "ja", "zh-Hans", "en-XA"] }"#, placeholders: placeholders)
     defer { site.remove() }
     let messages = site.errors().map(\.description)
-    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.count == 3, "\(messages)")
+    #expect(messages.contains { $0.contains("variants[2].title.qq") }, "\(messages)")
     #expect(
       messages.contains {
         $0.hasPrefix("Site/placeholders/orders.json:2:50: variants[0].title.jp") && $0.contains("did you mean \"ja\"?")
@@ -151,7 +154,7 @@ struct SiteLoaderTests {
     try FileManager.default.removeItem(at: site.root.appending(path: "placeholders/narrow.json"))
 
     // The same file loads under locales that show it; a memo of that load refuses it once they no longer do.
-    try Data(#"{ "locales": ["en", "ja", "jp", "zh-Hans", "cn"] }"#.utf8).write(
+    try Data(#"{ "locales": ["en", "ja", "jp", "zh-Hans", "cn", "qq"] }"#.utf8).write(
       to: site.root.appending(path: "site.json"))
     let memo = SiteLoader.Memo()
     let loaded = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo).load()

@@ -19,15 +19,16 @@ extension SiteLoader {
   }
 
   /// Whether `key`, which no locale of `locales` shows, is a slip: a
-  /// country's code where a language's belongs (`jp`, `cn` for a site in
-  /// Chinese), a two-letter code that is no language, or a language the site
-  /// lists in another form (`ar-EG` or `zh-Hant` where it lists `ar` or `zh-Hans`).
+  /// country's code where the code of a language the site lists belongs
+  /// (`jp` for `ja`, `cn` for `zh-Hans`), or a two-letter code that is no
+  /// language. A language in a form the site does not list (`en-GB` where it
+  /// lists `en`) stands: a regional text may be kept for later.
   static func isSlip(_ key: String, among locales: [String]) -> Bool {
     let language = Self.language(of: key)
-    let listed = Set(locales.map(Self.language))
-    if let meant = countryForLanguage[key.lowercased()], listed.contains(meant) { return true }
-    if language.count == 2, !isoLanguages.contains(language) { return true }
-    return listed.contains(language)
+    if let meant = countryForLanguage[key.lowercased()], locales.contains(where: { Self.language(of: $0) == meant }) {
+      return true
+    }
+    return language.count == 2 && !isoLanguages.contains(language)
   }
 
   private static func language(of tag: String) -> String {
