@@ -74,16 +74,17 @@ extension ModernHandOff {
         lines.append("}")
       } else {
         lines.append("} actions: {")
+        let actionNames = actionNames
         for (index, action) in actions.enumerated() {
           let button = action.definition
           let role = button.role.map { "role: .\($0.rawValue), " } ?? ""
           let title = say(action.title, index == 0 ? "button" : "secondaryButton")
           if let symbol = button.symbol {
-            lines.append("  Button(\(role)action: { \(actionCall(index)) }) {")
+            lines.append("  Button(\(role)action: { \(actionCall(actionNames[index])) }) {")
             lines.append("    Label(\(title), systemImage: \(SwiftSource.literal(symbol.rawValue)))")
             lines.append("  }")
           } else {
-            lines.append("  Button(\(title), \(role)action: { \(actionCall(index)) })")
+            lines.append("  Button(\(title), \(role)action: { \(actionCall(actionNames[index])) })")
           }
           lines.append("    .buttonStyle(\(Self.swiftUIStyle(action.style)))")
           if action.style == .tinted {

@@ -149,9 +149,9 @@ struct ModernHandOff {
     return names
   }
 
-  /// The code that runs button `index`'s action: the snippet's closure, or the export's `actions` member.
-  func actionCall(_ index: Int) -> String {
-    (exportKeyPrefix == nil ? "" : "actions.") + actionNames[index] + "()"
+  /// The code that runs the action `name`: the snippet's closure, or the export's `actions` member.
+  func actionCall(_ name: String) -> String {
+    (exportKeyPrefix == nil ? "" : "actions.") + name + "()"
   }
 
   /// A key the API cannot say, with what to do instead.
@@ -233,13 +233,15 @@ struct ModernHandOff {
   /// A colour as UIKit code: its colour set when exported, else `CodeHandOff.uiColor`.
   func uiColor(_ color: ColorValue) -> String {
     let inline = CodeHandOff.uiColor(color)
-    guard let set = colorSets[inline] else { return inline }
+    guard !colorSets.isEmpty, let set = colorSets[inline] else { return inline }
     return "UIColor(named: \(SwiftSource.literal(set)), in: placeholderBundle, compatibleWith: nil)!"
   }
 
   /// A colour as SwiftUI code: its colour set when exported, else UIKit's colour.
   func swiftUIColor(_ color: ColorValue) -> String {
-    guard let set = colorSets[CodeHandOff.uiColor(color)] else { return "Color(uiColor: \(uiColor(color)))" }
+    guard !colorSets.isEmpty, let set = colorSets[CodeHandOff.uiColor(color)] else {
+      return "Color(uiColor: \(uiColor(color)))"
+    }
     return "Color(\(SwiftSource.literal(set)), bundle: placeholderBundle)"
   }
 
@@ -407,6 +409,7 @@ struct ModernHandOff {
         if let written, written != fallback { lines.append("configuration.\(name) = \(NumberText.format(written))") }
       }
     }
+    let actionNames = actionNames
     for (index, action) in actions.enumerated() {
       let name = index == 0 ? "button" : "secondaryButton"
       let button = action.definition
@@ -452,7 +455,8 @@ struct ModernHandOff {
       }
       lines.append("configuration.\(name) = \(name)")
       if let role = button.role { lines.append("configuration.\(name)Properties.role = .\(role.rawValue)") }
-      lines.append("configuration.\(name)Properties.primaryAction = UIAction { _ in \(actionCall(index)) }")
+      lines.append(
+        "configuration.\(name)Properties.primaryAction = UIAction { _ in \(actionCall(actionNames[index])) }")
     }
     if let chrome = properties.chrome {
       if let title = chrome.navigationTitle?.resolved(in: locale) {
