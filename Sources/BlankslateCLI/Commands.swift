@@ -331,8 +331,11 @@ public enum Commands {
       return 2
     }
     let output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
+    // The asset catalog is the export's own: what it no longer exports is stale, and goes.
+    let exported = Set(files.map(\.name))
+    let leftOver = try output.entries(under: SwiftExport.assetCatalog).filter { !exported.contains($0) }
     if parsed.has(.exportCheck) {
-      var stale: [String] = []
+      var stale: [String] = leftOver
       for file in files where try output.read(path: file.name, limit: file.bytes.count + 1) != file.bytes {
         stale.append(file.name)
       }
@@ -341,6 +344,7 @@ public enum Commands {
       return stale.isEmpty ? 0 : 1
     }
     for file in files { try output.write(path: file.name, file.bytes) }
+    for path in leftOver { try output.remove(path: path) }
     let variants = SwiftExport.variantCount(of: definition)
     let assets = files.contains { $0.name.hasPrefix(SwiftExport.assetCatalog + "/") }
     Terminal.out(

@@ -115,6 +115,66 @@ package final class OwnedFolder {
     return try folder.read(name, limit: limit)
   }
 
+  /// Every entry below the folder `path` inside this one that is not a
+  /// folder (a file, a link: a link is listed, never followed), as paths
+  /// relative to this folder, sorted; none when `path` is missing.
+  ///
+  /// - Throws: `Refusal` when `path` or a folder below it cannot be read, or is a link.
+  package func entries(under path: String) throws(Refusal) -> [String] {
+    var folder: OwnedFolder = self
+    for part in path.split(separator: "/").map(String.init) {
+      guard let inner = try folder.folder(part, create: false) else { return [] }
+      folder = inner
+    }
+    var found: [String] = []
+    try folder.collect(prefix: path, into: &found)
+    return found.sorted { $0.precedesInByteOrder($1) }
+  }
+
+  private func collect(prefix: String, into found: inout [String]) throws(Refusal) {
+    let copy = dup(descriptor)
+    guard copy >= 0, let directory = fdopendir(copy) else {
+      if copy >= 0 { close(copy) }
+      throw Refusal(path: display, reason: "cannot be read (\(Self.reason()))")
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    for name in names {
+      var status = stat()
+      guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      if (status.st_mode & S_IFMT) == S_IFDIR, let inner = try folder(name, create: false) {
+        try inner.collect(prefix: prefix + "/" + name, into: &found)
+      } else {
+        found.append(prefix + "/" + name)
+      }
+    }
+  }
+
+  /// Removes the entry `path` (a file or a link, never what a link points to)
+  /// and then each folder above it, up to this one, that it leaves empty.
+  ///
+  /// - Throws: `Refusal` when it cannot be removed.
+  package func remove(path: String) throws(Refusal) {
+    var parts = path.split(separator: "/").map(String.init)
+    guard let name = parts.popLast() else { return }
+    var chain: [OwnedFolder] = [self]
+    for part in parts {
+      guard let inner = try chain[chain.count - 1].folder(part, create: false) else { return }
+      chain.append(inner)
+    }
+    guard unlinkat(chain[chain.count - 1].descriptor, name, 0) == 0 || errno == ENOENT else {
+      throw Refusal(path: self.path(path), reason: "cannot be removed (\(Self.reason()))")
+    }
+    // The folders it leaves empty go too; a folder with anything left in it stays (ENOTEMPTY).
+    for (index, part) in parts.enumerated().reversed() {
+      guard unlinkat(chain[index].descriptor, part, AT_REMOVEDIR) == 0 else { break }
+    }
+  }
+
   /// `write(_:_:)` of a file in a folder inside this one (`a/b/file`), its folders made as needed.
   package func write(path: String, _ bytes: [UInt8]) throws(Refusal) {
     guard let (folder, name) = try holder(of: path, create: true) else { return }

@@ -802,6 +802,36 @@ struct SwiftExportTests {
     #expect(try Data(contentsOf: output.appending(path: SwiftExport.swiftFile)) == written)
   }
 
+  /// The asset catalog is the export's own: a set it no longer writes is stale for `--check` and
+  /// removed by the next export; a link put inside it is removed, never followed.
+  @Test func aSetTheExportNoLongerWritesIsStaleAndGoes() throws {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let site = Repository.root.appending(path: "Tests/HandOffSite").path
+    let first = CommandRunner.run(["export", "swift", "--site", site, "--output", output.path])
+    #expect(first.status == 0, "\(first.error)")
+    let catalog = output.appending(path: SwiftExport.assetCatalog)
+    let stray = catalog.appending(path: "Colors/Gone.colorset")
+    try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: stray.appending(path: "Contents.json"))
+    let outside = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: outside.appending(path: "kept.txt"))
+    try FileManager.default.createSymbolicLink(
+      at: catalog.appending(path: "Images/Elsewhere"), withDestinationURL: outside)
+    let check = CommandRunner.run(["export", "swift", "--site", site, "--output", output.path, "--check"])
+    #expect(check.status == 1, "\(check.error)")
+    #expect(check.error.contains("Colors/Gone.colorset/Contents.json") && check.error.contains("Images/Elsewhere"))
+    #expect(CommandRunner.run(["export", "swift", "--site", site, "--output", output.path]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: stray.path))
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: catalog.appending(path: "Images/Elsewhere").path))
+        == nil)
+    #expect(try String(contentsOf: outside.appending(path: "kept.txt"), encoding: .utf8) == "keep")
+    #expect(CommandRunner.run(["export", "swift", "--site", site, "--output", output.path, "--check"]).status == 0)
+  }
+
   @Test(arguments: [("favourites-empty", "FavouritesEmpty"), ("default", "`default`"), ("3d-view", "_3dView")])
   func idsBecomeSwiftNames(id: String, name: String) {
     let upper = id != "default"
