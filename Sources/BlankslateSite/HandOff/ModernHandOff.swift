@@ -108,21 +108,29 @@ struct ModernHandOff {
   /// words count when the tool has them in the locale's language. Any other
   /// is left out, and the app shows the source language's text, as the
   /// gallery does.
-  func translatedTexts(source: String) -> [(role: String, text: String)] {
+  ///
+  /// `formats`: the roles whose text is a format in the source language (the
+  /// Swift passes them the query); any other role's text is as drawn, never a
+  /// format, whatever this language writes.
+  func translatedTexts(source: String, formats: Set<String>) -> [(role: String, text: String)] {
     shownTexts.compactMap { shown in
+      func value(_ pieces: [String]) -> String {
+        formats.contains(shown.role) ? Self.catalogValue(pieces) : pieces.joined(separator: query ?? "")
+      }
       if let written = shown.written {
-        return written.translation(in: locale, source: source).map {
-          (shown.role, Self.catalogValue(pieces(of: $0, words: nil)))
-        }
+        return written.translation(in: locale, source: source).map { (shown.role, value(pieces(of: $0, words: nil))) }
       }
       let translated =
         shown.words.map { $0.isTranslated(into: locale) } == true || locale.lowercased() == source.lowercased()
-      return translated ? (shown.role, Self.catalogValue(shown.pieces)) : nil
+      return translated ? (shown.role, value(shown.pieces)) : nil
     }
   }
 
+  /// The roles whose text holds the searched text: in the export, formats the Swift passes the query.
+  var formatRoles: Set<String> { Set(shownTexts.filter { $0.pieces.count > 1 }.map(\.role)) }
+
   /// Whether a text of the screen holds the searched text (the export's value then takes the query).
-  var takesQuery: Bool { shownTexts.contains { $0.pieces.count > 1 } }
+  var takesQuery: Bool { !formatRoles.isEmpty }
 
   /// Each button's action's name, in order: its `id`, else its title's
   /// words in English (or the first language written), else its role, else
@@ -476,6 +484,10 @@ struct ModernHandOff {
       }
     }
     unexpressed += common()
+    // A configuration the code changes nothing of is a constant (Swift warns of a `var` never mutated).
+    if !lines.dropFirst().contains(where: { $0.hasPrefix("configuration.") }) {
+      lines[0] = lines[0].replacingOccurrences(of: "var configuration", with: "let configuration")
+    }
     if exportKeyPrefix != nil {
       // Exported: the configuration is the value; the host's navigation item is the app's.
       lines = lines.filter { !$0.hasPrefix("viewController.") }

@@ -256,10 +256,12 @@ public enum SwiftExport {
 
   /// A variant's value with its sample query as `locale` writes it.
   static func sample(_ entry: Entry, source: String, locale: String) -> String {
-    let handOff = ModernHandOff(
-      properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: locale)
+    let state = entry.variant.state(in: entry.design.layout)
+    // Whether the type takes a query is the source language's texts' to say.
+    let takesQuery = ModernHandOff(properties: entry.variant.properties, state: state, locale: source).takesQuery
     let base = "Placeholders.\(entry.typeName).\(entry.memberName)"
-    return handOff.takesQuery ? base + "(query: \(SwiftSource.literal(handOff.query ?? "")))" : base
+    let query = entry.variant.properties.query?.resolved(in: locale) ?? ""
+    return takesQuery ? base + "(query: \(SwiftSource.literal(query)))" : base
   }
 
   /// A variant's value and type, as its design declares them: the type's
@@ -356,10 +358,12 @@ public enum SwiftExport {
     let source = sourceLanguage(of: site)
     var strings: [String: (comment: String, values: [String: String])] = [:]
     for entry in entries(of: site) {
+      let state = entry.variant.state(in: entry.design.layout)
+      // A text is a format in every language when it is one in the source language: the Swift passes the query.
+      let formats = ModernHandOff(properties: entry.variant.properties, state: state, locale: source).formatRoles
       for locale in site.locales where !PseudoLocale.isPseudo(locale) {
-        let handOff = ModernHandOff(
-          properties: entry.variant.properties, state: entry.variant.state(in: entry.design.layout), locale: locale)
-        let texts = locale == source ? handOff.texts : handOff.translatedTexts(source: source)
+        let handOff = ModernHandOff(properties: entry.variant.properties, state: state, locale: locale)
+        let texts = locale == source ? handOff.texts : handOff.translatedTexts(source: source, formats: formats)
         for (role, text) in texts {
           let key = entry.key + "." + role
           var item = strings[key] ?? ("\(entry.design.name) — \(entry.variant.name): \(role)", [:])
