@@ -274,7 +274,8 @@ extension FileTree {
     for name in names { unlinkat(descriptor, name, 0) }
   }
 
-  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+  /// A directory entry's name.
+  package static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
     withUnsafeBytes(of: entry.pointee.d_name) { bytes in
       String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }

@@ -140,7 +140,7 @@ package final class OwnedFolder {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let name = FileTree.name(of: entry)
       if name != "." && name != ".." { names.append(name) }
     }
     for name in names {

@@ -222,15 +222,16 @@ public enum SwiftExport {
     // Each variant's type is declared beside its siblings and filled in an extension of its own, where
     // no sibling's name is in scope (a variant `text` would otherwise be the `Text` of the others' code).
     for group in byDesign {
+      let handOffs = group.map { handOff($0, locale: source, assets: assets) }
       out += "\n@available(iOS 17.0, *)\nextension Placeholders.\(group[0].typeName) {\n"
       for (index, entry) in group.enumerated() {
         if index > 0 { out += "\n" }
-        out += variantDeclaration(entry, takesQuery: handOff(entry, locale: source, assets: assets).takesQuery)
+        out += variantDeclaration(entry, takesQuery: handOffs[index].takesQuery)
       }
       out += "}\n"
-      for entry in group {
+      for (entry, handOff) in zip(group, handOffs) {
         out += "\n@available(iOS 17.0, *)\nextension Placeholders.\(entry.typeName).\(entry.variantType) {\n"
-        out += variantCode(entry, handOff: handOff(entry, locale: source, assets: assets))
+        out += variantCode(entry, handOff: handOff)
         out += "}\n"
       }
     }

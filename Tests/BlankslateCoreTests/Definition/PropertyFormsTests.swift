@@ -89,7 +89,7 @@ struct PropertyFormsTests {
   }
 
   /// The site loaded through `memo`, and how many files that load decoded.
-  private static func load(_ site: URL, memo: SiteLoader.Memo) throws -> (SiteDefinition, decoded: Int) {
+  static func load(_ site: URL, memo: SiteLoader.Memo) throws -> (SiteDefinition, decoded: Int) {
     let before = memo.decoded
     var loader = SiteLoader(root: site, displayRoot: "Site", memo: memo)
     loader.requiresFonts = false

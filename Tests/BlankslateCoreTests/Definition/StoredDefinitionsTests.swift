@@ -13,11 +13,7 @@ import Testing
 struct StoredDefinitionsTests {
   /// The site loaded through `memo`, and how many files that load decoded.
   private static func load(_ site: TemporarySite, memo: SiteLoader.Memo) throws -> (SiteDefinition, decoded: Int) {
-    let before = memo.decoded
-    var loader = SiteLoader(root: site.root, displayRoot: "Site", memo: memo)
-    loader.requiresFonts = false
-    let loaded = try loader.load()
-    return (loaded, memo.decoded - before)
+    try PropertyFormsTests.load(site.root, memo: memo)
   }
 
   @Test func everyFormOfEveryPropertyReadsBackAsDecoded() throws {
