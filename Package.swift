@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "BlankslateKit", targets: ["BlankslateKit"]),
     .library(name: "BlankslateCore", targets: ["BlankslateCore"]),
+    .executable(name: "blankslate-handoff", targets: ["blankslate-handoff"]),
+    .plugin(name: "PlaceholderHandOff", targets: ["PlaceholderHandOff"]),
     .executable(name: "blankslate", targets: ["blankslate"]),
   ],
   targets: [
@@ -21,7 +23,8 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
-    // SHA-256 from GNU Nettle (nettle-dev): the hashes that name what a reviewer saw.
+    // SHA-256 from GNU Nettle (nettle-dev) on Linux, CryptoKit on Apple's systems:
+    // the hashes that name what a reviewer saw.
     .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
     // PNG renders: librsvg draws each SVG with cairo (librsvg2-dev), opened with
     // dlopen on first use so that commands without --png never load its ~50 libraries.
@@ -49,40 +52,61 @@ let package = Package(
     ),
     // The targets are the pipeline's arrows (ARCHITECTURE.md); the compiler keeps them.
     // General helpers: files, JSON and markup writers, hashing, parallel work.
-    .target(name: "BlankslateSupport", dependencies: ["CSystem", "CNettle"]),
-    // The model and its decoding, typography, layout, rendering and lint: all a tool that renders needs.
-    .target(name: "BlankslateCore", dependencies: ["BlankslateSupport", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
+    .target(
+      name: "BlankslateSupport",
+      dependencies: ["CSystem", .target(name: "CNettle", condition: .when(platforms: [.linux]))]),
+    // The definition format: its JSON parser, the model, decoding and the stored form. No C library.
+    .target(name: "BlankslateModel", dependencies: ["BlankslateSupport"]),
+    // Typography, layout, rendering and lint: all a tool that renders needs.
+    .target(
+      name: "BlankslateCore",
+      dependencies: ["BlankslateModel", "BlankslateSupport", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
     // libxml2: every published file's check, the SVG sanitiser, the link checker.
     .target(name: "BlankslateValidation", dependencies: ["BlankslateSupport", "CLibXML2"]),
+    // The hand-off: the Swift, String Catalog and asset catalog a team puts in its app, and the
+    // gallery's snippets. It links only what Apple's SDK has (libxml2), so that its tool builds
+    // with Xcode alone for the build-tool plugin.
+    .target(name: "BlankslateHandOff", dependencies: ["BlankslateModel", "BlankslateValidation", "BlankslateSupport"]),
+    // The hand-off as a tool of its own, for the plugin: `blankslate export swift` and nothing else.
+    .executableTarget(name: "blankslate-handoff", dependencies: ["BlankslateHandOff"]),
+    // Regenerates a target's placeholders from the team's site on every build.
+    .plugin(name: "PlaceholderHandOff", capability: .buildTool(), dependencies: ["blankslate-handoff"]),
     // The site: build, gallery pages, templates, PNGs (librsvg).
     .target(
       name: "BlankslateSite",
-      dependencies: ["BlankslateCore", "BlankslateValidation", "BlankslateSupport", "CRsvg", "CSystem"],
+      dependencies: [
+        "BlankslateHandOff", "BlankslateCore", "BlankslateModel", "BlankslateValidation", "BlankslateSupport", "CRsvg",
+        "CSystem",
+      ],
       plugins: ["EmbedTemplates"]
     ),
     // Snapshots: goldens, the comparison and its cards, decisions and Accept, the report.
     .target(
       name: "BlankslateSnapshot",
-      dependencies: ["BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport"]
+      dependencies: [
+        "BlankslateSite", "BlankslateCore", "BlankslateModel", "BlankslateValidation", "BlankslateSupport",
+      ]
     ),
     // `serve`: libmicrohttpd, the watcher, live reload, Accept.
     .target(
       name: "BlankslateServe",
-      dependencies: ["BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateSupport", "CMicroHTTPD"]),
+      dependencies: [
+        "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateModel", "BlankslateSupport", "CMicroHTTPD",
+      ]),
     // The command line as a library: options declared once, each command a function, tested in-process.
     .target(
       name: "BlankslateCLI",
       dependencies: [
-        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateValidation",
-        "BlankslateSupport",
+        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateHandOff", "BlankslateCore",
+        "BlankslateModel", "BlankslateValidation", "BlankslateSupport",
       ]
     ),
     // Everything, re-exported.
     .target(
       name: "BlankslateKit",
       dependencies: [
-        "BlankslateCLI", "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateValidation",
-        "BlankslateCore", "BlankslateSupport",
+        "BlankslateCLI", "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateHandOff",
+        "BlankslateValidation", "BlankslateCore", "BlankslateModel", "BlankslateSupport",
       ]
     ),
     // mimalloc on Linux only: Debian packages it; on macOS the system's allocator serves.

@@ -62,6 +62,10 @@ extension CommandSpec.Option {
     help: "where the workflow takes Blankslate's action from (a fork, a tag, a commit)")
   package static let exportOutput = Self(
     name: "--output", value: "DIR", help: "the folder the files go in", default: "Export")
+  package static let exportBundle = Self(
+    name: "--bundle", value: "main|module",
+    help: "the bundle the Swift finds the catalogs in: an app's (main) or a Swift package target's (module)",
+    default: "main")
   package static let exportCheck = Self(
     name: "--check", value: nil, help: "write nothing; exit 1 when the exported files are stale")
   package static let filter = Self(
@@ -290,7 +294,7 @@ extension CommandSpec {
         """,
       positional: "swift",
       options: [
-        site, .exportOutput,
+        site, .exportOutput, .exportBundle,
         .exportCheck,
       ],
       exitCodes: "0 written (or up to date), 1 stale (--check), 2 bad definitions or usage"),

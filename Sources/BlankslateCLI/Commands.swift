@@ -1,5 +1,6 @@
 import Foundation
 import BlankslateCore
+import BlankslateHandOff
 import BlankslateServe
 import BlankslateSite
 import BlankslateSupport
@@ -322,34 +323,20 @@ public enum Commands {
     let site = parsed[.site]
     guard let definition = definitions(of: site) else { return 2 }
     let folder = parsed.value(.exportOutput) ?? "Export"
-    let files = try SwiftExport.files(for: definition, root: Console.current.path(site))
-    // The export's files are its own: written only into a real folder outside the site, never through a link.
-    if ContainedFolder(Console.current.path(site)).holds(
-      resolved: OwnedFolder.resolvedPath(Console.current.path(folder)))
-    {
-      Terminal.failure("\(folder): lies inside the site folder \(site); the export never writes among the site's files")
-      return 2
+    guard let bundle = SwiftExport.ResourceBundle(rawValue: parsed.value(.exportBundle) ?? "main") else {
+      throw CommandSpec.UsageError(description: "--bundle takes main or module")
     }
-    let output = try OwnedFolder(folder, workingFolder: Console.current.path("."), display: folder)
-    // The asset catalog is the export's own: what it no longer exports is stale, and goes.
-    let exported = Set(files.map(\.name))
-    let leftOver = try output.entries(under: SwiftExport.assetCatalog).filter { !exported.contains($0) }
+    let outcome = try SwiftExport.export(
+      definition, root: Console.current.path(site), siteDisplay: site, into: folder,
+      workingFolder: Console.current.path("."), bundle: bundle, check: parsed.has(.exportCheck))
     if parsed.has(.exportCheck) {
-      var stale: [String] = leftOver
-      for file in files where try output.read(path: file.name, limit: file.bytes.count + 1) != file.bytes {
-        stale.append(file.name)
-      }
-      for name in stale { Terminal.error("stale: \(folder)/\(name) is not what \(site) exports now") }
-      if stale.isEmpty { Terminal.out("Up to date: \(folder)/ (\(count(files.count, "file"))).") }
-      return stale.isEmpty ? 0 : 1
+      for name in outcome.stale { Terminal.error("stale: \(folder)/\(name) is not what \(site) exports now") }
+      if outcome.stale.isEmpty { Terminal.out("Up to date: \(folder)/ (\(count(outcome.files, "file"))).") }
+      return outcome.stale.isEmpty ? 0 : 1
     }
-    for file in files { try output.write(path: file.name, file.bytes) }
-    for path in leftOver { try output.remove(path: path) }
-    let variants = SwiftExport.variantCount(of: definition)
-    let assets = files.contains { $0.name.hasPrefix(SwiftExport.assetCatalog + "/") }
     Terminal.out(
-      "Exported \(count(variants, "variant")) to \(folder)/\(SwiftExport.swiftFile), \(folder)/\(SwiftExport.catalogFile)"
-        + (assets ? " and \(folder)/\(SwiftExport.assetCatalog)." : "."))
+      "Exported \(count(outcome.variants, "variant")) to \(folder)/\(SwiftExport.swiftFile), \(folder)/\(SwiftExport.catalogFile)"
+        + (outcome.hasAssets ? " and \(folder)/\(SwiftExport.assetCatalog)." : "."))
     return 0
   }
 

@@ -3,6 +3,8 @@
 /// `BlankslateCore`, which links neither an HTTP server nor librsvg.
 @_exported import BlankslateCLI
 @_exported import BlankslateCore
+@_exported import BlankslateHandOff
+@_exported import BlankslateModel
 @_exported import BlankslateServe
 @_exported import BlankslateSite
 @_exported import BlankslateSnapshot

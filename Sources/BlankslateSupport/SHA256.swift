@@ -1,20 +1,20 @@
-import CNettle
 import Foundation
 
-/// SHA-256 (GNU Nettle), as lower-case hex: what names the exact bytes a
-/// reviewer saw, in Accept and in decisions files.
+#if os(Linux)
+  import CNettle
+#else
+  import CryptoKit
+#endif
+
+/// SHA-256, as lower-case hex: what names the exact bytes a reviewer saw, in
+/// Accept and in decisions files. GNU Nettle computes it on Linux, CryptoKit
+/// on Apple's systems, so that a tool built with Xcode alone links no other
+/// library (the hand-off's plugin); the digest is the standard's either way.
 package enum SHA256 {
   package static func hex(_ bytes: [UInt8]) -> String {
-    var context = sha256_ctx()
-    nettle_sha256_init(&context)
-    bytes.withUnsafeBufferPointer { buffer in
-      nettle_sha256_update(&context, buffer.count, buffer.baseAddress)
-    }
-    var digest = [UInt8](repeating: 0, count: 32)
-    digest.withUnsafeMutableBufferPointer { buffer in
-      nettle_sha256_digest(&context, buffer.count, buffer.baseAddress)
-    }
-    return hexDigits(digest)
+    var digest = Digest()
+    bytes.withUnsafeBufferPointer { digest.update($0) }
+    return hexDigits(digest.finish())
   }
 
   private static func hexDigits(_ digest: [UInt8]) -> String {
@@ -41,8 +41,7 @@ extension SHA256 {
     guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(kind: FileReadError.kind(of: status.st_mode)) }
     guard Int(status.st_size) <= limit else { throw .tooLarge(size: Int(status.st_size), limit: limit) }
-    var context = sha256_ctx()
-    nettle_sha256_init(&context)
+    var digest = Digest()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var size = 0
     while true {
@@ -54,15 +53,44 @@ extension SHA256 {
       if count == 0 { break }
       size += count
       guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-      buffer.withUnsafeBufferPointer { nettle_sha256_update(&context, count, $0.baseAddress) }
+      buffer.withUnsafeBufferPointer { digest.update(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
     }
-    var digest = [UInt8](repeating: 0, count: 32)
-    digest.withUnsafeMutableBufferPointer { nettle_sha256_digest(&context, $0.count, $0.baseAddress) }
-    return (hexDigits(digest), size)
+    return (hexDigits(digest.finish()), size)
   }
 
-  /// GNU Nettle's version as linked (`--version`).
+  /// The hashing library's version as linked (`--version`).
   package static var libraryVersion: String {
-    "Nettle \(nettle_version_major()).\(nettle_version_minor())"
+    #if os(Linux)
+      "Nettle \(nettle_version_major()).\(nettle_version_minor())"
+    #else
+      "CryptoKit"
+    #endif
   }
+}
+
+/// One SHA-256 being computed: the bytes given in order, then the 32-byte digest.
+private struct Digest {
+  #if os(Linux)
+    private var context = sha256_ctx()
+
+    init() { nettle_sha256_init(&context) }
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+      nettle_sha256_update(&context, bytes.count, bytes.baseAddress)
+    }
+
+    mutating func finish() -> [UInt8] {
+      var digest = [UInt8](repeating: 0, count: 32)
+      digest.withUnsafeMutableBufferPointer { nettle_sha256_digest(&context, $0.count, $0.baseAddress) }
+      return digest
+    }
+  #else
+    private var hasher = CryptoKit.SHA256()
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+      hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+    }
+
+    mutating func finish() -> [UInt8] { Array(hasher.finalize()) }
+  #endif
 }

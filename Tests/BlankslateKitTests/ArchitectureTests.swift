@@ -39,23 +39,32 @@ struct ArchitectureTests {
     let targets = try Self.targets()
     let ours: [String: Set<String>] = [
       "BlankslateSupport": [],
-      "BlankslateCore": ["BlankslateSupport"],
+      "BlankslateModel": ["BlankslateSupport"],
+      "BlankslateCore": ["BlankslateModel", "BlankslateSupport"],
       "BlankslateValidation": ["BlankslateSupport"],
-      "BlankslateSite": ["BlankslateCore", "BlankslateValidation", "BlankslateSupport"],
-      "BlankslateSnapshot": ["BlankslateSite", "BlankslateCore", "BlankslateValidation", "BlankslateSupport"],
-      "BlankslateServe": ["BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateSupport"],
+      "BlankslateHandOff": ["BlankslateModel", "BlankslateValidation", "BlankslateSupport"],
+      "BlankslateSite": [
+        "BlankslateHandOff", "BlankslateCore", "BlankslateModel", "BlankslateValidation", "BlankslateSupport",
+      ],
+      "BlankslateSnapshot": [
+        "BlankslateSite", "BlankslateCore", "BlankslateModel", "BlankslateValidation", "BlankslateSupport",
+      ],
+      "BlankslateServe": [
+        "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateModel", "BlankslateSupport",
+      ],
       "BlankslateCLI": [
-        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateCore", "BlankslateValidation",
-        "BlankslateSupport",
+        "BlankslateServe", "BlankslateSnapshot", "BlankslateSite", "BlankslateHandOff", "BlankslateCore",
+        "BlankslateModel", "BlankslateValidation", "BlankslateSupport",
       ],
       "blankslate": ["BlankslateCLI"],
+      "blankslate-handoff": ["BlankslateHandOff"],
     ]
     for (target, expected) in ours {
       let found = try #require(targets[target], "no target \(target)").filter { $0.hasPrefix("Blankslate") }
       #expect(found == expected, "\(target) depends on \(found.sorted()), not \(expected.sorted())")
     }
     let architecture = try String(contentsOf: Repository.root.appending(path: "ARCHITECTURE.md"), encoding: .utf8)
-    for target in ours.keys where target != "blankslate" {
+    for target in ours.keys where target.hasPrefix("Blankslate") {
       #expect(architecture.contains("`\(target)`"), "ARCHITECTURE.md does not name \(target)")
     }
   }
@@ -69,8 +78,8 @@ struct ArchitectureTests {
     let targets = try Self.targets()
     #expect(targets["BlankslateTestSupport"] == ["BlankslateSupport"])
     let pipeline: Set<String> = [
-      "BlankslateSupport", "BlankslateCore", "BlankslateValidation", "BlankslateSite", "BlankslateSnapshot",
-      "BlankslateServe", "BlankslateCLI", "BlankslateKit",
+      "BlankslateSupport", "BlankslateModel", "BlankslateCore", "BlankslateValidation", "BlankslateHandOff",
+      "BlankslateSite", "BlankslateSnapshot", "BlankslateServe", "BlankslateCLI", "BlankslateKit",
     ]
     let tested = targets.keys.filter { $0.hasSuffix("Tests") && $0 != "BlankslateKitTests" }
     #expect(tested.count == 7, "\(tested.sorted())")
@@ -92,6 +101,53 @@ struct ArchitectureTests {
     }
     let site = Self.closure(of: "BlankslateSite", in: try Self.targets())
     #expect(!site.contains("CMicroHTTPD"), "the site pulls in the HTTP server")
+  }
+
+  /// The hand-off's tool, which the build-tool plugin runs inside Xcode,
+  /// links nothing a Mac with Xcode alone lacks: of C, only libxml2 (in
+  /// Apple's SDK) and the package's own `CSystem`; Nettle, which Debian
+  /// packages, on Linux only (CryptoKit hashes on Apple's systems). Read from
+  /// SwiftPM's own reading of the manifest, conditions and all.
+  @Test func theHandOffToolLinksOnlyWhatApplesSDKHas() throws {
+    let dump = Process()
+    dump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // A scratch folder of its own: the one `swift test` holds is locked while the tests run.
+    let scratch = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    dump.arguments = [
+      "swift", "package", "--package-path", Repository.root.path, "--scratch-path", scratch.path, "dump-package",
+    ]
+    let output = Pipe()
+    dump.standardOutput = output
+    let read = output.readToEndInBackground()
+    try dump.runWatched()
+    dump.waitUntilExit()
+    #expect(dump.terminationStatus == 0)
+    let manifest = try #require(try JSONSerialization.jsonObject(with: read()) as? [String: Any])
+    let declared = try #require(manifest["targets"] as? [[String: Any]])
+    // Each target's dependencies on an Apple platform: a conditional one counts only where it names one.
+    var onApple: [String: Set<String>] = [:]
+    var systemLibraries: Set<String> = []
+    for target in declared {
+      let name = try #require(target["name"] as? String)
+      if target["type"] as? String == "system" { systemLibraries.insert(name) }
+      var names: Set<String> = []
+      for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+        guard let entry = (dependency["byName"] ?? dependency["target"] ?? dependency["product"]) as? [Any],
+          let dependencyName = entry.first as? String
+        else { continue }
+        let platforms = (entry.dropFirst().first as? [String: Any])?["platformNames"] as? [String]
+        if platforms.map({ $0.contains("macos") || $0.contains("ios") }) ?? true { names.insert(dependencyName) }
+      }
+      onApple[name] = names
+    }
+    let tool = Self.closure(of: "blankslate-handoff", in: onApple)
+    #expect(tool.contains("BlankslateHandOff") && tool.contains("BlankslateModel"), "\(tool.sorted())")
+    #expect(tool.intersection(systemLibraries) == ["CLibXML2"], "\(tool.intersection(systemLibraries).sorted())")
+    #expect(!tool.contains("BlankslateCore") && !tool.contains("BlankslateSite"), "\(tool.sorted())")
+    // The manifest the test read is the one SwiftPM builds: Nettle is there, for Linux.
+    #expect(Self.closure(of: "BlankslateSupport", in: try Self.targets()).contains("CSystem"))
+    #expect(systemLibraries.contains("CNettle"))
   }
 
   /// Another package can depend on the library at a version: SwiftPM refuses

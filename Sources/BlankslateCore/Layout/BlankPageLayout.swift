@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// SPBlankPageView (seed 000): a tip label at 20 % of the view's height, the
 /// image 10 below it, the reload button 10 below the image, over the host list.

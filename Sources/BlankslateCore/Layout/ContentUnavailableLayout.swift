@@ -1,3 +1,4 @@
+import BlankslateModel
 import BlankslateSupport
 
 /// The modern system empty state, after iOS 17's `UIContentUnavailableConfiguration`
@@ -12,31 +13,6 @@ import BlankslateSupport
 /// and system colours are Apple's documented ones. README's property table
 /// lists them with these sources.
 package struct ContentUnavailableLayout: LayoutGenerator {
-  /// `directionalLayoutMargins`: 16 above and below the stack (UIContentUnavailableConstants).
-  package static let verticalMargin: Double = 16
-  /// `directionalLayoutMargins` leading and trailing: 32, narrowing to 16 from
-  /// `accessibilityMedium` up (UIContentUnavailableConstants).
-  package static let sideMargin: Double = 32
-  package static let accessibilitySideMargin: Double = 16
-  /// The symbol's point size, scaled by `UIFontMetrics.default` with the text size
-  /// (UIContentUnavailableConstants; `UIImage.SymbolConfiguration(pointSize: 48)`).
-  package static let symbolPointSize: Double = 48
-  /// `imageToTextPadding`: 15 (`.empty()`, `.search()`), 8 below `.loading()`'s indicator.
-  package static let imageToTitle: Double = 15
-  package static let spinnerToText: Double = 8
-  /// `textToSecondaryTextPadding`.
-  package static let titleToMessage: Double = 3
-  /// `textToButtonPadding`.
-  package static let messageToButton: Double = 20
-  /// `buttonToSecondaryButtonPadding`; the buttons are stacked vertically.
-  package static let betweenButtons: Double = 15
-  /// `.title2`, emphasized (bold), in `label`.
-  package static let titleFont = FontSpec(size: .style(.title2), weight: .bold)
-  /// `.subheadline`, in `secondaryLabel`.
-  package static let messageFont = FontSpec(size: .style(.subheadline))
-  /// The buttons: `UIButton.Configuration.plain()` with `buttonSize = .small`,
-  /// whose title is `.subheadline` (`ControlSize.small`).
-  package static let buttonSize = ControlSize.small
   /// UIActivityIndicatorView's large style.
   static let spinnerSize = Size(width: 37, height: 37)
   /// The width of `readableContentGuide` on iPad at the Large text size, as
@@ -46,8 +22,12 @@ package struct ContentUnavailableLayout: LayoutGenerator {
 
   /// Margins on each side at this render's text size: UIKit's, or the written ones.
   static func margins(at textSize: TextSize) -> Insets {
-    let side = textSize >= .accessibilityMedium ? accessibilitySideMargin : sideMargin
-    return Insets(top: verticalMargin, leading: side, bottom: verticalMargin, trailing: side)
+    let side =
+      textSize >= .accessibilityMedium
+      ? ContentUnavailableStyle.accessibilitySideMargin : ContentUnavailableStyle.sideMargin
+    return Insets(
+      top: ContentUnavailableStyle.verticalMargin, leading: side, bottom: ContentUnavailableStyle.verticalMargin,
+      trailing: side)
   }
 
   /// How `UIFontMetrics.default` scales a value at `textSize`: as body text scales.
@@ -59,35 +39,6 @@ package struct ContentUnavailableLayout: LayoutGenerator {
     HostScreen(context: context, tabBarByDefault: false, title: .navigationList, atScrollEdge: true)
   }
 
-  /// What a state shows when the definition writes nothing (the code hand-off says the same).
-  package struct StateDefaults {
-    package var symbol: SymbolName?
-    package var title: DefaultString?
-    package var message: DefaultString?
-    package var button: DefaultString?
-  }
-
-  package static func defaults(for state: ContentState, hasQuery: Bool) -> StateDefaults {
-    switch state {
-    case .noData, .hasData:
-      StateDefaults(symbol: .tray, title: .unavailableNoDataTitle, message: .unavailableNoDataMessage)
-    case .noResults:
-      StateDefaults(
-        symbol: .magnifyingglass, title: hasQuery ? .unavailableNoResultsQueryTitle : .unavailableNoResultsTitle,
-        message: .unavailableNoResultsMessage)
-    case .offline:
-      StateDefaults(
-        symbol: .wifiSlash, title: .unavailableOfflineTitle, message: .unavailableOfflineMessage,
-        button: .unavailableTryAgain)
-    case .hasError:
-      StateDefaults(
-        symbol: .exclamationmarkTriangle, title: .unavailableErrorTitle, message: .unavailableErrorMessage,
-        button: .unavailableTryAgain)
-    case .loading:
-      StateDefaults(message: .unavailableLoading)
-    }
-  }
-
   func nodes(for context: LayoutContext, on host: HostScreen) -> [SceneNode] {
     let properties = context.properties
     let state = properties.state ?? .noData
@@ -96,7 +47,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       return [ListView.node(frame: host.contentFrame, children: rows)]
     }
     let query = properties.query?.resolved(in: context.locale)
-    var fallback = Self.defaults(for: state, hasQuery: query.map { !$0.isEmpty } ?? false)
+    var fallback = ContentUnavailableStyle.defaults(for: state, hasQuery: query.map { !$0.isEmpty } ?? false)
     // A definition that writes its own words gets none of the state's.
     if properties.title != nil || properties.message != nil {
       fallback.title = nil
@@ -128,7 +79,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       }
     } else if let image = context.image(default: fallback.symbol.map(ImageSource.symbol)) {
       // A symbol is 48 pt scaled with the text size; other images keep their own size.
-      let symbolSide = Self.symbolPointSize * Self.scale(at: textSize)
+      let symbolSide = ContentUnavailableStyle.symbolPointSize * Self.scale(at: textSize)
       let isSymbol = if case .symbol = image { true } else { false }
       let size = context.imageSize(
         default: isSymbol ? Size(width: symbolSide, height: symbolSide) : image.intrinsicSize)
@@ -141,20 +92,22 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       properties.title?.resolved(in: context.locale)
       ?? fallback.title.map { $0.text(in: context.locale).replacingOccurrences(of: "{query}", with: query ?? "") }
     if let titleText, !titleText.isEmpty {
-      let font = properties.titleFont ?? Self.titleFont
+      let font = properties.titleFont ?? ContentUnavailableStyle.titleFont
       let label = context.label(
         titleText, fontSize: context.fontSize(font, default: 22), weight: context.weight(font, default: .bold),
         color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: content.width)
       var block = label.block
       block.alignment = natural ? .leading : .center
-      stack.add(id: "title", role: .title, gap: spacing.imageToTitle ?? Self.imageToTitle, size: label.size) {
+      stack.add(
+        id: "title", role: .title, gap: spacing.imageToTitle ?? ContentUnavailableStyle.imageToTitle, size: label.size
+      ) {
         SceneNode(id: "title", role: .title, frame: $0, content: .text(block))
       }
     }
 
     let messageText = properties.message?.resolved(in: context.locale) ?? fallback.message?.text(in: context.locale)
     if let messageText, !messageText.isEmpty {
-      let font = properties.messageFont ?? Self.messageFont
+      let font = properties.messageFont ?? ContentUnavailableStyle.messageFont
       let label = context.label(
         messageText, fontSize: context.fontSize(font, default: 15), weight: context.weight(font),
         color: context.color(properties.messageColor, default: context.color(.secondaryLabel)),
@@ -162,19 +115,21 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       var block = label.block
       block.alignment = natural ? .leading : .center
       // Below a spinner the message is `.loading()`'s text, 8 below it; below a title, the secondary text.
-      let gap = state == .loading ? Self.spinnerToText : spacing.titleToMessage ?? Self.titleToMessage
+      let gap =
+        state == .loading
+        ? ContentUnavailableStyle.spinnerToText : spacing.titleToMessage ?? ContentUnavailableStyle.titleToMessage
       stack.add(id: "message", role: .message, gap: gap, size: label.size) {
         SceneNode(id: "message", role: .message, frame: $0, content: .text(block))
       }
     }
 
     var buttons = ActionButtons(context: context)
-    buttons.defaultControlSize = Self.buttonSize
+    buttons.defaultControlSize = ContentUnavailableStyle.buttonSize
     buttons.defaultStyle = .plain
     buttons.add(
       self.buttons(properties, fallback: fallback.button), to: &stack, maxWidth: content.width,
-      messageToButton: spacing.messageToButton ?? Self.messageToButton,
-      betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
+      messageToButton: spacing.messageToButton ?? ContentUnavailableStyle.messageToButton,
+      betweenButtons: spacing.betweenButtons ?? ContentUnavailableStyle.betweenButtons)
 
     // The stack is centred in the content frame. One taller than it either
     // scrolls from its top (`scrolls`) or, as UIKit does with scrolling off,

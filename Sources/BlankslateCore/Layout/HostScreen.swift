@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The host screen around a placeholder: status bar, navigation bar, tab bar
 /// and home indicator, and the content frame they leave.

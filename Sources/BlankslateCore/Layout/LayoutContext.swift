@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// What a generator needs to lay out one render: the job, its resolved
 /// properties, and helpers that turn properties into drawable values.

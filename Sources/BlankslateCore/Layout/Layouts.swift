@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// A generator for one layout family: computes the scene of a render.
 protocol LayoutGenerator {

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The host list with data: section headers and rows.
 struct ListRows {

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The zero-code table placeholder (seed 002): by default one line 暂无数据 in
 /// 17 pt light grey; with an image, the image centred at 0.382·H + offsetY +
@@ -96,16 +97,5 @@ struct MessageLayout: LayoutGenerator {
       id: "placeholder", role: .placeholder, frame: below, content: .group, children: children,
       action: tappable ? .reload : nil)
     return [ListView.node(frame: table, children: area.headerNodes + [placeholder])]
-  }
-}
-
-extension ImageSource {
-  /// The size the image is drawn at when no `imageSize` is written.
-  package var intrinsicSize: Size {
-    switch self {
-    case .builtin(let builtin): builtin.intrinsicSize
-    case .asset, .template: Size(width: 120, height: 120)
-    case .symbol: SymbolName.defaultSize
-    }
   }
 }

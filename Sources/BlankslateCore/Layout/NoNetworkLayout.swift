@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// CQNoNetworkView (seed 004): white, the screen minus the tab bar; the 404
 /// image 125×125 in the centre, the retry button 115×30 24 below it, the

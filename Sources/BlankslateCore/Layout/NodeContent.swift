@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// What a node draws.
 package enum NodeContent: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// What a node is on the screen, in the seeds' terms.
 public enum NodeRole: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The parts of a placeholder stacked from top to bottom (image, title,
 /// message, buttons), each with its size and the gap above it; placed as a

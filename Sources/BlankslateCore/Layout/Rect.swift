@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// A rectangle in points, origin at the top left, y growing downwards (as in UIKit).
 public struct Rect: Sendable, Equatable, Hashable {

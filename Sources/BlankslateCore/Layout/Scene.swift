@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// One laid-out screen: positioned nodes in points, independent of any
 /// output format. The renderers turn it into SVG or HTML; checks measure it.

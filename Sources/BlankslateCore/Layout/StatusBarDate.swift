@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The date an iPad's status bar shows beside the time, in the locale's own
 /// order and abbreviations: the weekday and the day of the month, as iPadOS

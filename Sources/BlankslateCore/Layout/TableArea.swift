@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// A table view's frame split by its optional header view (`headerHeight`):
 /// the header's node, and the frame below it for rows or a placeholder.

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The UITableView category (seed 001): when every section is empty the
 /// placeholder view fills the table's frame, and scrolling is enabled or not;

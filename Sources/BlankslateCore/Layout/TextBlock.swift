@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// Text laid out into lines, as a label draws it.
 package struct TextBlock: Sendable, Equatable {

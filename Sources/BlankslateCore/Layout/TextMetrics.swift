@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The one metric a layout takes from UIKit rather than from the fonts: how
 /// tall a line of a system font is. Widths come from `Typesetter`.

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// What lies behind each node of a scene: the colours painted before it
 /// under its whole frame, composited over the screen's background.

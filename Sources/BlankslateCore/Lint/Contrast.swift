@@ -1,4 +1,5 @@
 import Foundation
+import BlankslateModel
 import BlankslateSupport
 
 /// WCAG 2.x colour contrast.

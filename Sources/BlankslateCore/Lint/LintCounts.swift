@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// How many findings of each kind a render, variant, design or site has.
 public struct LintCounts: Sendable, Equatable {

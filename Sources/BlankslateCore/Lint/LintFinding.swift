@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// One thing a careful reviewer would flag in one render.
 public struct LintFinding: Sendable, Equatable {

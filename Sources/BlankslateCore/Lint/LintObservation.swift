@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// What a rule saw in one render, before the site's severities and the
 /// variant's suppressions make it a `LintFinding`.

@@ -1,4 +1,5 @@
 import Foundation
+import BlankslateModel
 import BlankslateSupport
 
 /// Lints the renders of a site: the rules of `SceneLinter`, missing

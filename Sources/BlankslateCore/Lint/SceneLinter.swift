@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// Applies the lint rules to one render: its job, its scene and, for a dark
 /// render, the same render in the light theme (to tell what the theme broke).

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The site's own images, ready to embed: renders carry their images inside
 /// them (as `data:` URIs) so that every SVG stands alone, also inside `<img>`.

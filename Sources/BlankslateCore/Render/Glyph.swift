@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The chrome's small glyphs (status bar and tab bar icons), each a few
 /// layers of path data in its own coordinate space, drawn by this project.

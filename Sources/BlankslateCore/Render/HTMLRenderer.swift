@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// Draws a scene as HTML/CSS: absolutely positioned elements at the same
 /// frames as the SVG, with real text and a real `<button>`, so the gallery

@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// The art of Blankslate's built-in images: flat SVG drawn for this project,
 /// in the spirit of the seeds' assets, without ids (so a page can hold many)

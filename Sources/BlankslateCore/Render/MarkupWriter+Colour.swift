@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// Colours as SVG and CSS write them (the model's `RGBA`, so here and not in Support).
 extension MarkupWriter {

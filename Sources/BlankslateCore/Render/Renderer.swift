@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// One render of a job: its scene, its accessible name and description, and its SVG.
 public struct Render: Sendable {

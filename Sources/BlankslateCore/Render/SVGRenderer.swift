@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// Draws a scene as one standalone SVG document.
 ///

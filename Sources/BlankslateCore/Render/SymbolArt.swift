@@ -1,5 +1,6 @@
 import BlankslateSupport
 import Foundation
+import BlankslateModel
 
 /// The drawings of the definition symbols (`SymbolName`): line art on a 24-point
 /// grid, stroked at about SF Symbols' regular weight, in one colour (the tint).

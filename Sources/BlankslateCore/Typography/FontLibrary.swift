@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import BlankslateModel
 import BlankslateSupport
 
 /// A pinned font file that is missing, different or unreadable: names the

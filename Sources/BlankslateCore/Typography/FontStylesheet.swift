@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import BlankslateModel
 import BlankslateSupport
 
 /// The gallery's `fonts.css`: every pinned face a site draws with, cut by

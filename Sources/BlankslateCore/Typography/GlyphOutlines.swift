@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Synchronization
+import BlankslateModel
 import BlankslateSupport
 
 /// Glyph outlines as SVG path data, drawn by HarfBuzz from the pinned fonts.

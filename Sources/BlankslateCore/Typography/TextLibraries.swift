@@ -1,6 +1,7 @@
 import CFriBidi
 import CHarfBuzz
 import CUnibreak
+import BlankslateModel
 
 /// The versions of the C libraries that set text, as linked (`--version`).
 package enum TextLibraries {

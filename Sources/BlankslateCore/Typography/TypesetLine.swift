@@ -1,4 +1,5 @@
 import BlankslateSupport
+import BlankslateModel
 
 /// One line of text as it is drawn: its glyphs in visual order, placed with the
 /// advances HarfBuzz gave them, so the width it was measured at is the width

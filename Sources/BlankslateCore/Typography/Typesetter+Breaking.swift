@@ -1,6 +1,7 @@
 import CFriBidi
 import CHarfBuzz
 import CUnibreak
+import BlankslateModel
 import BlankslateSupport
 
 /// Where a paragraph's lines end.

@@ -1,6 +1,7 @@
 import CFriBidi
 import CHarfBuzz
 import CUnibreak
+import BlankslateModel
 import BlankslateSupport
 
 /// Runs shaped by HarfBuzz, and lines drawn from them.

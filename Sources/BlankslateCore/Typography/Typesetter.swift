@@ -2,6 +2,7 @@ import CFriBidi
 import CHarfBuzz
 import CUnibreak
 import Synchronization
+import BlankslateModel
 import BlankslateSupport
 
 /// The one text-layout type: measures, breaks, orders and shapes text with the

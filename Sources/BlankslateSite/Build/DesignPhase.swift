@@ -46,14 +46,14 @@ struct DesignPhase: Sendable {
 
   private enum Task {
     case part(design: Int, jobs: Range<Int>)
-    case reuse(design: Int, entry: BuildCache.Entry, refresh: ReusePlan.Refresh, linked: Bool = false)
+    case reuse(design: Int, entry: BuildCache.Entry, refresh: PageRefresh, linked: Bool = false)
   }
 
   /// Every design's output and entries, in site order.
   func run() throws(BuildError) -> [Result] {
     let plan = ReusePlan(
-      ids: site.designs.map(\.id), keys: keys, inPlace: inPlace?.designs.mapValues(\.key) ?? [:],
-      published: published?.designs.mapValues(\.key) ?? [:], folderIsIntact: keepsItsFolder)
+      ids: site.designs.map(\.id), keys: keys, inPlace: inPlace?.designs ?? [:],
+      published: published?.designs ?? [:], folderIsIntact: keepsItsFolder)
     let sources = plan.decisions
     // Whatever else the back buffer holds for a design goes first: a render
     // or a link never writes through an older link to a published file.
@@ -77,14 +77,10 @@ struct DesignPhase: Sendable {
     }
     let assembly = PartAssembly(designs: tasks.compactMap { if case .part(let design, _) = $0 { design } else { nil } })
     for (index, source) in sources.enumerated() {
-      let id = site.designs[index].id
       switch source {
-      case .keep(let refresh):
-        if let entry = inPlace?.designs[id] { tasks.append(.reuse(design: index, entry: entry, refresh: refresh)) }
-      case .link(let refresh):
-        if let entry = published?.designs[id] {
-          tasks.append(.reuse(design: index, entry: entry, refresh: refresh, linked: true))
-        }
+      case .keep(let entry, let refresh): tasks.append(.reuse(design: index, entry: entry, refresh: refresh))
+      case .link(let entry, let refresh):
+        tasks.append(.reuse(design: index, entry: entry, refresh: refresh, linked: true))
       case .render: break
       }
     }
@@ -147,7 +143,7 @@ struct DesignPhase: Sendable {
   /// Design `index`'s files and entries from the earlier build that holds
   /// it (the back buffer, or the published output it is linked from); the
   /// pages that name a changed neighbour are rendered again.
-  private func reuse(_ index: Int, entry: BuildCache.Entry, refresh: ReusePlan.Refresh, linked: Bool) -> Result {
+  private func reuse(_ index: Int, entry: BuildCache.Entry, refresh: PageRefresh, linked: Bool) -> Result {
     let design = site.designs[index]
     let folder = SitePaths.designFolder(design.id)
     var reused = DesignRenderer.RenderedDesign()
@@ -186,7 +182,7 @@ struct DesignPhase: Sendable {
         other.meta != nil
       {
         return clearingFails()
-          ?? reuse(index, entry: other, refresh: ReusePlan.Refresh(from: other.key, to: keys[index]), linked: true)
+          ?? reuse(index, entry: other, refresh: PageRefresh(from: other.key, to: keys[index]), linked: true)
       }
       return renderedAfterAll()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import BlankslateCore
+import BlankslateHandOff
 import BlankslateSupport
 import BlankslateValidation
 

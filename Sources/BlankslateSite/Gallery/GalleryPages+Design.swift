@@ -1,4 +1,5 @@
 import BlankslateCore
+import BlankslateHandOff
 import BlankslateSupport
 import BlankslateValidation
 

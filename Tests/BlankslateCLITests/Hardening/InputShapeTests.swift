@@ -1,5 +1,6 @@
 @testable import BlankslateCLI
 @testable import BlankslateCore
+@testable import BlankslateModel
 import BlankslateCoreTestSupport
 @testable import BlankslateServe
 @testable import BlankslateSite

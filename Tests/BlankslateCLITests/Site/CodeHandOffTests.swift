@@ -1,7 +1,9 @@
 @testable import BlankslateCLI
 @testable import BlankslateCore
+@testable import BlankslateModel
 import BlankslateCoreTestSupport
 @testable import BlankslateServe
+@testable import BlankslateHandOff
 @testable import BlankslateSite
 @testable import BlankslateSnapshot
 @testable import BlankslateSupport

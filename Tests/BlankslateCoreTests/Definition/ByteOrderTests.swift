@@ -1,4 +1,5 @@
 @testable import BlankslateCore
+@testable import BlankslateModel
 @testable import BlankslateSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import BlankslateCore
+@testable import BlankslateModel
 import BlankslateCoreTestSupport
 @testable import BlankslateSupport
 import BlankslateTestSupport

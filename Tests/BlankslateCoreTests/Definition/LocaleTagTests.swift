@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BlankslateCore
+@testable import BlankslateModel
 
 /// Locale tags in the common shape of BCP 47: a language of two or three
 /// letters, then parts of two to eight letters or digits, parted by hyphens.

@@ -13,10 +13,10 @@ struct ReusePlanTests {
   static func plan(
     _ keys: [String: BuildCache.Key], inPlace: [String: BuildCache.Key] = [:],
     published: [String: BuildCache.Key] = [:], intact: Set<String>? = nil
-  ) -> [String: ReusePlan.Decision] {
+  ) -> [String: ReusePlan<BuildCache.Key>.Decision] {
     let sorted = keys.sorted { $0.key < $1.key }
     let ids = sorted.map(\.key)
-    let plan = ReusePlan(
+    let plan = ReusePlan<BuildCache.Key>(
       ids: ids, keys: sorted.map(\.value), inPlace: inPlace, published: published,
       folderIsIntact: { intact?.contains($0) ?? true })
     return Dictionary(uniqueKeysWithValues: zip(ids, plan.decisions))
@@ -31,7 +31,11 @@ struct ReusePlanTests {
     let decisions = Self.plan(
       now, inPlace: ["a": Self.key("1"), "b": Self.key("old"), "c": Self.key("3")],
       published: ["a": Self.key("1"), "b": Self.key("2"), "c": Self.key("other")])
-    #expect(decisions == ["a": .keep(.none), "b": .link(.none), "c": .keep(.none), "d": .render])
+    #expect(
+      decisions == [
+        "a": .keep(Self.key("1"), .none), "b": .link(Self.key("2"), .none), "c": .keep(Self.key("3"), .none),
+        "d": .render,
+      ])
   }
 
   /// A back buffer folder changed since its build (a file replaced, even in
@@ -39,7 +43,7 @@ struct ReusePlanTests {
   /// only a design whose key matches has its folder looked at.
   @Test func aFolderChangedSinceItsBuildIsNeverKept() {
     var asked: [String] = []
-    let plan = ReusePlan(
+    let plan = ReusePlan<BuildCache.Key>(
       ids: ["a", "b", "c"], keys: [Self.key("1"), Self.key("2"), Self.key("3")],
       inPlace: ["a": Self.key("1"), "b": Self.key("2"), "c": Self.key("changed")],
       published: ["a": Self.key("1")],
@@ -47,7 +51,7 @@ struct ReusePlanTests {
         asked.append(id)
         return false
       })
-    #expect(plan.decisions == [.link(.none), .render, .render])
+    #expect(plan.decisions == [.link(Self.key("1"), .none), .render, .render])
     #expect(asked == ["a", "b"])
   }
 
@@ -55,16 +59,16 @@ struct ReusePlanTests {
   /// the pages that name it: its first variant's for the design before,
   /// its last's for the design after.
   @Test(arguments: [
-    (Self.key("1", previous: "p", next: "n"), ReusePlan.Refresh()),
-    (Self.key("1", previous: "p2", next: "n"), ReusePlan.Refresh(first: true)),
-    (Self.key("1", previous: "p", next: "n2"), ReusePlan.Refresh(last: true)),
-    (Self.key("1", previous: "p2", next: "n2"), ReusePlan.Refresh(first: true, last: true)),
+    (Self.key("1", previous: "p", next: "n"), PageRefresh()),
+    (Self.key("1", previous: "p2", next: "n"), PageRefresh(first: true)),
+    (Self.key("1", previous: "p", next: "n2"), PageRefresh(last: true)),
+    (Self.key("1", previous: "p2", next: "n2"), PageRefresh(first: true, last: true)),
   ])
   func theNeighbourPagesAreRefreshedWhereTheirPartOfTheKeyChanged(
-    now: BuildCache.Key, refresh: ReusePlan.Refresh
+    now: BuildCache.Key, refresh: PageRefresh
   ) {
-    #expect(Self.plan(["a": now], inPlace: ["a": Self.key("1")]) == ["a": .keep(refresh)])
-    #expect(Self.plan(["a": now], published: ["a": Self.key("1")]) == ["a": .link(refresh)])
+    #expect(Self.plan(["a": now], inPlace: ["a": Self.key("1")]) == ["a": .keep(Self.key("1"), refresh)])
+    #expect(Self.plan(["a": now], published: ["a": Self.key("1")]) == ["a": .link(Self.key("1"), refresh)])
     #expect(refresh.isEmpty == (now == Self.key("1")))
   }
 

@@ -1,4 +1,5 @@
 @testable import BlankslateCore
+@testable import BlankslateModel
 @testable import BlankslateSite
 @testable import BlankslateSupport
 @testable import BlankslateValidation

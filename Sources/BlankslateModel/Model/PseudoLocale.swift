@@ -8,7 +8,7 @@ package enum PseudoLocale {
   package static let tags = ["en-XA"]
 
   /// The locale whose texts a pseudo-locale transforms.
-  static let base = "en"
+  package static let base = "en"
 
   package static func isPseudo(_ locale: String) -> Bool {
     tags.contains { $0.lowercased() == locale.lowercased() }

@@ -61,7 +61,7 @@ struct SiteSettings {
   /// A team font file's largest size: a whole CJK collection fits.
   static let maximumFontBytes = 64 << 20
 
-  static func decode(_ json: JSONValue, fields: FieldDecoder, root: URL) -> SiteSettings {
+  static func decode(_ json: JSONValue, fields: FieldDecoder, root: URL, fonts: any SiteFontReader) -> SiteSettings {
     var settings = SiteSettings()
     guard let object = fields.object(json, at: .root, allowed: keys) else { return settings }
     if let value = object["$schema"] { _ = fields.string(value, at: .root.appending("$schema")) }
@@ -88,7 +88,9 @@ struct SiteSettings {
       settings.textSizes = sizes
     }
     if let value = object["tint"] { settings.tint = fields.color(value, at: .root.appending("tint")) }
-    if let value = object["fonts"] { settings.typography.fonts = decodeFonts(value, fields: fields, root: root) }
+    if let value = object["fonts"] {
+      settings.typography.fonts = decodeFonts(value, fields: fields, root: root, reader: fonts)
+    }
     if let value = object["coverage"] {
       let path = JSONPath.root.appending("coverage")
       if let coverage = fields.object(value, at: path, allowed: ["states"]), let states = coverage["states"] {
@@ -113,7 +115,9 @@ struct SiteSettings {
   /// file inside the site, a regular file no larger than `maximumFontBytes`,
   /// its bytes the hash written, a font with a script Blankslate sets; no two
   /// files for the same script and weight.
-  private static func decodeFonts(_ value: JSONValue, fields: FieldDecoder, root: URL) -> [TeamFont] {
+  private static func decodeFonts(
+    _ value: JSONValue, fields: FieldDecoder, root: URL, reader: any SiteFontReader
+  ) -> [TeamFont] {
     let path = JSONPath.root.appending("fonts")
     guard let items = fields.array(value, at: path, of: "font files") else { return [] }
     let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
@@ -173,7 +177,7 @@ struct SiteSettings {
             expected: "the SHA-256 of the file named (a different file is never drawn with)", allowed: []))
         continue
       }
-      switch TeamFont.inspect(path: real) {
+      switch reader.inspect(path: real) {
       case .failure(let problem):
         let why: String
         switch problem {

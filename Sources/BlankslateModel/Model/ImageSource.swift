@@ -94,3 +94,14 @@ package enum BuiltinImage: String, Sendable, CaseIterable {
     }
   }
 }
+
+extension ImageSource {
+  /// The size the image is drawn at when no `imageSize` is written.
+  package var intrinsicSize: Size {
+    switch self {
+    case .builtin(let builtin): builtin.intrinsicSize
+    case .asset, .template: Size(width: 120, height: 120)
+    case .symbol: SymbolName.defaultSize
+    }
+  }
+}

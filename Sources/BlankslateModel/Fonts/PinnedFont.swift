@@ -110,7 +110,7 @@ package struct PinnedFont: Sendable, Hashable {
 
   /// The face that sets `coverage` at `weight` for a locale's region: the
   /// exact weight, else the next heavier, else the heaviest there is.
-  static func face(_ coverage: Coverage, weight: Int, region: Region) -> PinnedFont {
+  package static func face(_ coverage: Coverage, weight: Int, region: Region) -> PinnedFont {
     let candidates = all.filter { $0.coverage == coverage && ($0.region == nil || $0.region == region) }
       .sorted { $0.weight < $1.weight }
     return candidates.first { $0.weight >= weight } ?? candidates[candidates.count - 1]

@@ -17,16 +17,27 @@ public struct SiteLoader: Sendable {
   /// Whether every stand-in font must be found (commands that lay text out);
   /// `list` and `fonts` read a site whose fonts may be missing.
   public var requiresFonts = true
+  /// How the site's fonts are read: with HarfBuzz where text is set
+  /// (`BlankslateCore`'s loader), not at all in the hand-off.
+  package var fonts: any SiteFontReader
 
-  /// A loader of the site at `root`, named `displayRoot` in messages.
-  public init(
+  /// A loader of the site at `root`, named `displayRoot` in messages, reading its fonts with `fonts`.
+  ///
+  /// - Parameters:
+  ///   - root: The site folder.
+  ///   - displayRoot: How messages name it; `root`'s path when nil.
+  ///   - workers: How many files are read and decoded at once.
+  ///   - memo: Files decoded by earlier loads (`serve`), or nil.
+  ///   - fonts: What reads the team's font files and checks the faces.
+  package init(
     root: URL, displayRoot: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-    memo: Memo? = nil
+    memo: Memo? = nil, fonts: any SiteFontReader
   ) {
     self.root = root
     self.displayRoot = displayRoot ?? root.path
     self.workers = max(1, workers)
     self.memo = memo
+    self.fonts = fonts
   }
 
   /// One placeholder file, read and decoded on its own.
@@ -195,9 +206,9 @@ public struct SiteLoader: Sendable {
     // The stand-in fonts, by content: the site's fonts/ folder first, then the system's.
     site.typography.standIns = SiteTypography.standIns(FontSearch.forSite(root.path))
     if requiresFonts {
-      let problems = site.typography.typesetter.fontLibrary.problems()
+      let problems = fonts.problems(of: site.typography)
       guard problems.isEmpty else {
-        throw DefinitionErrors(problems.map { .font(file: displayPath("fonts"), message: $0.description) })
+        throw DefinitionErrors(problems.map { .font(file: displayPath("fonts"), message: $0) })
       }
     }
     return site
@@ -293,7 +304,7 @@ public struct SiteLoader: Sendable {
       return SiteSettings()
     }
     let fields = FieldDecoder(file: displayPath("site.json"))
-    var settings = SiteSettings.decode(json, fields: fields, root: root)
+    var settings = SiteSettings.decode(json, fields: fields, root: root, fonts: fonts)
     settings.hash = hash
     settings.hashWithoutLists = SiteSettings.hashWithoutLists(json)
     errors += fields.errors.sorted(by: Self.byPosition)

@@ -1,4 +1,4 @@
-import BlankslateCore
+import BlankslateModel
 import BlankslateSupport
 
 /// The content-unavailable layout's hand-off: UIKit's
@@ -182,8 +182,8 @@ struct ModernHandOff {
   // MARK: - What the render shows
 
   var query: String? { properties.query?.resolved(in: locale) }
-  private var fallback: ContentUnavailableLayout.StateDefaults {
-    ContentUnavailableLayout.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
+  private var fallback: ContentUnavailableStyle.StateDefaults {
+    ContentUnavailableStyle.defaults(for: state, hasQuery: !(query ?? "").isEmpty)
   }
   var title: String? { properties.title?.resolved(in: locale) }
   var message: String? { properties.message?.resolved(in: locale) }
@@ -375,7 +375,7 @@ struct ModernHandOff {
     if let shownTitle, !(state == .noResults && usesStateWords && (query ?? "").isEmpty) {
       lines.append("configuration.text = \(say(shownTitle, "title"))")
     }
-    if let font = font(properties.titleFont, default: ContentUnavailableLayout.titleFont) {
+    if let font = font(properties.titleFont, default: ContentUnavailableStyle.titleFont) {
       lines.append("configuration.textProperties.font = \(font.uiKit)")
     }
     if let color = properties.titleColor {
@@ -387,7 +387,7 @@ struct ModernHandOff {
       // `.loading()`'s own "Loading…" gives way to the written title.
       lines.append("configuration.secondaryText = nil")
     }
-    if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+    if let font = font(properties.messageFont, default: ContentUnavailableStyle.messageFont) {
       lines.append("configuration.secondaryTextProperties.font = \(font.uiKit)")
     }
     if let color = properties.messageColor {
@@ -406,12 +406,12 @@ struct ModernHandOff {
       let gaps: [(Double?, Double, String)] = [
         (
           spacing.imageToTitle,
-          state == .loading ? ContentUnavailableLayout.spinnerToText : ContentUnavailableLayout.imageToTitle,
+          state == .loading ? ContentUnavailableStyle.spinnerToText : ContentUnavailableStyle.imageToTitle,
           "imageToTextPadding"
         ),
-        (spacing.titleToMessage, ContentUnavailableLayout.titleToMessage, "textToSecondaryTextPadding"),
-        (spacing.messageToButton, ContentUnavailableLayout.messageToButton, "textToButtonPadding"),
-        (spacing.betweenButtons, ContentUnavailableLayout.betweenButtons, "buttonToSecondaryButtonPadding"),
+        (spacing.titleToMessage, ContentUnavailableStyle.titleToMessage, "textToSecondaryTextPadding"),
+        (spacing.messageToButton, ContentUnavailableStyle.messageToButton, "textToButtonPadding"),
+        (spacing.betweenButtons, ContentUnavailableStyle.betweenButtons, "buttonToSecondaryButtonPadding"),
       ]
       for (written, fallback, name) in gaps {
         if let written, written != fallback { lines.append("configuration.\(name) = \(NumberText.format(written))") }
@@ -423,10 +423,10 @@ struct ModernHandOff {
       let button = action.definition
       // The configuration's own buttons are UIKit's plain small ones; a fresh configuration of
       // another style is medium-sized (`UIButton.Configuration`'s default), so its size is set.
-      let size = button.controlSize ?? ContentUnavailableLayout.buttonSize
+      let size = button.controlSize ?? ContentUnavailableStyle.buttonSize
       if action.style == .plain {
         lines.append("var \(name) = configuration.\(name)")
-        if size != ContentUnavailableLayout.buttonSize { lines.append("\(name).buttonSize = .\(size.rawValue)") }
+        if size != ContentUnavailableStyle.buttonSize { lines.append("\(name).buttonSize = .\(size.rawValue)") }
       } else {
         lines.append("var \(name) = UIButton.Configuration.\(Self.uiKitStyle(action.style))()")
         if size != .medium { lines.append("\(name).buttonSize = .\(size.rawValue)") }
@@ -445,7 +445,7 @@ struct ModernHandOff {
       }
       if let font = font(
         button.font,
-        default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableLayout.buttonSize).metrics.font)))
+        default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableStyle.buttonSize).metrics.font)))
       {
         lines.append("\(name).titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer {")
         lines.append("  var attributes = $0")

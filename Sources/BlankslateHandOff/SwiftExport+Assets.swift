@@ -1,4 +1,4 @@
-import BlankslateCore
+import BlankslateModel
 import BlankslateSupport
 import BlankslateValidation
 

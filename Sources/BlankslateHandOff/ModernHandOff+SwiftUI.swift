@@ -1,4 +1,4 @@
-import BlankslateCore
+import BlankslateModel
 import BlankslateSupport
 
 /// SwiftUI's `ContentUnavailableView` code.
@@ -10,21 +10,21 @@ extension ModernHandOff {
     if state == .loading, let title {
       // A written title over the spinner: the system view, the spinner as its image.
       lines = ["ContentUnavailableView {", "  Label {", "    Text(\(say(title, "title")))"]
-      if let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont) {
+      if let titleFont = font(properties.titleFont, default: ContentUnavailableStyle.titleFont) {
         modifier(".font(\(titleFont.swiftUI))", indent: "    ")
       }
       if let color = properties.titleColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "    ") }
       lines += ["  } icon: {", "    ProgressView()", "  }", "} description: {"]
       // The written message, or none: a title replaces the state's "Loading…".
       lines.append("  Text(\(message.map { say($0, "message") } ?? SwiftSource.literal("")))")
-      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+      if let font = font(properties.messageFont, default: ContentUnavailableStyle.messageFont) {
         modifier(".font(\(font.swiftUI))", indent: "  ")
       }
       if let color = properties.messageColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "  ") }
       lines.append("}")
     } else if state == .loading {
       lines = ["ProgressView(\(say(message ?? words(.unavailableLoading), "message")))"]
-      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+      if let font = font(properties.messageFont, default: ContentUnavailableStyle.messageFont) {
         lines.append("  .font(\(font.swiftUI))")
       }
       if let color = properties.messageColor { lines.append("  .foregroundStyle(\(swiftUIColor(color)))") }
@@ -41,7 +41,7 @@ extension ModernHandOff {
       }
     } else {
       lines = ["ContentUnavailableView {"]
-      let titleFont = font(properties.titleFont, default: ContentUnavailableLayout.titleFont)
+      let titleFont = font(properties.titleFont, default: ContentUnavailableStyle.titleFont)
       switch (shownTitle, image) {
       case (let title?, let image?):
         lines += ["  Label {", "    Text(\(say(title, "title")))"]
@@ -64,7 +64,7 @@ extension ModernHandOff {
       lines.append("} description: {")
       // No message: an empty description, which asks the catalog for no key.
       lines.append("  Text(\(shownMessage.map { say($0, "message") } ?? SwiftSource.literal("")))")
-      if let font = font(properties.messageFont, default: ContentUnavailableLayout.messageFont) {
+      if let font = font(properties.messageFont, default: ContentUnavailableStyle.messageFont) {
         modifier(".font(\(font.swiftUI))", indent: "  ")
       }
       if let color = properties.messageColor {
@@ -95,7 +95,7 @@ extension ModernHandOff {
                   "SwiftUI has no tinted style: `.bordered` with a `.tint` is its nearest (a grey fill, not the tint's wash)"
               ))
           }
-          if let size = button.controlSize, size != ContentUnavailableLayout.buttonSize {
+          if let size = button.controlSize, size != ContentUnavailableStyle.buttonSize {
             lines.append("    .controlSize(.\(size == .medium ? "regular" : size.rawValue))")
           }
           if let background = button.background { lines.append("    .tint(\(swiftUIColor(background)))") }
@@ -105,7 +105,7 @@ extension ModernHandOff {
           }
           if let font = font(
             button.font,
-            default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableLayout.buttonSize).metrics.font)))
+            default: FontSpec(size: .style((button.controlSize ?? ContentUnavailableStyle.buttonSize).metrics.font)))
           {
             lines.append("    .font(\(font.swiftUI))")
           }
