@@ -126,6 +126,7 @@ let package = Package(
       dependencies: ["BlankslateCore", "BlankslateValidation", "BlankslateTestSupport"],
       path: "Tests/BlankslateCoreTestSupport"),
     .testTarget(name: "BlankslateSupportTests", dependencies: ["BlankslateSupport", "BlankslateTestSupport"]),
+    .testTarget(name: "BlankslateModelTests", dependencies: ["BlankslateModel", "BlankslateTestSupport"]),
     .testTarget(name: "BlankslateCoreTests", dependencies: ["BlankslateCore", "BlankslateCoreTestSupport"]),
     .testTarget(name: "BlankslateValidationTests", dependencies: ["BlankslateValidation", "BlankslateTestSupport"]),
     .testTarget(name: "BlankslateSiteTests", dependencies: ["BlankslateSite", "BlankslateCoreTestSupport"]),

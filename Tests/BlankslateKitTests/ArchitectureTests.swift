@@ -82,7 +82,7 @@ struct ArchitectureTests {
       "BlankslateSite", "BlankslateSnapshot", "BlankslateServe", "BlankslateCLI", "BlankslateKit",
     ]
     let tested = targets.keys.filter { $0.hasSuffix("Tests") && $0 != "BlankslateKitTests" }
-    #expect(tested.count == 7, "\(tested.sorted())")
+    #expect(tested.count == 8, "\(tested.sorted())")
     for tests in tested {
       let target = String(tests.dropLast("Tests".count))
       #expect(try #require(targets[tests]).contains(target), "\(tests) does not link \(target)")

@@ -1,5 +1,4 @@
-import BlankslateCore
-import BlankslateCoreTestSupport
+@testable import BlankslateModel
 import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
@@ -157,13 +156,13 @@ struct SiteLoaderTests {
     try Data(#"{ "locales": ["en", "ja", "jp", "zh-Hans", "cn", "qq"] }"#.utf8).write(
       to: site.root.appending(path: "site.json"))
     let memo = SiteLoader.Memo()
-    let loaded = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo).load()
+    let loaded = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo, fonts: FontsNotRead()).load()
     #expect(loaded.designs.count == 1)
     let kept = try #require(SiteLoader.Memo(decoding: memo.encoded(site: "Site"), site: "Site", workers: 1))
     try Data(#"{ "locales": ["en", "ja", "zh-Hans"] }"#.utf8).write(to: site.root.appending(path: "site.json"))
     for memo in [memo, kept] {
       do {
-        _ = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo).load()
+        _ = try SiteLoader(root: site.root, displayRoot: "Site", memo: memo, fonts: FontsNotRead()).load()
         Issue.record("a memo kept the locale jp after site.json stopped listing it")
       } catch {
         #expect(error.errors.map(\.description).contains { $0.contains("title.jp") && $0.contains("\"ja\"") })
@@ -218,6 +217,8 @@ struct SiteLoaderTests {
     let root = temporaryFolder()
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    #expect(throws: DefinitionErrors.self) { try SiteLoader(root: root, displayRoot: "Empty").load() }
+    #expect(throws: DefinitionErrors.self) {
+      try SiteLoader(root: root, displayRoot: "Empty", fonts: FontsNotRead()).load()
+    }
   }
 }

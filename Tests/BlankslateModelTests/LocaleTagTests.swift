@@ -1,6 +1,6 @@
+import BlankslateTestSupport
 import Testing
 
-@testable import BlankslateCore
 @testable import BlankslateModel
 
 /// Locale tags in the common shape of BCP 47: a language of two or three

@@ -1,5 +1,4 @@
-import BlankslateCore
-import BlankslateCoreTestSupport
+@testable import BlankslateModel
 import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
@@ -91,7 +90,7 @@ struct PropertyFormsTests {
   /// The site loaded through `memo`, and how many files that load decoded.
   static func load(_ site: URL, memo: SiteLoader.Memo) throws -> (SiteDefinition, decoded: Int) {
     let before = memo.decoded
-    var loader = SiteLoader(root: site, displayRoot: "Site", memo: memo)
+    var loader = SiteLoader(root: site, displayRoot: "Site", memo: memo, fonts: FontsNotRead())
     loader.requiresFonts = false
     let loaded = try loader.load()
     return (loaded, memo.decoded - before)

@@ -1,6 +1,4 @@
-@testable import BlankslateCore
 @testable import BlankslateModel
-import BlankslateCoreTestSupport
 import BlankslateSupport
 import BlankslateTestSupport
 import Foundation
@@ -41,7 +39,7 @@ struct StoredDefinitionsTests {
   @Test func theBundledAndFidelitySitesReadBackAsDecoded() throws {
     for folder in [Repository.site, Repository.root.appending(path: "Tests/FidelitySite")] {
       let memo = SiteLoader.Memo()
-      var loader = SiteLoader(root: folder, displayRoot: "Site", memo: memo)
+      var loader = SiteLoader(root: folder, displayRoot: "Site", memo: memo, fonts: FontsNotRead())
       loader.requiresFonts = false
       let first = try loader.load()
       let kept = try #require(
@@ -94,7 +92,7 @@ struct StoredDefinitionsTests {
         """
       ], assets: ["assets/box.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)])
     defer { site.remove() }
-    var loader = SiteLoader(root: site.root, displayRoot: "Site")
+    var loader = SiteLoader(root: site.root, displayRoot: "Site", fonts: FontsNotRead())
     loader.requiresFonts = false
     let design = try #require(try loader.load().designs.first)
     let expected = StoredDesign.Expected(

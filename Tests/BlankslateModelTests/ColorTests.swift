@@ -1,5 +1,4 @@
-import BlankslateCore
-import BlankslateCoreTestSupport
+@testable import BlankslateModel
 import BlankslateSupport
 import BlankslateTestSupport
 import Testing

@@ -1,6 +1,6 @@
-@testable import BlankslateCore
 @testable import BlankslateModel
 @testable import BlankslateSupport
+import BlankslateTestSupport
 import Testing
 
 /// Listings, indexes and reports sort names by their UTF-8 bytes, and files

@@ -1,5 +1,4 @@
-import BlankslateCore
-import BlankslateCoreTestSupport
+@testable import BlankslateModel
 import BlankslateSupport
 import BlankslateTestSupport
 import Testing
@@ -39,7 +38,9 @@ struct RenderIDTests {
   }
 
   @Test func aJobsIDIsItsDesignVariantDeviceThemeLocaleAndSize() throws {
-    let job = try Repository.job("no-network", "toast", device: .iphoneSE, theme: .dark, locale: "ar")
+    let design = try #require(try Repository.bundledSite().designs.first { $0.id == "no-network" })
+    let variant = try #require(design.variants.first { $0.id == "toast" })
+    let job = RenderJob(design: design, variant: variant, device: .iphoneSE, theme: .dark, locale: "ar")
     #expect(job.id.description == "no-network/toast.iphone-se.dark.ar")
     var larger = job
     larger.textSize = .accessibilityExtraExtraExtraLarge

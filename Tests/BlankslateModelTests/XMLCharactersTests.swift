@@ -1,6 +1,4 @@
-@testable import BlankslateCore
 @testable import BlankslateModel
-import BlankslateCoreTestSupport
 import BlankslateTestSupport
 import Testing
 
