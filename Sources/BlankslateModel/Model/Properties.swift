@@ -5,7 +5,7 @@ import BlankslateSupport
 /// Every property is optional: what is not written falls back to the design,
 /// then to the layout's default (the seed's value). A variant's properties are
 /// laid over its design's with `laid(over:)`.
-package struct Properties: Sendable, Equatable {
+@usableFromInline package struct Properties: Sendable, Equatable {
   package var state: ContentState?
   package var title: LocalizedText?
   package var message: LocalizedText?
