@@ -131,13 +131,14 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       messageToButton: spacing.messageToButton ?? ContentUnavailableStyle.messageToButton,
       betweenButtons: spacing.betweenButtons ?? ContentUnavailableStyle.betweenButtons)
 
-    // The stack is centred in the content frame. One taller than it either
-    // scrolls from its top (`scrolls`) or, as UIKit does with scrolling off,
-    // shows only the parts that fit, in order, centred; lint names the rest.
+    // The stack is centred in the content frame. One taller than it shows,
+    // as UIKit does with scrolling off, only the parts that fit in UIKit's
+    // priority (the image goes first), centred; with `scrolls`, it drops only
+    // the image and scrolls from its top. Lint names what was left out.
     let scrolls = properties.scrolls ?? false
     var hidden: [HiddenPart] = []
-    if stack.height > content.height, !scrolls {
-      (stack, hidden) = stack.fitting(content.height)
+    if stack.height > content.height {
+      (stack, hidden) = scrolls ? stack.droppingTheImage(content.height) : stack.fitting(content.height)
     }
     let overflows = stack.height > content.height
     let top = overflows ? content.minY : content.midY - stack.height / 2

@@ -5,7 +5,14 @@ import BlankslateModel
 /// message, buttons), each with its size and the gap above it; placed as a
 /// column centred on one x, or at a leading edge.
 struct PlaceholderStack {
-  private var parts: [(id: String, role: NodeRole, size: Size, gap: Double, node: (Rect) -> SceneNode)] = []
+  private typealias Part = (id: String, role: NodeRole, size: Size, gap: Double, node: (Rect) -> SceneNode)
+  private var parts: [Part] = []
+
+  init() {}
+
+  private init(parts: [Part]) {
+    self.parts = parts
+  }
 
   var isEmpty: Bool { parts.isEmpty }
 
@@ -21,23 +28,55 @@ struct PlaceholderStack {
     parts.append((id, role, size, gap, node))
   }
 
-  /// The parts that fit in `available` points, given the height in their
-  /// order (image, title, message, buttons), as `UIContentUnavailableView`
-  /// does with scrolling off: a part that does not fit in what is left is
-  /// not shown, and the next may still be; and the parts left out.
-  func fitting(_ available: Double) -> (stack: PlaceholderStack, hidden: [HiddenPart]) {
-    var kept = PlaceholderStack()
-    var hidden: [HiddenPart] = []
-    let needed = height
-    for part in parts {
-      let added = (kept.isEmpty ? 0 : part.gap) + part.size.height
-      if kept.height + added <= available + 0.001 {
-        kept.parts.append(part)
-      } else {
-        hidden.append(HiddenPart(id: part.id, role: part.role, needed: needed, available: available))
-      }
+  /// UIKit's priority when the stack does not fit: the height goes to the
+  /// title first, then the buttons, then the secondary text, then the image
+  /// (or the loading indicator), so the image is the first to go. Read from
+  /// `UIContentUnavailableView`'s `_computeLayoutInfoRestrictedToSize:`
+  /// (iOS 18.2's decompile, DESIGN.md "Fidelity v3" rule 3, corrected in
+  /// round 4); a SwiftUI `ContentUnavailableView` screenshot too short for
+  /// its symbol keeps its title, description and button and drops the symbol.
+  static func priority(of role: NodeRole) -> Int {
+    switch role {
+    case .title: 0
+    case .button: 1
+    case .message: 2
+    default: 3
     }
-    return (kept, hidden)
+  }
+
+  /// The parts that fit in `available` points, as `UIContentUnavailableView`
+  /// fits them with scrolling off: parts are left out from the last in
+  /// priority (`priority(of:)`: the image, then the message, then the buttons,
+  /// the last first) until the rest fits; the title always stays. The kept
+  /// parts keep their own order (image, title, message, buttons); the others
+  /// are returned as hidden.
+  func fitting(_ available: Double) -> (stack: PlaceholderStack, hidden: [HiddenPart]) {
+    let dropOrder = parts.indices.filter { parts[$0].role != .title }.sorted {
+      (Self.priority(of: parts[$0].role), $0) > (Self.priority(of: parts[$1].role), $1)
+    }
+    var kept = Set(parts.indices)
+    for index in dropOrder {
+      if Self(parts: parts.indices.filter(kept.contains).map { parts[$0] }).height <= available + 0.001 { break }
+      kept.remove(index)
+    }
+    return split(keeping: kept, available: available)
+  }
+
+  /// With scrolling on: the image (or indicator) is left out when the stack
+  /// with it is taller than `available`, as UIKit gives it the height last;
+  /// the rest is kept and scrolls.
+  func droppingTheImage(_ available: Double) -> (stack: PlaceholderStack, hidden: [HiddenPart]) {
+    guard height > available + 0.001 else { return (self, []) }
+    return split(keeping: Set(parts.indices.filter { Self.priority(of: parts[$0].role) < 3 }), available: available)
+  }
+
+  /// The parts at `kept` in their order, and the others, each hidden for want of `available` points.
+  private func split(keeping kept: Set<Int>, available: Double) -> (stack: PlaceholderStack, hidden: [HiddenPart]) {
+    let needed = height
+    let hidden = parts.indices.filter { !kept.contains($0) }.map {
+      HiddenPart(id: parts[$0].id, role: parts[$0].role, needed: needed, available: available)
+    }
+    return (Self(parts: parts.indices.filter { kept.contains($0) }.map { parts[$0] }), hidden)
   }
 
   /// The nodes, the first at `top`, each centred on `centerX`, or starting at `leadingX` when given.

@@ -141,12 +141,18 @@ struct SceneLinter {
     let placement = "on \(job.device.metrics.name) at \(job.textSize.label)"
     for placeholder in nodes where placeholder.role == .placeholder {
       for part in placeholder.hiddenParts {
+        // UIKit gives the height to the title, the buttons, the message and the image, in that order.
+        let advice =
+          [.image, .spinner].contains(part.role)
+          ? "UIKit gives the image only the room the texts and buttons leave (shorten the text, or use a smaller image)"
+          : "UIKit shows only what fits, the title first, then the buttons, then the message "
+            + "(shorten the text, or set \"scrolls\": true)"
         found.append(
           LintObservation(
             .hiddenByLayout, placeholder,
             "\(part.id) is hidden \(placement): the stack needs "
               + "\(NumberText.grouped(Int(part.needed.rounded()))) pt of \(NumberText.grouped(Int(part.available.rounded()))); "
-              + "UIKit shows only what fits (shorten the text, or set \"scrolls\": true)",
+              + advice,
             part.needed, part.available))
       }
       guard placeholder.scroll == .enabled else { continue }

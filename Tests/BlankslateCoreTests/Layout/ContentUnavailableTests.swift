@@ -172,31 +172,50 @@ struct ContentUnavailableTests {
     }
   }
 
-  /// Scrolling off (UIKit's default), a stack taller than the room shows the
-  /// parts that fit in order (image, title, message, buttons) and the scene
-  /// names the rest; lint makes each an error. `scrolls` keeps every part and scrolls.
-  @Test func whatDoesNotFitIsHiddenInUIKitsOrderUnlessTheDesignScrolls() throws {
+  /// Scrolling off (UIKit's default), a stack taller than the room gives
+  /// its height to the title, then the buttons, then the message, then the
+  /// image, as `_computeLayoutInfoRestrictedToSize:` does: the image goes
+  /// first. The scene names what was left out and lint makes each an error.
+  /// With `scrolls`, only the image drops and the rest scrolls.
+  @Test func whatDoesNotFitIsHiddenInUIKitsPriorityTheImageFirst() throws {
     var properties = Properties()
     properties.state = .offline
     properties.title = LocalizedText("Keine Internetverbindung")
     properties.message = LocalizedText(
       "Überprüfe deine Verbindung und versuche es dann noch einmal, oder lade die Seite später neu.")
-    let hidden = scene(properties, device: .iphoneSE, textSize: .accessibilityExtraExtraExtraLarge)
-    let placeholder = try #require(hidden.node(withID: "placeholder"))
-    #expect(placeholder.scroll == nil)
-    // The image and title fit; what follows and does not fit the room left is hidden.
-    #expect(!placeholder.hiddenParts.isEmpty)
-    #expect(hidden.node(withID: "image") != nil && hidden.node(withID: "title") != nil)
-    for part in placeholder.hiddenParts { #expect(hidden.node(withID: part.id) == nil, "\(part.id) is drawn") }
-    let room = try #require(placeholder.hiddenParts.first).available
-    let shown = placeholder.children.map(\.frame)
-    #expect((shown.map(\.maxY).max() ?? 0) - (shown.map(\.minY).min() ?? 0) <= room + 0.001)
-    for part in placeholder.hiddenParts { #expect(part.needed > part.available) }
+    var sawHiddenImageWithTextShown = false
+    for textSize in [TextSize.accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraExtraLarge] {
+      let hidden = scene(properties, device: .iphoneSE, textSize: textSize)
+      let placeholder = try #require(hidden.node(withID: "placeholder"))
+      #expect(placeholder.scroll == nil)
+      let shown = placeholder.children.map(\.id)
+      let left = placeholder.hiddenParts.map(\.id)
+      #expect(Set(shown).isDisjoint(with: left) && Set(shown + left) == ["image", "title", "message", "button"])
+      for part in placeholder.hiddenParts {
+        #expect(hidden.node(withID: part.id) == nil, "\(part.id) is drawn")
+        #expect(part.needed > part.available)
+      }
+      // What is shown fits, in the stack's own order.
+      let frames = placeholder.children.map(\.frame)
+      let room = placeholder.hiddenParts.first?.available ?? .infinity
+      #expect((frames.map(\.maxY).max() ?? 0) - (frames.map(\.minY).min() ?? 0) <= room + 0.001)
+      #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.maxY <= $1.minY + 0.001 })
+      // The image goes first: it is kept only when nothing else is left out; the title is never left out
+      // while anything else is shown.
+      if shown.contains("image") { #expect(left.isEmpty, "\(textSize): the image is shown and \(left) are not") }
+      if left.contains("title") { #expect(shown.isEmpty) }
+      if left.contains("image") && shown.contains("title") && shown.contains("message") {
+        sawHiddenImageWithTextShown = true
+      }
+    }
+    #expect(sawHiddenImageWithTextShown, "no size hid the image while keeping the texts")
+
     let job = {
       var job = Repository.job(layout: .contentUnavailable, properties: properties, device: .iphoneSE, locale: "de")
       job.textSize = .accessibilityExtraExtraExtraLarge
       return job
     }()
+    let hidden = scene(properties, device: .iphoneSE, textSize: .accessibilityExtraExtraExtraLarge)
     let site = SiteDefinition(
       title: "t", devices: [job.device], themes: [job.theme], locales: [job.locale], designs: [job.design])
     var session = Linter.Session(linter: Linter(site: site), renderer: Renderer())
@@ -204,14 +223,16 @@ struct ContentUnavailableTests {
     #expect(
       findings.contains {
         $0.rule == .hiddenByLayout && $0.severity == .error
-          && $0.message.contains("is hidden on iPhone SE at AX5: the stack needs")
+          && $0.message.contains("image is hidden on iPhone SE at AX5: the stack needs")
+          && $0.message.contains("gives the image only the room")
       })
 
     properties.scrolls = true
     let scrolling = scene(properties, device: .iphoneSE, textSize: .accessibilityExtraExtraExtraLarge)
     let scrolled = try #require(scrolling.node(withID: "placeholder"))
-    #expect(scrolled.scroll == .enabled && scrolled.hiddenParts.isEmpty)
-    #expect(scrolling.node(withID: "button") != nil)
+    #expect(scrolled.hiddenParts.map(\.id) == ["image"])
+    #expect(scrolling.node(withID: "image") == nil)
+    #expect(["title", "message", "button"].allSatisfy { scrolling.node(withID: $0) != nil })
   }
 
   @Test func writtenSpacingMarginsAndTwoButtonsAreKept() throws {
