@@ -202,7 +202,11 @@ extension PropertyKey {
       case .sections: (.list(.integer(0...1_000), count: 1...100), "row count per section")
       case .scrollEnabled: (.bool, "may the list scroll while the placeholder shows")
       case .scrolls:
-        (.bool, "scroll when taller than the screen, dropping only the image (default false: what does not fit is hidden, the image first, as UIKit does)")
+        (
+          .bool,
+          "scroll when taller than the screen, dropping only the image "
+            + "(default false: what does not fit is hidden, the image first, as UIKit does)"
+        )
       case .customView:
         (
           .nullable(
