@@ -119,6 +119,8 @@ struct ActionButtons {
     var titleWidth: Double
     /// The symbol, its side in points, and the colour it takes (the title's).
     var symbol: (name: SymbolName, side: Double, color: RGBA)?
+    /// How far inside its frame UIKit aligns it, above and below: a plain button's insets, else 0.
+    var alignmentInset: Double
   }
 
   /// A button's face and size; `primary` decides the style when none is written (filled, else plain).
@@ -143,8 +145,11 @@ struct ActionButtons {
     let minimum = metrics == nil ? Self.minimumHeight : 0
     let font = button.font ?? metrics.map { FontSpec(size: .style($0.font)) } ?? defaultFont
     let fontSize = context.fontSize(font, default: 17)
-    // A filled button's title is semibold unless its written font says otherwise.
-    let weight = button.font.map { context.weight($0, default: .regular) } ?? (style == .filled ? .semibold : .regular)
+    // A UIKit button's title is regular in every style (`UIButton.Configuration` makes it semibold only
+    // for the primary role, which the format has not); the seeds' filled buttons are semibold, as drawn.
+    let weight =
+      button.font.map { context.weight($0, default: .regular) }
+      ?? (style == .filled && metrics == nil ? .semibold : .regular)
     let title = button.title?.resolved(in: context.locale) ?? defaultTitle?.text(in: context.locale) ?? ""
     let color = context.color(button.textColor, default: text)
     // A symbol configured with the title's font draws about as tall as the title's point size.
@@ -161,8 +166,12 @@ struct ActionButtons {
       fill: context.color(button.background, default: fill),
       cornerRadius: button.cornerRadius ?? metrics?.cornerRadius ?? Self.cornerRadius,
       title: label.block, titleOffset: symbolRoom / 2, controlSize: button.size == nil ? controlSize : nil)
+    // UIKit aligns a button with no background by its content (`_alignmentInsetsForView:`): the gaps
+    // above and below it are measured to its title, not its frame.
+    let alignmentInset = metrics != nil && style == .plain && button.background == nil ? padding.vertical : 0
     return Laid(
-      face: face, size: size, titleWidth: label.size.width, symbol: button.symbol.map { ($0, fontSize, color) })
+      face: face, size: size, titleWidth: label.size.width, symbol: button.symbol.map { ($0, fontSize, color) },
+      alignmentInset: alignmentInset)
   }
 
   /// Adds up to two buttons (`buttons`) to `stack`: the first `messageToButton` below, the next `betweenButtons`.
@@ -170,10 +179,14 @@ struct ActionButtons {
     _ buttons: [(ButtonDefinition, DefaultString?)], to stack: inout PlaceholderStack, maxWidth: Double,
     messageToButton: Double, betweenButtons: Double
   ) {
+    var insetAbove = 0.0
     for (index, (button, defaultTitle)) in buttons.prefix(2).enumerated() {
       let laid = self.face(of: button, defaultTitle: defaultTitle, primary: index == 0, maxWidth: maxWidth)
       let id = index == 0 ? "button" : "secondary-button"
-      stack.add(id: id, role: .button, gap: index == 0 ? messageToButton : betweenButtons, size: laid.size) { frame in
+      // The gap is UIKit's between the aligned edges: a plain button's insets lie inside it.
+      let gap = (index == 0 ? messageToButton : betweenButtons) - laid.alignmentInset - insetAbove
+      insetAbove = laid.alignmentInset
+      stack.add(id: id, role: .button, gap: max(0, gap), size: laid.size) { frame in
         var node = SceneNode(id: id, role: .button, frame: frame, content: .button(laid.face), action: .reload)
         if let symbol = laid.symbol {
           // The symbol and the title are centred together; the symbol leads. Laid out

@@ -136,10 +136,14 @@ package enum ControlSize: String, Sendable, CaseIterable {
 
   package var metrics: Metrics {
     switch self {
-    // Estimates (see the type): a mini button is about 20 pt tall, a small one 30, a medium 36, a large 50.
-    case .mini: Metrics(font: .caption1, vertical: 2, horizontal: 6, cornerRadius: 4)
+    // The title styles are UIKit's: `_getDefaultTitleAndSubtitleFontStylesForButtonSize` in iOS 18.2's
+    // `UIButtonConfiguration.m` gives mini and small `.subheadline`, medium and large `.body`. The medium
+    // corner radius, 5.95, is what `setButtonSize:` sets for `cornerStyle = .dynamic` there. The insets
+    // and the other radii are still estimates (see the type): a mini button about 24 pt tall, a small
+    // one 30, a medium 36, a large 50.
+    case .mini: Metrics(font: .subheadline, vertical: 2, horizontal: 6, cornerRadius: 4)
     case .small: Metrics(font: .subheadline, vertical: 5, horizontal: 10, cornerRadius: 6)
-    case .medium: Metrics(font: .body, vertical: 7, horizontal: 12, cornerRadius: 8)
+    case .medium: Metrics(font: .body, vertical: 7, horizontal: 12, cornerRadius: 5.95)
     case .large: Metrics(font: .body, vertical: 14, horizontal: 20, cornerRadius: 12)
     }
   }

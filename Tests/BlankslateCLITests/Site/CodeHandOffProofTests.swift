@@ -391,12 +391,19 @@ struct CodeHandOffProofTests {
           && !(($0 == "title" || $0 == "message") && !(Self.text(scene.node(withID: $0))?.hasText ?? false))
       }
       let gap = ["image": 0, "title": 0, "message": 1, "button": 2, "secondary-button": 3]
+      // UIKit measures a gap to a plain button's title, inside its frame (`_alignmentInsetsForView:`).
+      func inset(_ id: String) -> Double {
+        guard case .button(let face)? = scene.node(withID: id)?.content, face.fill.alpha == 0,
+          let size = face.controlSize
+        else { return 0 }
+        return size.metrics.vertical
+      }
       for (above, below) in zip(order, order.dropFirst()) {
         guard let a = scene.node(withID: above)?.frame, let b = scene.node(withID: below)?.frame else { continue }
         let expected =
           below == "title" || (below == "message" && above == "image") ? paddings[0] : paddings[gap[below] ?? 0]
-        #expect(
-          abs(b.minY - a.maxY - expected) < 0.01, "\(name): \(above) → \(below) \(b.minY - a.maxY) vs \(expected)")
+        let drawn = (b.minY + inset(below)) - (a.maxY - inset(above))
+        #expect(abs(drawn - expected) < 0.01, "\(name): \(above) → \(below) \(drawn) vs \(expected)")
       }
     }
     // Each button.
@@ -433,9 +440,8 @@ struct CodeHandOffProofTests {
         #expect(face.fill.alpha == 0, "\(name): \(id) plain fill")
       }
       let font =
-        Self.drawn(button["font"] as? [String: Any]) ?? (
-          metrics.font.pointSize(at: .large), filled ? "semibold" : "regular"
-        )
+        // UIKit's title is regular in every style (`UIButton.Configuration`; semibold only for the primary role).
+        Self.drawn(button["font"] as? [String: Any]) ?? (metrics.font.pointSize(at: .large), "regular")
       #expect(
         abs(face.title.fontSize - font.size) < 0.01 && face.title.weight.rawValue == font.weight, "\(name): \(id) font")
       let symbol = node.children.first { $0.id == id + "-symbol" }

@@ -67,8 +67,10 @@ struct ContentUnavailableTests {
     #expect(image.size == Size(width: 48, height: 48))
     #expect(abs(title.minY - image.maxY - 15) < 0.001)
     #expect(abs(message.minY - title.maxY - 3) < 0.001)
-    #expect(abs(button.minY - message.maxY - 20) < 0.001)
-    #expect(button.height == 18 + 2 * ControlSize.small.metrics.vertical)  // a subheadline line and the small insets
+    // A plain button is aligned by its title (`_alignmentInsetsForView:`): the title is 20 below the message.
+    let inset = ControlSize.small.metrics.vertical
+    #expect(abs(button.minY + inset - message.maxY - 20) < 0.001)
+    #expect(button.height == 18 + 2 * inset)  // a subheadline line and the small insets
     guard case .text(let titleBlock) = scene.node(withID: "title")?.content,
       case .text(let messageBlock) = scene.node(withID: "message")?.content,
       case .button(let face) = scene.node(withID: "button")?.content
@@ -257,7 +259,8 @@ struct ContentUnavailableTests {
     #expect(message.minX >= 60 && message.maxX <= 393 - 60)
     let first = try #require(scene.node(withID: "button")?.frame)
     let second = try #require(scene.node(withID: "secondary-button")?.frame)
-    #expect(abs(second.minY - first.maxY - 30) < 0.001)
+    // The first is plain (the default): the written 30 points run from its title, inside its lower inset.
+    #expect(abs(second.minY - (first.maxY - ControlSize.small.metrics.vertical) - 30) < 0.001)
     guard case .button(let filled) = scene.node(withID: "button")?.content,
       case .button(let bordered) = scene.node(withID: "secondary-button")?.content
     else {
