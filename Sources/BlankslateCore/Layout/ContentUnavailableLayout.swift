@@ -78,11 +78,20 @@ package struct ContentUnavailableLayout: LayoutGenerator {
         SceneNode(id: "spinner", role: .spinner, frame: $0, content: .spinner(color: color, spokes: 8))
       }
     } else if let image = context.image(default: fallback.symbol.map(ImageSource.symbol)) {
-      // A symbol is 48 pt scaled with the text size; other images keep their own size.
-      let symbolSide = ContentUnavailableStyle.symbolPointSize * Self.scale(at: textSize)
+      // A symbol is 48 pt scaled with the text size, or the written `imageSize` as its point size (the
+      // hand-off's `SymbolConfiguration(pointSize:)`), drawn in SF's box for that size; other images
+      // keep their own size.
       let isSymbol = if case .symbol = image { true } else { false }
-      let size = context.imageSize(
-        default: isSymbol ? Size(width: symbolSide, height: symbolSide) : image.intrinsicSize)
+      let size: Size
+      if isSymbol {
+        let points =
+          properties.imageSize.map { min($0.width, $0.height) }
+          ?? ContentUnavailableStyle.symbolPointSize * Self.scale(at: textSize)
+        size = Size(
+          width: points * ContentUnavailableStyle.symbolBoxScale, height: points * ContentUnavailableStyle.symbolBoxScale)
+      } else {
+        size = context.imageSize(default: image.intrinsicSize)
+      }
       stack.add(id: "image", role: .image, gap: 0, size: size) {
         SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
       }

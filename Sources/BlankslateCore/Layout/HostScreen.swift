@@ -380,8 +380,17 @@ package struct HostScreen {
       content: .box(BoxStyle(fill: barFill, cornerRadius: capsule.height / 2)), children: children)
   }
 
+  /// The home indicator's width: 140 pt on the 393-pt iPhone 15, as an iOS 17
+  /// Simulator screenshot measures it (`../shared/fidelity-truth`,
+  /// `CalibrationTests`); the other phones' are derived in proportion to the
+  /// screen's width, which also gives the iPhone X's published 134 pt on its 375
+  /// pt (134/375 and 140/393 differ by 0.3 %). The iPad's 200 pt is an estimate.
+  static func homeIndicatorWidth(on device: DeviceMetrics) -> Double {
+    device.width > 600 ? 200 : 140 * device.width / 393
+  }
+
   private func homeIndicator() -> SceneNode {
-    let width: Double = device.width > 600 ? 200 : 134
+    let width = Self.homeIndicatorWidth(on: device)
     let frame = Rect(x: (device.width - width) / 2, y: device.height - 8 - 5, width: width, height: 5)
     return SceneNode(
       id: "home-indicator", role: .homeIndicator, frame: frame, content: .box(BoxStyle(fill: ink, cornerRadius: 2.5)))

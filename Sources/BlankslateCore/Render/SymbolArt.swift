@@ -134,7 +134,10 @@ enum SymbolArt {
   private static let icloudPath = "M7.2 18.5a4.3 4.3 0 0 1-.5-8.6 5.8 5.8 0 0 1 11.1 1.3 3.7 3.7 0 0 1-.3 7.3z"
   private static let cloudPath =
     "M6.6 19a4.1 4.1 0 0 1-.6-8.2 6 6 0 0 1 11.4-1.2 4.7 4.7 0 0 1 .4 9.4z"
-  private static let wifiArcs = "M2.8 9.2a13 13 0 0 1 18.4 0M5.9 12.4a8.6 8.6 0 0 1 12.2 0M9 15.6a4.2 4.2 0 0 1 6 0"
+  /// The arcs span 20 of the 24 units, as wide as SF's `wifi.slash` against
+  /// its height (54 × 45 pt of ink at 48 pt on iOS 17, `CalibrationTests`).
+  private static let wifiArcs =
+    "M2 9.6a14.2 14.2 0 0 1 20 0M5.4 12.7a9.3 9.3 0 0 1 13.2 0M8.75 15.7a4.5 4.5 0 0 1 6.5 0"
   private static let trayPath =
     "M3 13.5l2.6-8h12.8l2.6 8v5.2a1.3 1.3 0 0 1-1.3 1.3H4.3A1.3 1.3 0 0 1 3 18.7zM3 13.5h5.2l1.4 2.4h4.8l1.4-2.4H21"
   private static let trayWell = "M3 13.5h5.2l1.4 2.4h4.8l1.4-2.4H21v5.2a1.3 1.3 0 0 1-1.3 1.3H4.3A1.3 1.3 0 0 1 3 18.7z"
@@ -254,12 +257,16 @@ enum SymbolArt {
     case .bookmarkFill: solid(bookmarkPath)
     case .folder: [line(folderPath)]
     case .folderFill: solid(folderPath)
+    // A book's pages span 20 and 21.6 units: SF's `book.fill` is 54 × 43 pt of ink at 48 pt (iOS 17, `CalibrationTests`).
     case .book:
-      [line("M12 6.5C10 4.9 7 4.5 3.5 5v14c3.5-.5 6.5 0 8.5 1.5 2-1.5 5-2 8.5-1.5V5c-3.5-.5-6.5-.1-8.5 1.5zM12 6.5v14")]
+      [
+        line(
+          "M12 6.5C9.7 4.9 6.2 4.5 2 5v14c4.2-.5 7.7 0 10 1.5 2.3-1.5 5.8-2 10-1.5V5c-4.2-.5-7.7-.1-10 1.5zM12 6.5v14")
+      ]
     case .bookFill:
       [
         fill(
-          "M11.2 6.1C9.2 4.5 6.2 4 2.7 4.4v15.4c3.4-.4 6.3 0 8.5 1.3zM12.8 6.1c2-1.6 5-2.1 8.5-1.7v15.4c-3.4-.4-6.3 0-8.5 1.3z"
+          "M11.2 6.1C8.9 4.5 5.3 4 1.2 4.4v15.4c4-.4 7.4 0 10 1.3zM12.8 6.1c2.3-1.6 5.9-2.1 10-1.7v15.4c-4-.4-7.4 0-10 1.3z"
         )
       ]
     case .bubbleLeft: [line(bubblePath)]

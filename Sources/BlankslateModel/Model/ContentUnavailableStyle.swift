@@ -12,6 +12,14 @@ package enum ContentUnavailableStyle {
   /// The symbol's point size, scaled by `UIFontMetrics.default` with the text size
   /// (UIContentUnavailableConstants; `UIImage.SymbolConfiguration(pointSize: 48)`).
   package static let symbolPointSize: Double = 48
+  /// The side of the box a symbol at a point size is drawn in, per point of
+  /// that size: 1.25, as iOS draws SF Symbols. Measured on iOS 17 screenshots
+  /// (`../shared/fidelity-truth`, `CalibrationTests`): at 48 pt,
+  /// `magnifyingglass`'s ink is 46.0 × 46.3 pt and its top lies 89.7 pt above
+  /// the title's baseline; Blankslate's art fills 78.5 % of its box, so a
+  /// 60-pt box gives 47.1 pt of ink, and the 15-pt gap below the box puts the
+  /// ink's top within a point of iOS's.
+  package static let symbolBoxScale: Double = 1.25
   /// `imageToTextPadding`: 15 (`.empty()`, `.search()`), 8 below `.loading()`'s indicator.
   package static let imageToTitle: Double = 15
   package static let spinnerToText: Double = 8

@@ -75,9 +75,10 @@ struct ReviewBrowserTests {
     let saved = try Self.save(browser, into: folder.appending(path: "downloads"))
     let json = try #require(try JSONSerialization.jsonObject(with: saved) as? [String: Any])
     let decisions = try #require(json["decisions"] as? [[String: Any]])
-    #expect(decisions.count == 128)
+    // The tint reaches 54 renders: at AX5 the symbol is the first part UIKit hides, and 10 renders hide it.
+    #expect(decisions.count == 118)
     let approved = decisions.filter { $0["decision"] as? String == "approve" }
-    #expect(approved.count == 64)
+    #expect(approved.count == 54)
     #expect(approved.allSatisfy { ($0["render"] as? String)?.hasPrefix("screen-2/") == true })
     #expect(approved.allSatisfy { $0["note"] as? String == "Blue is the new brand" })
     #expect(decisions.filter { $0["note"] as? String == "Too loose" }.count == 64)
@@ -86,7 +87,7 @@ struct ReviewBrowserTests {
     try saved.write(to: folder.appending(path: "decisions.json"))
     let accept = ReviewAtSizeTests.run(["accept", "decisions.json"], in: folder)
     #expect(accept.status == 0, "\(accept.error)")
-    #expect(accept.output.contains("Accepted 64 goldens of 64 approved renders"))
+    #expect(accept.output.contains("Accepted 54 goldens of 54 approved renders"))
     #expect(accept.output.contains("rejected screen-9/default iphone-se light ja"))
     let after = ReviewAtSizeTests.run(["check"], in: folder)
     #expect(

@@ -368,7 +368,8 @@ struct CodeHandOffProofTests {
       case .symbolImage(let symbol, let drawn, _)?:
         #expect(image == "symbol:" + symbol.rawValue, "\(name): symbol \(symbol) vs \(image ?? "nil")")
         #expect(Self.hex(drawn) == tint, "\(name): symbol tint")
-        let side = (config["symbolPointSize"] as? Double) ?? 48
+        // The point size UIKit is given, drawn in SF's box for it.
+        let side = ((config["symbolPointSize"] as? Double) ?? 48) * ContentUnavailableStyle.symbolBoxScale
         #expect(abs((imageNode?.frame.width ?? 0) - side) < 0.01, "\(name): symbol size")
       case .templateImage(let path, let drawn)?:
         #expect(image == "template:" + Self.stem(path), "\(name): template image")

@@ -54,7 +54,7 @@ struct ContentUnavailableTests {
   }
 
   /// UIKit's `UIContentUnavailableConfiguration.empty()` on iOS 18 (DESIGN.md
-  /// "Fidelity v3"): a 48 pt symbol, gaps 15, 3 and 20, Title 2 bold, Subheadline,
+  /// "Fidelity v3"): a 48 pt symbol (in a 60-pt box), gaps 15, 3 and 20, Title 2 bold, Subheadline,
   /// a small plain button, the stack centred between the bars and the home indicator.
   @Test func theStackHasUIKitsGapsFontsAndSizes() throws {
     var properties = Properties()
@@ -64,7 +64,8 @@ struct ContentUnavailableTests {
     let title = try #require(scene.node(withID: "title")?.frame)
     let message = try #require(scene.node(withID: "message")?.frame)
     let button = try #require(scene.node(withID: "button")?.frame)
-    #expect(image.size == Size(width: 48, height: 48))
+    // A 48-pt symbol in SF's 60-pt box (`ContentUnavailableStyle.symbolBoxScale`, `CalibrationTests`).
+    #expect(image.size == Size(width: 60, height: 60))
     #expect(abs(title.minY - image.maxY - 15) < 0.001)
     #expect(abs(message.minY - title.maxY - 3) < 0.001)
     // A plain button is aligned by its title (`_alignmentInsetsForView:`): the title is 20 below the message.
@@ -98,8 +99,9 @@ struct ContentUnavailableTests {
     let large = scene(properties)
     let ax1 = scene(properties, textSize: .accessibilityMedium)
     let ax5 = scene(properties, device: .iphone15ProMax, textSize: .accessibilityExtraExtraExtraLarge)
-    #expect(try #require(large.node(withID: "image")).frame.width == 48)
-    #expect(abs(try #require(ax5.node(withID: "image")).frame.width - 48 * 53 / 17) < 0.001)
+    // 48 pt scaled as body text (17 → 53 pt at AX5), in SF's box of 1.25 × the point size.
+    #expect(try #require(large.node(withID: "image")).frame.width == 60)
+    #expect(abs(try #require(ax5.node(withID: "image")).frame.width - 48 * 53 / 17 * 1.25) < 0.001)
     let largeMessage = try #require(large.node(withID: "message")).frame
     let ax1Message = try #require(ax1.node(withID: "message")).frame
     #expect(largeMessage.minX >= 32 - 0.001 && largeMessage.maxX <= 393 - 32 + 0.001)
