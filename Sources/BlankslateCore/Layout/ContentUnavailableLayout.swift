@@ -87,8 +87,8 @@ package struct ContentUnavailableLayout: LayoutGenerator {
         let points =
           properties.imageSize.map { min($0.width, $0.height) }
           ?? ContentUnavailableStyle.symbolPointSize * Self.scale(at: textSize)
-        size = Size(
-          width: points * ContentUnavailableStyle.symbolBoxScale, height: points * ContentUnavailableStyle.symbolBoxScale)
+        let side = points * ContentUnavailableStyle.symbolBoxScale
+        size = Size(width: side, height: side)
       } else {
         size = context.imageSize(default: image.intrinsicSize)
       }

@@ -181,7 +181,11 @@ extension PropertyKey {
           "illustration (one per theme or language; a template asset in `imageTint`); `null` for none"
         )
       case .imageTint: (.color, "the colour of a `symbol:` image or a template asset")
-      case .imageSize: (.size, "the image's size in points; a content-unavailable symbol's point size (drawn in SF's box, 1.25 × as large)")
+      case .imageSize:
+        (
+          .size,
+          "the image's size in points; a content-unavailable symbol's point size (drawn in SF's box, 1.25 × as large)"
+        )
       case .button: (.nullable(Self.buttonShape), "one action button; `null` for none")
       case .buttons: (.list(Self.buttonShape, count: 0...2), "primary and secondary actions; `[]` for none")
       case .spacing:
