@@ -196,7 +196,10 @@ package struct HostScreen {
       let island = Rect(x: device.width / 2 - 63, y: device.statusBar - 48, width: 126, height: 37)
       centerY = island.midY
       timeCenterX = island.minX / 2 + 6
-      iconsRight = device.width - 26
+      // Measured on an iOS 17 iPhone 15 screenshot (`CalibrationTests`): the battery's ink ends 32.7 pt
+      // from the right edge and the Wi-Fi's 7.3 pt before the battery's (17.0 × 12.3 and 27.3 × 13.0 pt
+      // of ink, `glyphScale`). The other Dynamic Island phones take the same, an estimate there.
+      iconsRight = device.width - 32.4
       children.append(
         SceneNode(
           id: "dynamic-island", role: .dynamicIsland, frame: island,
@@ -220,7 +223,9 @@ package struct HostScreen {
         id: "status-time", role: .decoration,
         frame: Rect(centerX: timeCenterX, centerY: centerY, size: Size(width: timeWidth, height: time.lineHeight)),
         content: .text(time)))
-    let scale = compact ? 0.8 : 1
+    // The glyphs' size: the Dynamic Island phones' are 10 % larger than the others' (measured as above).
+    let scale = compact ? 0.8 : device.hasDynamicIsland ? 1.1 : 1
+    let gap: Double = device.hasDynamicIsland ? 7.1 : 5
     let battery = Rect(x: iconsRight - 25 * scale, y: centerY - 6 * scale, width: 25 * scale, height: 12 * scale)
     if isHomeButton {
       // A home-button iPhone: signal, carrier and Wi-Fi at the left, the battery alone at the right.
@@ -236,7 +241,7 @@ package struct HostScreen {
       children.append(SceneNode(id: "status-wifi", role: .decoration, frame: wifi, content: .symbol(.wifi, color: ink)))
     } else {
       let wifi = Rect(
-        x: battery.minX - 5 - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
+        x: battery.minX - gap - 16 * scale, y: centerY - 5.5 * scale, width: 16 * scale, height: 11.5 * scale)
       if isPad {
         // A Wi-Fi iPad: no cellular signal; the date beside the time, in the locale's words.
         let date = small(StatusBarDate.text(in: context.locale), weight: .semibold, locale: context.locale)
@@ -248,7 +253,7 @@ package struct HostScreen {
               height: date.lineHeight), content: .text(date.block)))
       } else {
         let signal = Rect(
-          x: wifi.minX - 5 - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
+          x: wifi.minX - gap - 17 * scale, y: centerY - 5.5 * scale, width: 17 * scale, height: 11 * scale)
         children.append(
           SceneNode(
             id: "status-signal", role: .decoration, frame: signal, content: .symbol(.cellularSignal, color: ink)))

@@ -17,6 +17,7 @@ struct CalibrationTests {
   /// Tolerances, in points (issue 53).
   static let symbolInk = 2.5
   static let position = 2.0
+  static let statusGlyph = 1.5
 
   /// The reference at `name`, `width` × `height` pixels at `scale`, measured on white.
   static func reference(_ name: String, width: Int, height: Int, scale: Double) throws -> InkBands {
@@ -86,6 +87,21 @@ struct CalibrationTests {
     let drawn = try Self.band("image", in: try Self.render(properties))
     #expect(abs(drawn.width - ink.width) <= Self.symbolInk, "book.fill ink \(drawn) vs iOS \(ink)")
     #expect(abs(drawn.height - ink.height) <= Self.symbolInk, "book.fill ink \(drawn) vs iOS \(ink)")
+  }
+
+  /// The status bar's Wi-Fi and battery on iPhone 15: their ink's size and right edge.
+  @Test func theStatusBarsGlyphsAreIOSs() throws {
+    let reference = try Self.reference("swiftui-bootcamp-cuv-iphone15.png", width: 1179, height: 2556, scale: 3)
+    let theirs = reference.glyphs(rows: 30..<150, columns: 800..<1179, gap: 4)
+    let render = try Self.render(Properties())
+    let ours = render.bands.glyphs(rows: 30..<150, columns: 800..<1179, gap: 4)
+    try #require(theirs.count >= 2 && ours.count >= 2)
+    for (index, what) in [(theirs.count - 2, "Wi-Fi"), (theirs.count - 1, "battery")] {
+      let (iOS, drawn) = (theirs[index], ours[ours.count - theirs.count + index])
+      #expect(abs(drawn.width - iOS.width) <= Self.statusGlyph, "\(what) width \(drawn) vs iOS \(iOS)")
+      #expect(abs(drawn.height - iOS.height) <= Self.statusGlyph, "\(what) height \(drawn) vs iOS \(iOS)")
+      #expect(abs(drawn.right - iOS.right) <= Self.statusGlyph, "\(what) right edge \(drawn) vs iOS \(iOS)")
+    }
   }
 
   /// The home indicator: 140 × 5 pt, centred, 8 pt above the bottom edge.

@@ -85,6 +85,39 @@ struct InkBands {
     return bands
   }
 
+  /// The runs of columns with ink inside `rows` × `columns` (pixels), left to
+  /// right, each with the rows its ink spans; a run of `gap` or fewer empty
+  /// columns does not end one (a battery's cap beside its body).
+  func glyphs(rows: Range<Int>, columns: Range<Int>, gap: Int) -> [Band] {
+    var runs: [Band] = []
+    var start: Int?
+    var last = 0
+    var top = Int.max
+    var bottom = Int.min
+    func close() {
+      guard let first = start else { return }
+      runs.append(
+        Band(
+          top: Double(top) / scale, bottom: Double(bottom + 1) / scale, left: Double(first) / scale,
+          right: Double(last + 1) / scale, baseline: Double(bottom + 1) / scale))
+      (start, top, bottom) = (nil, Int.max, Int.min)
+    }
+    for x in columns {
+      let inked = rows.filter { isInk(x, $0) }
+      if let first = inked.first, let final = inked.last {
+        if let begun = start, x - last > gap + 1 {
+          _ = begun
+          close()
+        }
+        if start == nil { start = x }
+        last = x
+        (top, bottom) = (min(top, first), max(bottom, final))
+      }
+    }
+    close()
+    return runs
+  }
+
   /// The bitmap of a PNG file, read by drawing it (librsvg reads PNG through an SVG `<image>`).
   static func reference(_ path: URL, width: Int, height: Int) throws -> PNGRenderer.Bitmap {
     let data = try Data(contentsOf: path).base64EncodedString()
