@@ -79,7 +79,8 @@ struct HeldBackTests {
     let message = try frame(light, "message")
     let first = try frame(light, "button")
     let second = try frame(light, "secondary-button")
-    #expect(image.size == Size(width: 64, height: 64))
+    // The written 64 is the symbol's point size, drawn in SF's box for it (1.25 ×).
+    #expect(image.size == Size(width: 80, height: 80))
     #expect(abs(title.minY - image.maxY - 20) < 0.001)
     #expect(abs(message.minY - title.maxY - 10) < 0.001)
     #expect(abs(first.minY - message.maxY - 28) < 0.001)
