@@ -53,7 +53,6 @@ struct ModernHandOff {
       found.append(
         ShownText(role: role, text: text, written: written, words: words, pieces: pieces(of: text, words: words)))
     }
-    let stateWords = usesStateWords && state != .loading
     if state == .loading {
       // A loading screen's own title is the configuration's text (`configuration.text`).
       // Its "Loading…" is the state's words, which a written title or message replaces.
@@ -65,10 +64,10 @@ struct ModernHandOff {
       }
     } else {
       if let shownTitle {
-        shown("title", shownTitle, written: properties.title, words: stateWords ? fallback.title : nil)
+        shown("title", shownTitle, written: properties.title, words: title == nil ? fallback.title : nil)
       }
       if let shownMessage {
-        shown("message", shownMessage, written: properties.message, words: stateWords ? fallback.message : nil)
+        shown("message", shownMessage, written: properties.message, words: message == nil ? fallback.message : nil)
       }
     }
     for (index, action) in actions.enumerated() {
@@ -187,18 +186,19 @@ struct ModernHandOff {
   }
   var title: String? { properties.title?.resolved(in: locale) }
   var message: String? { properties.message?.resolved(in: locale) }
-  /// A definition that writes its own words gets none of the state's.
+  /// Whether the definition writes neither text: then the screen is the state's own
+  /// (`.search()`, `.loading()`). Each text it does not write is the state's anyway.
   var usesStateWords: Bool { title == nil && message == nil }
   func words(_ value: DefaultString) -> String { value.text(in: locale) }
 
   var shownTitle: String? {
     title
-      ?? (usesStateWords && state != .loading
+      ?? (state != .loading
         ? fallback.title.map { words($0).replacingOccurrences(of: "{query}", with: query ?? "") } : nil)
   }
 
   var shownMessage: String? {
-    message ?? (usesStateWords && state != .loading ? fallback.message.map(words) : nil)
+    message ?? (state != .loading ? fallback.message.map(words) : nil)
   }
 
   /// The image as written (in the site's first theme, and this locale), or the state's symbol.

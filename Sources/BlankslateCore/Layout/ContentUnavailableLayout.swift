@@ -48,9 +48,10 @@ package struct ContentUnavailableLayout: LayoutGenerator {
     }
     let query = properties.query?.resolved(in: context.locale)
     var fallback = ContentUnavailableStyle.defaults(for: state, hasQuery: query.map { !$0.isEmpty } ?? false)
-    // A definition that writes its own words gets none of the state's.
-    if properties.title != nil || properties.message != nil {
-      fallback.title = nil
+    // A text the definition does not write is the state's, each on its own (a variant that writes only
+    // its message keeps the state's title, as it keeps the state's button); a loading screen's
+    // "Loading…" gives way to any written text, as `.loading()` drops it under a written one.
+    if state == .loading, properties.title != nil || properties.message != nil {
       fallback.message = nil
     }
     let textSize = context.job.textSize

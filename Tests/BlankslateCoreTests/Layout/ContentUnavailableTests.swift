@@ -239,6 +239,37 @@ struct ContentUnavailableTests {
     #expect(["title", "message", "button"].allSatisfy { scrolling.node(withID: $0) != nil })
   }
 
+  /// A text the definition does not write is the state's, each on its own: a
+  /// variant that writes only its message keeps the state's title and button;
+  /// a loading screen's "Loading…" gives way to any written text.
+  @Test func eachUnwrittenTextIsTheStates() throws {
+    func text(_ scene: Scene, _ id: String) -> String? {
+      guard case .text(let block)? = scene.node(withID: id)?.content else { return nil }
+      return block.texts.joined(separator: " ")
+    }
+    var onlyMessage = Properties()
+    onlyMessage.state = .offline
+    onlyMessage.message = LocalizedText("Your basket is kept.")
+    let kept = scene(onlyMessage)
+    #expect(text(kept, "title") == DefaultString.unavailableOfflineTitle.text(in: "en"))
+    #expect(text(kept, "message") == "Your basket is kept.")
+    #expect(kept.node(withID: "button") != nil)
+
+    var onlyTitle = Properties()
+    onlyTitle.state = .hasError
+    onlyTitle.title = LocalizedText("Orders Didn’t Load")
+    let titled = scene(onlyTitle)
+    #expect(text(titled, "title") == "Orders Didn’t Load")
+    #expect(text(titled, "message") == DefaultString.unavailableErrorMessage.text(in: "en"))
+
+    var loading = Properties()
+    loading.state = .loading
+    #expect(text(scene(loading), "message") == DefaultString.unavailableLoading.text(in: "en"))
+    loading.title = LocalizedText("Fetching your orders")
+    let written = scene(loading)
+    #expect(text(written, "title") == "Fetching your orders" && written.node(withID: "message") == nil)
+  }
+
   @Test func writtenSpacingMarginsAndTwoButtonsAreKept() throws {
     var properties = Properties()
     properties.title = LocalizedText("No Favourites")
