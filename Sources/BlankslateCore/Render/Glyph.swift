@@ -166,8 +166,14 @@ package enum Glyph {
       return (
         Size(width: 16, height: 11.5),
         [
-          Layer(path: "M1.5 4.2a9.5 9.5 0 0 1 13 0M4.2 7a5.6 5.6 0 0 1 7.6 0", paint: .stroke(2)),
-          Layer(path: circle(8, 10, 1.5), paint: .fill),
+          // iOS's status Wi-Fi: two filled bands and a wedge, a fan of 90° from one point at the bottom
+          // (drawn here from an iOS 17 screenshot's shape, `CalibrationTests`).
+          Layer(
+            path:
+              "M0.01 3.31A11.3 11.3 0 0 1 15.99 3.31L13.94 5.36A8.4 8.4 0 0 0 2.06 5.36z"
+              + "M3.12 6.42A6.9 6.9 0 0 1 12.88 6.42L10.97 8.33A4.2 4.2 0 0 0 5.03 8.33z"
+              + "M8 11.3L6.09 9.39A2.7 2.7 0 0 1 9.91 9.39z",
+            paint: .fill),
         ]
       )
     case .battery:
