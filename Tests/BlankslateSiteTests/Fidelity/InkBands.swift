@@ -59,17 +59,19 @@ struct InkBands {
     var bands: [Band] = []
     var current: [(row: Int, ink: Int, left: Int, right: Int)] = []
     var empty = 0
+    // Ends the band being read, if it has ink (trailing empty rows are left out).
     func close() {
       let inked = current.filter { $0.ink > 0 }
-      guard let first = inked.first, let last = inked.last else { return }
-      let busiest = inked.map(\.ink).max() ?? 0
-      let baselineRow = inked.last { Double($0.ink) >= 0.25 * Double(busiest) }?.row ?? last.row
-      bands.append(
-        Band(
-          top: Double(first.row) / scale, bottom: Double(last.row + 1) / scale,
-          left: Double(inked.map(\.left).min() ?? 0) / scale,
-          right: Double((inked.map(\.right).max() ?? 0) + 1) / scale,
-          baseline: Double(baselineRow + 1) / scale))
+      if let first = inked.first, let last = inked.last {
+        let busiest = inked.map(\.ink).max() ?? 0
+        let baselineRow = inked.last { Double($0.ink) >= 0.25 * Double(busiest) }?.row ?? last.row
+        bands.append(
+          Band(
+            top: Double(first.row) / scale, bottom: Double(last.row + 1) / scale,
+            left: Double(inked.map(\.left).min() ?? 0) / scale,
+            right: Double((inked.map(\.right).max() ?? 0) + 1) / scale,
+            baseline: Double(baselineRow + 1) / scale))
+      }
       current = []
     }
     for count in counts {
@@ -94,21 +96,20 @@ struct InkBands {
     var last = 0
     var top = Int.max
     var bottom = Int.min
+    // Ends the run being read, if one has begun.
     func close() {
-      guard let first = start else { return }
-      runs.append(
-        Band(
-          top: Double(top) / scale, bottom: Double(bottom + 1) / scale, left: Double(first) / scale,
-          right: Double(last + 1) / scale, baseline: Double(bottom + 1) / scale))
+      if let first = start {
+        runs.append(
+          Band(
+            top: Double(top) / scale, bottom: Double(bottom + 1) / scale, left: Double(first) / scale,
+            right: Double(last + 1) / scale, baseline: Double(bottom + 1) / scale))
+      }
       (start, top, bottom) = (nil, Int.max, Int.min)
     }
     for x in columns {
       let inked = rows.filter { isInk(x, $0) }
       if let first = inked.first, let final = inked.last {
-        if let begun = start, x - last > gap + 1 {
-          _ = begun
-          close()
-        }
+        if start != nil, x - last > gap + 1 { close() }
         if start == nil { start = x }
         last = x
         (top, bottom) = (min(top, first), max(bottom, final))
