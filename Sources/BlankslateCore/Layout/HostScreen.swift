@@ -198,7 +198,7 @@ package struct HostScreen {
       timeCenterX = island.minX / 2 + 6
       // Measured on an iOS 17 iPhone 15 screenshot (`CalibrationTests`): the battery's ink ends 32.7 pt
       // from the right edge and the Wi-Fi's 7.3 pt before the battery's (17.0 × 12.3 and 27.3 × 13.0 pt
-      // of ink, `glyphScale`). The other Dynamic Island phones take the same, an estimate there.
+      // of ink, with `scale` below). The other Dynamic Island phones take the same, an estimate there.
       iconsRight = device.width - 32.4
       children.append(
         SceneNode(

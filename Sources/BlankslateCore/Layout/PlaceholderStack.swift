@@ -17,7 +17,10 @@ struct PlaceholderStack {
   var isEmpty: Bool { parts.isEmpty }
 
   /// The column's height, gaps included (the first part's gap never counts).
-  var height: Double {
+  var height: Double { Self.height(of: parts) }
+
+  /// The height of `parts` stacked, gaps included (the first part's gap never counts).
+  private static func height(of parts: [Part]) -> Double {
     parts.enumerated().reduce(0) { $0 + ($1.offset == 0 ? 0 : $1.element.gap) + $1.element.size.height }
   }
 
@@ -56,7 +59,7 @@ struct PlaceholderStack {
     }
     var kept = Set(parts.indices)
     for index in dropOrder {
-      if Self(parts: parts.indices.filter(kept.contains).map { parts[$0] }).height <= available + 0.001 { break }
+      if Self.height(of: parts.indices.filter(kept.contains).map { parts[$0] }) <= available + 0.001 { break }
       kept.remove(index)
     }
     return split(keeping: kept, available: available)
