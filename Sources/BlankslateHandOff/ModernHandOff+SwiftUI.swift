@@ -201,6 +201,8 @@ extension ModernHandOff {
 
   static func imageName(_ path: String) -> String {
     let file = path.split(separator: "/").last.map(String.init) ?? path
-    return file.split(separator: ".").dropLast().joined(separator: ".")
+    let name = file.split(separator: ".").dropLast().joined(separator: ".")
+    // `box@2x.png` is the image `box` at two pixels a point, as UIKit names it.
+    return name.hasSuffix("@2x") || name.hasSuffix("@3x") ? String(name.dropLast(3)) : name
   }
 }

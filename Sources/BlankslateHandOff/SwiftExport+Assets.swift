@@ -77,8 +77,8 @@ extension SwiftExport {
         colorFiles.append((name, color))
       }
     }
-    // Each asset at the size its first variant draws it (in points).
-    var images: [(path: String, size: Size, template: Bool)] = []
+    // Each asset at the size its first variant writes (in points), else at its own.
+    var images: [(path: String, size: Size?, template: Bool)] = []
     for entry in entries {
       // The images the Swift names: the source language's, in each theme (an image per
       // language is said to be beyond the export, which names the source language's).
@@ -96,8 +96,7 @@ extension SwiftExport {
           images[index].template = images[index].template && template
           continue
         }
-        let size = entry.variant.properties.imageSize ?? source.intrinsicSize
-        images.append((path, size, template))
+        images.append((path, entry.variant.properties.imageSize, template))
       }
     }
     var imageNames: Set<String> = []
@@ -130,10 +129,13 @@ extension SwiftExport {
       var properties: [(String, JSONDocument)] = []
       if source.fileExtension == "svg" { properties.append(("preserves-vector-representation", .bool(true))) }
       if image.template { properties.append(("template-rendering-intent", .string("template"))) }
-      var members: [(String, JSONDocument)] = [
-        ("images", .array([.object([("filename", .string(fileName)), ("idiom", .string("universal"))])])),
-        ("info", info),
-      ]
+      // A bitmap keeps the scale its name gives it (`name@2x.png`), as the render reads it, so
+      // UIKit shows it at the same size in points; a vector is single-scale.
+      var slot: [(String, JSONDocument)] = [("filename", .string(fileName)), ("idiom", .string("universal"))]
+      if source.fileExtension != "svg" {
+        slot.append(("scale", .string("\(ImageExtent.scale(ofImageNamed: image.path))x")))
+      }
+      var members: [(String, JSONDocument)] = [("images", .array([.object(slot)])), ("info", info)]
       if !properties.isEmpty { members.append(("properties", .object(properties))) }
       assets.files.append(file("Images/\(name).imageset/Contents.json", .object(members)))
       assets.files.append(File(name: assetCatalog + "/Images/\(name).imageset/" + fileName, bytes: source.bytes))
@@ -188,7 +190,11 @@ extension SwiftExport {
 
   /// An image's file for its set: an SVG cleaned as the gallery cleans it and
   /// sized to `size` points (what the app then shows it at), or a bitmap as it is.
-  private static func imageFile(_ path: String, display: String, size: Size) throws(AssetProblem) -> (
+  /// The image's bytes for the catalog: a bitmap as it is; an SVG sanitised,
+  /// at the size the design writes or, where it writes none, at its own
+  /// (its `viewBox`'s when it states no `width` and `height`; 120 pt when it
+  /// has neither, as the render draws it).
+  private static func imageFile(_ path: String, display: String, size: Size?) throws(AssetProblem) -> (
     bytes: [UInt8], fileExtension: String
   ) {
     let bytes: [UInt8]
@@ -201,7 +207,15 @@ extension SwiftExport {
     guard lower.hasSuffix(".svg") else {
       return (bytes, lower.hasSuffix(".png") ? "png" : lower.split(separator: ".").last.map(String.init) ?? "png")
     }
-    let clean = try SVGSanitizer().sanitize(bytes, file: display, size: (size.width, size.height))
-    return (Array(clean.svg.utf8), "svg")
+    let sanitizer = SVGSanitizer()
+    if let size {
+      return (Array(try sanitizer.sanitize(bytes, file: display, size: (size.width, size.height)).svg.utf8), "svg")
+    }
+    let own = try sanitizer.sanitize(bytes, file: display)
+    let fallback = ImageSource.asset(path).intrinsicSize
+    let intrinsic = own.intrinsicSize ?? ImageExtent(width: fallback.width, height: fallback.height)
+    return (
+      Array(try sanitizer.sanitize(bytes, file: display, size: (intrinsic.width, intrinsic.height)).svg.utf8), "svg"
+    )
   }
 }

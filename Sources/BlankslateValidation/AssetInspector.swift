@@ -19,6 +19,8 @@ package struct AssetInspector: Sendable {
     package var mediaType: String
     package var bytes: [UInt8]
     package var removed: [String]
+    /// The image's own size in points, nil for an SVG that states none.
+    package var intrinsicSize: ImageExtent?
   }
 
   /// Checks a PNG, or sanitises an SVG.
@@ -29,17 +31,17 @@ package struct AssetInspector: Sendable {
       throw AssetProblem(file: path, reason: "it is \(bytes.count) bytes; assets are limited to \(maximumSize) bytes")
     }
     if path.lowercased().hasSuffix(".png") {
-      try inspectPNG(bytes, path: path)
-      return Inspected(mediaType: "image/png", bytes: bytes, removed: [])
+      switch ImageHeader.size(of: bytes, mediaType: "image/png") {
+      case .failure(let refusal): throw AssetProblem(file: path, reason: refusal.reason)
+      case .success(let pixels):
+        return Inspected(
+          mediaType: "image/png", bytes: bytes, removed: [], intrinsicSize: ImageExtent(pixels: pixels, path: path))
+      }
     }
     let clean = try SVGSanitizer().sanitize(bytes, file: path)
-    return Inspected(mediaType: "image/svg+xml", bytes: Array(clean.svg.utf8), removed: clean.removed)
-  }
-
-  private func inspectPNG(_ bytes: [UInt8], path: String) throws(AssetProblem) {
-    if case .failure(let refusal) = ImageHeader.size(of: bytes, mediaType: "image/png") {
-      throw AssetProblem(file: path, reason: refusal.reason)
-    }
+    return Inspected(
+      mediaType: "image/svg+xml", bytes: Array(clean.svg.utf8), removed: clean.removed,
+      intrinsicSize: clean.intrinsicSize)
   }
 }
 

@@ -5,6 +5,32 @@ import BlankslateSupport
 ///
 /// A decoder allocates what the header declares, so the header is what is
 /// checked: a 200 KB file can declare 16,000 × 16,000 pixels (1 GB to draw).
+/// An image's own size in points: what UIKit shows it at when no size is set.
+package struct ImageExtent: Sendable, Equatable {
+  package var width: Double
+  package var height: Double
+
+  package init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// A bitmap of `pixels` read as UIKit reads an image named `path`: `name@2x.png`
+  /// and `name@3x.png` have two and three pixels a point, any other one.
+  package init(pixels: (width: Int, height: Int), path: String) {
+    let scale = Double(Self.scale(ofImageNamed: path))
+    self.init(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+  }
+
+  /// The pixels a point UIKit reads from an image's file name: 3 for
+  /// `name@3x.png`, 2 for `name@2x.png`, else 1.
+  package static func scale(ofImageNamed path: String) -> Int {
+    let name = path.split(separator: "/").last ?? ""
+    let stem = name.split(separator: ".").first ?? name
+    return stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+  }
+}
+
 enum ImageHeader {
   /// Every side of an image must lie in this range.
   static let sides = 1...8192

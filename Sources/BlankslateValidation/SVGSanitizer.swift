@@ -13,6 +13,8 @@ package struct SVGSanitizer: Sendable {
     package var svg: String
     /// `line 3: removed <script>`, one per removal.
     package var removed: [String]
+    /// The drawing's own size in points (`intrinsicSize(of:)`), nil when it states none.
+    package var intrinsicSize: ImageExtent? = nil
   }
 
   /// Elements deeper than this are refused (a hostile file could nest without end).
@@ -31,6 +33,22 @@ package struct SVGSanitizer: Sendable {
   package static let maximumAttributes = 1_000
 
   package init() {}
+
+  /// The size an asset catalog gives a vector image: the root's `width` and
+  /// `height` (numbers, `px` or `pt`, one CSS pixel a point), else its
+  /// `viewBox`'s; a percentage or a missing side states none.
+  static func intrinsicSize(of root: XMLElementView) -> ImageExtent? {
+    func attribute(_ name: String) -> String? { root.attributes.first { $0.name == name }?.value }
+    func length(_ name: String) -> Double? {
+      guard var value = attribute(name)?.trimmingCharacters(in: .whitespaces) else { return nil }
+      if value.hasSuffix("px") || value.hasSuffix("pt") { value.removeLast(2) }
+      return Double(value).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    }
+    if let width = length("width"), let height = length("height") { return ImageExtent(width: width, height: height) }
+    let box = (attribute("viewBox") ?? "").split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+    guard box.count == 4, box[2].isFinite, box[3].isFinite, box[2] > 0, box[3] > 0 else { return nil }
+    return ImageExtent(width: box[2], height: box[3])
+  }
 
   static let elements: Set<String> = [
     "svg", "g", "defs", "symbol", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "title",
@@ -111,7 +129,7 @@ package struct SVGSanitizer: Sendable {
           case nil:
             break
           }
-          result = Result(svg: writer.output, removed: writer.removed)
+          result = Result(svg: writer.output, removed: writer.removed, intrinsicSize: Self.intrinsicSize(of: root))
         }
       }
     } catch let failure as XMLParseError {

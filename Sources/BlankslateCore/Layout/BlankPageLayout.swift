@@ -37,7 +37,7 @@ struct BlankPageLayout: LayoutGenerator {
     let label = context.label(
       context.text(properties.message, default: isError ? .blankPageError : .blankPageNoData),
       fontSize: context.fontSize(properties.messageFont, default: Self.labelFontSize),
-      weight: context.weight(properties.messageFont),
+      weight: context.weight(properties.messageFont), leading: context.leading(of: properties.messageFont),
       color: context.color(properties.messageColor, default: .black),
       maxWidth: column.width, background: context.color(properties.messageBackground, default: Self.labelBackground))
     let labelFrame = Rect(
@@ -63,11 +63,12 @@ struct BlankPageLayout: LayoutGenerator {
       let title = context.fittedText(
         context.text(button.title, default: .blankPageReload),
         fontSize: context.fontSize(button.font, default: Self.buttonFontSize),
-        weight: context.weight(button.font),
+        weight: context.weight(button.font), leading: context.leading(of: button.font),
         color: context.color(button.textColor, default: .black),
         in: Size(
           width: size.width,
-          height: TextMetrics.lineHeight(for: context.fontSize(button.font, default: Self.buttonFontSize))))
+          height: TextMetrics.lineHeight(for: context.fontSize(button.font, default: Self.buttonFontSize))),
+        truncation: .middle, singleLine: true)
       let face = ButtonFace(
         fill: context.color(button.background, default: Self.buttonBackground), cornerRadius: button.cornerRadius ?? 0,
         title: title)

@@ -91,7 +91,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
         let side = points * ContentUnavailableStyle.symbolBoxScale
         size = Size(width: side, height: side)
       } else {
-        size = context.imageSize(default: image.intrinsicSize)
+        size = context.imageSize(default: context.intrinsicSize(of: image))
       }
       stack.add(id: "image", role: .image, gap: 0, size: size) {
         SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
@@ -105,7 +105,8 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       let font = properties.titleFont ?? ContentUnavailableStyle.titleFont
       let label = context.label(
         titleText, fontSize: context.fontSize(font, default: 22), weight: context.weight(font, default: .bold),
-        color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: content.width)
+        leading: context.leading(of: font), color: context.color(properties.titleColor, default: context.color(.label)),
+        maxWidth: content.width)
       var block = label.block
       block.alignment = natural ? .leading : .center
       stack.add(
@@ -120,6 +121,7 @@ package struct ContentUnavailableLayout: LayoutGenerator {
       let font = properties.messageFont ?? ContentUnavailableStyle.messageFont
       let label = context.label(
         messageText, fontSize: context.fontSize(font, default: 15), weight: context.weight(font),
+        leading: context.leading(of: font),
         color: context.color(properties.messageColor, default: context.color(.secondaryLabel)),
         maxWidth: content.width)
       var block = label.block

@@ -8,12 +8,21 @@ package struct HostScreen {
   let showsNavigationBar: Bool
   let showsTabBar: Bool
   let navigationTitle: String
-  /// Bars as iOS 15 and later draw them where the content is at its scroll
-  /// edge (an empty screen always is): transparent, with no hairline
+  /// Bars as iOS 15 and later draw them: at the content's scroll edge (an
+  /// empty screen is at both) transparent, with no hairline
   /// (`scrollEdgeAppearance`, which since iOS 15 applies to every navigation
-  /// and tab bar). False: the opaque bars with a hairline of iOS 13 and 14 and
-  /// earlier, which the seeds' documents show.
+  /// and tab bar); over content, their `standardAppearance`. False: the opaque
+  /// bars with a hairline of iOS 13 and 14 and earlier, which the seeds'
+  /// documents show.
   let atScrollEdge: Bool
+  /// Whether content lies under the top bars, or under the tab bar at the
+  /// bottom (a scrolling stack taller than the screen runs on under it): that
+  /// bar leaves its scroll edge and shows its standard appearance, as
+  /// `UINavigationBar` and `UITabBar` switch when a scroll view's content
+  /// passes under them (`scrollEdgeAppearance` applies "when the edge of any
+  /// scrollable content reaches the matching edge of the bar").
+  var contentUnderTopBars = false
+  var contentUnderTabBar = false
   /// `navigationTitleDisplayMode: large`: the title drawn large below the bar's
   /// 44 pt row, in a 52 pt band (`prefersLargeTitles`, 96 pt in all), and not in the row.
   let largeTitle: Bool
@@ -37,7 +46,7 @@ package struct HostScreen {
 
   /// Everything the bars depend on: two screens with the same key have the same bars.
   var cacheKey: String {
-    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(largeTitle)|\(tabsKey)|\(context.color(.tintColor).hex)"
+    "\(context.job.device.rawValue)|\(context.theme.rawValue)|\(context.locale)|\(showsNavigationBar)|\(showsTabBar)|\(navigationTitle)|\(atScrollEdge)|\(contentUnderTopBars)|\(contentUnderTabBar)|\(largeTitle)|\(tabsKey)|\(context.color(.tintColor).hex)"
   }
 
   /// The app's tabs and selection, as the bar cache tells screens apart.
@@ -86,9 +95,34 @@ package struct HostScreen {
     theme == .light ? RGBA(hex: 0x999999) : RGBA(hex: 0x8E8E93)
   }
 
-  private var barFill: RGBA {
+  /// Whether the top bars, and the tab bar, show their scroll-edge appearance.
+  private var topBarsAtScrollEdge: Bool { atScrollEdge && !contentUnderTopBars }
+  private var tabBarAtScrollEdge: Bool { atScrollEdge && !contentUnderTabBar }
+
+  /// A bar's fill: none at the scroll edge; else the opaque bar of iOS 13 and
+  /// 14, which also stands for iOS 15's standard appearance (its blurred
+  /// `systemChromeMaterial` is an estimate here: Blankslate draws no blur).
+  private func barFill(atScrollEdge: Bool) -> RGBA {
     if atScrollEdge { return .clear }
     return context.theme == .light ? RGBA(hex: 0xF8F8F8) : RGBA(hex: 0x1C1C1E)
+  }
+
+  /// Notes where the content's parts lie under the bars of this screen:
+  /// above `topBarsBottom`, or below `tabBarTop` when a tab bar is there. A
+  /// part a scroll view clips still counts: the scroll view runs on under the bar.
+  mutating func noteContent(_ nodes: [SceneNode]) {
+    guard atScrollEdge else { return }
+    var parts: [Rect] = []
+    func collect(_ node: SceneNode) {
+      if node.children.isEmpty { parts.append(node.frame) } else { node.children.forEach(collect) }
+    }
+    nodes.forEach(collect)
+    if showsNavigationBar || tabBarOnTop {
+      contentUnderTopBars = parts.contains { $0.minY < topBarsBottom - 0.001 && $0.maxY > device.statusBar }
+    }
+    if showsTabBar && !tabBarOnTop {
+      contentUnderTabBar = parts.contains { $0.maxY > tabBarTop + 0.001 }
+    }
   }
   private var hairline: RGBA {
     context.theme == .light ? RGBA(hex: 0x000000, alpha: 77) : RGBA(hex: 0xFFFFFF, alpha: 38)
@@ -144,9 +178,10 @@ package struct HostScreen {
       ]
     }
     return SceneNode(
-      id: "navigation-bar", role: .navigationBar, frame: frame, content: .box(BoxStyle(fill: barFill)),
+      id: "navigation-bar", role: .navigationBar, frame: frame,
+      content: .box(BoxStyle(fill: barFill(atScrollEdge: topBarsAtScrollEdge))),
       children: titles
-        + (atScrollEdge
+        + (topBarsAtScrollEdge
           ? []
           : [
             SceneNode(
@@ -279,7 +314,7 @@ package struct HostScreen {
     let selected = context.color(.tintColor)
     let idle = Self.idleTint(context.theme)
     var children: [SceneNode] =
-      atScrollEdge
+      tabBarAtScrollEdge
       ? []
       : [
         SceneNode(
@@ -309,7 +344,8 @@ package struct HostScreen {
         SceneNode(id: "tab-title-\(index + 1)", role: .decoration, frame: labelFrame, content: .text(label)))
     }
     return SceneNode(
-      id: "tab-bar", role: .tabBar, frame: frame, content: .box(BoxStyle(fill: barFill)), children: children)
+      id: "tab-bar", role: .tabBar, frame: frame,
+      content: .box(BoxStyle(fill: barFill(atScrollEdge: tabBarAtScrollEdge))), children: children)
   }
 
   /// The floating tab bar's measures: Apple publishes none, so these are

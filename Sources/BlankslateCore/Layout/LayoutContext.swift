@@ -9,10 +9,13 @@ struct LayoutContext {
   let typesetter: Typesetter
   /// Whether this render's locale is written right to left.
   let isRightToLeft: Bool
+  /// The site's images, for their own sizes.
+  let assets: AssetCatalog
 
-  init(job: RenderJob, typesetter: Typesetter = .shared) {
+  init(job: RenderJob, typesetter: Typesetter = .shared, assets: AssetCatalog = AssetCatalog()) {
     self.job = job
     self.typesetter = typesetter
+    self.assets = assets
     isRightToLeft = PinnedFont.isRightToLeft(job.locale)
   }
 
@@ -64,42 +67,55 @@ struct LayoutContext {
     color(properties.background, default: color(.systemBackground))
   }
 
-  /// A label sized to its text, as `sizeToFit` sizes it, wrapping at `maxWidth`.
+  /// A label sized to its text, as `sizeToFit` sizes it, wrapping at `maxWidth`;
+  /// its lines `leading` apart when its font is a text style (`leading(of:)`).
   func label(
-    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, maxWidth: Double,
-    background: RGBA? = nil, cornerRadius: Double = 0
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, leading: Double? = nil, color: RGBA,
+    maxWidth: Double, background: RGBA? = nil, cornerRadius: Double = 0
   ) -> (block: TextBlock, size: Size) {
     let lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(maxWidth, fontSize))
     // A label's size is rounded up to half a point, so its widest line always fits.
     let width = lines.map { ($0.width * 2).rounded(.up) / 2 }.max() ?? 0
-    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize, leading: leading)
     let block = TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
       cornerRadius: cornerRadius, isRightToLeft: isRightToLeft)
     return (block, Size(width: min(width, max(maxWidth, fontSize)), height: block.textHeight))
   }
 
-  /// A text block fitted into a fixed frame: lines that do not fit are cut and
-  /// the block marked truncated (what a fixed-size UILabel does).
+  /// A text block fitted into a fixed frame, as a fixed-size control sets it:
+  /// the lines that fit (one at most with `singleLine`, as a `UIButton`'s
+  /// title), the last of them truncated with an ellipsis where text is left
+  /// over or a line is wider than the frame (`truncation`: a `UILabel` at the
+  /// tail, a `UIButton` title in the middle), never cut mid-glyph. The block
+  /// is marked truncated, for lint.
   func fittedText(
-    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, color: RGBA, in size: Size,
-    background: RGBA? = nil, cornerRadius: Double = 0
+    _ text: String, fontSize: Double, weight: TextBlock.Weight = .regular, leading: Double? = nil, color: RGBA,
+    in size: Size, truncation: Truncation = .tail, singleLine: Bool = false, background: RGBA? = nil,
+    cornerRadius: Double = 0
   ) -> TextBlock {
-    var lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: max(size.width, fontSize))
-    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize)
-    let fitting = max(1, Int((size.height + 0.001) / lineHeight))
-    let truncated = lines.count > fitting
-    if truncated { lines = Array(lines.prefix(fitting)) }
+    let width = max(size.width, fontSize)
+    var lines = typeset(text, fontSize: fontSize, weight: weight, maxWidth: width)
+    let lineHeight = Self.lineHeight(of: lines, fontSize: fontSize, leading: leading)
+    let fitting = singleLine ? 1 : max(1, Int((size.height + 0.001) / lineHeight))
+    var truncated = false
+    if lines.count > fitting || lines.prefix(fitting).contains(where: { $0.width > width + 0.001 }) {
+      truncated = true
+      let kept = Array(lines.prefix(fitting - 1))
+      let rest = Self.text(of: text, after: kept)
+      lines = kept + [truncate(rest, fontSize: fontSize, weight: weight, to: width, at: truncation)]
+    }
     return TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
       cornerRadius: cornerRadius, isTruncated: truncated, isRightToLeft: isRightToLeft)
   }
 
-  /// UIKit's line height for the size, or taller where a line's ink needs it
-  /// (rounded up to half a point), so no glyph is drawn outside its label.
-  static func lineHeight(of lines: [TypesetLine], fontSize: Double) -> Double {
+  /// A text style's leading, else UIKit's line height for the size; taller
+  /// where a line's ink needs it (rounded up to half a point), as iOS 17 sets
+  /// taller lines for scripts that reach higher, so no glyph is drawn outside its label.
+  static func lineHeight(of lines: [TypesetLine], fontSize: Double, leading: Double? = nil) -> Double {
     let needed = lines.map { $0.lineHeightHoldingInk(fontSize: fontSize) }.max() ?? 0
-    return max(TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
+    return max(leading ?? TextMetrics.lineHeight(for: fontSize), (needed * 2).rounded(.up) / 2)
   }
 
   /// `text` shaped and broken into lines in this render's locale. The modern
@@ -117,9 +133,23 @@ struct LayoutContext {
     font?.pointSize(at: job.textSize) ?? fallback
   }
 
+  /// A written font's leading at this render's text size: a text style's, nil for a point size.
+  func leading(of font: FontSpec?) -> Double? {
+    font?.leading(at: job.textSize)
+  }
+
   /// A written font's weight, or `fallback`.
   func weight(_ font: FontSpec?, default fallback: FontWeight = .regular) -> FontWeight {
     font?.weight(default: fallback) ?? fallback
+  }
+
+  /// The size UIKit shows `image` at when no size is set: a site image's own
+  /// (`AssetCatalog.Entry.size`), else the size Blankslate draws its own art at.
+  func intrinsicSize(of image: ImageSource) -> Size {
+    switch image {
+    case .asset(let path), .template(let path): assets.entry(for: path)?.size ?? image.intrinsicSize
+    case .symbol, .builtin: image.intrinsicSize
+    }
   }
 
   /// The size an image is drawn at: the written `imageSize`, else `fallback`.

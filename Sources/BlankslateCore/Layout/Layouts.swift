@@ -16,11 +16,15 @@ package enum Layouts {
   /// `cache`: keeps the host bars between renders that share them
   /// (one worker's renders of one design); the scene is the same without it.
   /// `typesetter`: what sets every text, with its fonts.
-  package static func scene(for job: RenderJob, cache: LayoutCache? = nil, typesetter: Typesetter = .shared) -> Scene {
-    let context = LayoutContext(job: job, typesetter: typesetter)
+  package static func scene(
+    for job: RenderJob, cache: LayoutCache? = nil, typesetter: Typesetter = .shared,
+    assets: AssetCatalog = AssetCatalog()
+  ) -> Scene {
+    let context = LayoutContext(job: job, typesetter: typesetter, assets: assets)
     let generator = generator(for: job.design.layout)
-    let host = generator.hostScreen(for: context)
+    var host = generator.hostScreen(for: context)
     var nodes = generator.nodes(for: context, on: host)
+    host.noteContent(nodes)
     if let cache {
       let key = host.cacheKey
       if let chrome = cache.chrome[key] {

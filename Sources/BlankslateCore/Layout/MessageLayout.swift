@@ -55,7 +55,7 @@ struct MessageLayout: LayoutGenerator {
       let label = context.label(
         context.text(properties.message, default: .messageNoData),
         fontSize: context.fontSize(properties.messageFont, default: Self.fontSize),
-        weight: context.weight(properties.messageFont),
+        weight: context.weight(properties.messageFont), leading: context.leading(of: properties.messageFont),
         color: context.color(properties.messageColor, default: Self.color), maxWidth: column.width)
       // Below the image (or around the message's centre): the title, the message and the buttons.
       var stack = PlaceholderStack()
@@ -64,6 +64,7 @@ struct MessageLayout: LayoutGenerator {
         let titleLabel = context.label(
           title.resolved(in: context.locale), fontSize: context.fontSize(properties.titleFont, default: Self.fontSize),
           weight: context.weight(properties.titleFont, default: .semibold),
+          leading: context.leading(of: properties.titleFont),
           color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: column.width)
         let size = Size(width: column.width, height: titleLabel.size.height)
         stack.add(id: "title", role: .title, gap: 0, size: size) {
@@ -82,7 +83,7 @@ struct MessageLayout: LayoutGenerator {
         messageToButton: spacing.messageToButton ?? Self.buttonGap,
         betweenButtons: spacing.betweenButtons ?? Self.betweenButtons)
       if let image = context.image(default: nil) {
-        let size = context.imageSize(default: image.intrinsicSize)
+        let size = context.imageSize(default: context.intrinsicSize(of: image))
         let imageFrame = Rect(centerX: column.midX, centerY: anchorY, size: size)
         children.append(SceneNode(id: "image", role: .image, frame: imageFrame, content: context.imageContent(image)))
         children += stack.nodes(top: imageFrame.maxY + (spacing.imageToTitle ?? Self.imageGap), centerX: column.midX)

@@ -42,7 +42,7 @@ struct NoNetworkLayout: LayoutGenerator {
     let message = context.label(
       context.text(properties.message, default: .noNetworkMessage),
       fontSize: context.fontSize(properties.messageFont, default: Self.messageFontSize),
-      weight: context.weight(properties.messageFont),
+      weight: context.weight(properties.messageFont), leading: context.leading(of: properties.messageFont),
       color: context.color(properties.messageColor, default: Self.messageColor), maxWidth: maxWidth)
     let messageFrame = Rect(
       x: view.midX - message.size.width / 2, y: imageFrame.minY - Self.messageGap - message.size.height,
@@ -50,7 +50,7 @@ struct NoNetworkLayout: LayoutGenerator {
     let title = context.label(
       context.text(properties.title, default: .noNetworkTitle),
       fontSize: context.fontSize(properties.titleFont, default: Self.titleFontSize),
-      weight: context.weight(properties.titleFont),
+      weight: context.weight(properties.titleFont), leading: context.leading(of: properties.titleFont),
       color: context.color(properties.titleColor, default: Self.titleColor), maxWidth: maxWidth)
     let titleFrame = Rect(
       x: view.midX - title.size.width / 2, y: messageFrame.minY - Self.titleGap - title.size.height,
@@ -65,8 +65,10 @@ struct NoNetworkLayout: LayoutGenerator {
         x: view.midX - size.width / 2, y: imageFrame.maxY + Self.buttonGap, width: size.width, height: size.height)
       let titleBlock = context.fittedText(
         context.text(button.title, default: .noNetworkButton), fontSize: fontSize, weight: context.weight(button.font),
+        leading: context.leading(of: button.font),
         color: context.color(button.textColor, default: .white),
-        in: Size(width: size.width, height: TextMetrics.lineHeight(for: fontSize)))
+        in: Size(width: size.width, height: TextMetrics.lineHeight(for: fontSize)), truncation: .middle,
+        singleLine: true)
       let face = ButtonFace(
         fill: context.color(button.background, default: Self.buttonBackground), cornerRadius: button.cornerRadius ?? 0,
         title: titleBlock)

@@ -158,7 +158,7 @@ struct ActionButtons {
     // A symbol configured with the title's font draws about as tall as the title's point size.
     let symbolRoom = button.symbol.map { _ in fontSize + ControlSize.imagePadding } ?? 0
     let label = context.label(
-      title, fontSize: fontSize, weight: weight, color: color,
+      title, fontSize: fontSize, weight: weight, leading: context.leading(of: font), color: color,
       maxWidth: maxWidth - 2 * padding.horizontal - symbolRoom)
     let size =
       button.size

@@ -57,7 +57,7 @@ struct CustomView {
     let block = context.fittedText(
       context.text(definition.text, default: .customView),
       fontSize: context.fontSize(definition.font, default: Self.fontSize),
-      weight: context.weight(definition.font),
+      weight: context.weight(definition.font), leading: context.leading(of: definition.font),
       color: context.color(definition.textColor, default: .black), in: size,
       background: context.color(definition.background, default: Self.background))
     return SceneNode(

@@ -44,12 +44,12 @@ struct TableLayout: LayoutGenerator {
       let message = context.label(
         context.text(properties.message, default: .tableNoData),
         fontSize: context.fontSize(properties.messageFont, default: Self.messageFontSize),
-        weight: context.weight(properties.messageFont),
+        weight: context.weight(properties.messageFont), leading: context.leading(of: properties.messageFont),
         color: context.color(properties.messageColor, default: Self.messageColor(context.theme)),
         maxWidth: column.width)
       var stack = PlaceholderStack()
       if let image = context.image(default: .builtin(.noteListNoData)) {
-        let size = context.imageSize(default: image.intrinsicSize)
+        let size = context.imageSize(default: context.intrinsicSize(of: image))
         stack.add(id: "image", role: .image, gap: 0, size: size) {
           SceneNode(id: "image", role: .image, frame: $0, content: context.imageContent(image))
         }
@@ -60,6 +60,7 @@ struct TableLayout: LayoutGenerator {
           title.resolved(in: context.locale),
           fontSize: context.fontSize(properties.titleFont, default: Self.messageFontSize),
           weight: context.weight(properties.titleFont, default: .semibold),
+          leading: context.leading(of: properties.titleFont),
           color: context.color(properties.titleColor, default: context.color(.label)), maxWidth: column.width)
         stack.add(id: "title", role: .title, gap: imageGap, size: label.size) {
           SceneNode(id: "title", role: .title, frame: $0, content: .text(label.block))

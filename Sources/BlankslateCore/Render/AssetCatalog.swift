@@ -10,11 +10,20 @@ public struct AssetCatalog: Sendable {
     public var mediaType: String
     /// The image's bytes, base64.
     public var base64: String
+    /// The image's own size in points (an SVG's stated size, a PNG's pixels ÷
+    /// its scale): what a layout shows it at when no `imageSize` is written.
+    package var size: Size?
 
     /// An image of `mediaType` whose bytes are `base64`.
     public init(mediaType: String, base64: String) {
       self.mediaType = mediaType
       self.base64 = base64
+    }
+
+    /// An image of `mediaType` whose bytes are `base64`, `size` points big.
+    package init(mediaType: String, base64: String, size: Size?) {
+      self.init(mediaType: mediaType, base64: base64)
+      self.size = size
     }
 
     /// The image as a `data:` URI, as SVGs embed it.

@@ -40,7 +40,7 @@ public struct Renderer: Sendable {
 
   /// The job laid out (`cache` shares the host bars between the renders of a design).
   public func scene(for job: RenderJob, cache: LayoutCache? = nil) -> Scene {
-    Layouts.scene(for: job, cache: cache, typesetter: typesetter)
+    Layouts.scene(for: job, cache: cache, typesetter: typesetter, assets: svgRenderer.assets)
   }
 
   /// The job laid out and drawn.

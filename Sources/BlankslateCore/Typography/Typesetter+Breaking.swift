@@ -12,14 +12,12 @@ extension Typesetter {
   ///
   /// `drawnWidth`: a line's width shaped on its own. A line whose characters'
   /// advances fit but whose drawn width does not ends at an earlier opportunity.
-  func breakLines(
-    _ paragraph: Paragraph, shaped: [Shaped], style: Style, maxWidth: Double,
-    drawnWidth: (Range<Int>) -> Double
-  ) -> [Range<Int>] {
-    let scalars = paragraph.scalars
+  /// UAX #14's answer after each character of `scalars` in `locale`
+  /// (libunibreak's `LINEBREAK_*`), with Japanese strict breaking.
+  func breakOpportunities(_ scalars: [UInt32], locale: String) -> [CChar] {
     let count = scalars.count
     var breaks = [CChar](repeating: 0, count: count)
-    let language = String(style.locale.split(separator: "-").first ?? "")
+    let language = String(locale.split(separator: "-").first ?? "")
     scalars.withUnsafeBufferPointer { text in
       set_linebreaks_utf32(text.baseAddress, count, language, &breaks)
     }
@@ -30,6 +28,15 @@ extension Typesetter {
     where breaks[index] == CChar(LINEBREAK_ALLOWBREAK) && Self.isConditionalJapaneseStarter(scalars[index + 1]) {
       breaks[index] = CChar(LINEBREAK_NOBREAK)
     }
+    return breaks
+  }
+
+  func breakLines(
+    _ paragraph: Paragraph, breaks: [CChar], shaped: [Shaped], maxWidth: Double,
+    drawnWidth: (Range<Int>) -> Double
+  ) -> [Range<Int>] {
+    let scalars = paragraph.scalars
+    let count = scalars.count
     // Advances per character, from the paragraph's runs: a cluster's advance on its first character.
     var advances = [Double](repeating: 0, count: count)
     var clusterStart = [Bool](repeating: false, count: count)
@@ -93,21 +100,28 @@ extension Typesetter {
     return lines.isEmpty ? [0..<0] : lines
   }
 
-  /// `lines` with the last word of the line before a one-word last line moved
-  /// down to it, when the last line still fits; words are what spaces part.
+  /// `lines` with the last unit of the line before a one-unit last line
+  /// moved down to it, when the last line still fits. A unit is what lies
+  /// between two UAX #14 break opportunities: a word where spaces part words,
+  /// one character (with the punctuation kinsoku binds to it) in Chinese and
+  /// Japanese, where every character is a break opportunity, so 「…ありませ|ん。」
+  /// ends 「…ありま|せん。」 as a Latin paragraph's lone last word is pushed out.
   func pushingOut(
-    _ lines: [Range<Int>], scalars: [UInt32], maxWidth: Double, drawnWidth: (Range<Int>) -> Double
+    _ lines: [Range<Int>], scalars: [UInt32], breaks: [CChar], maxWidth: Double, drawnWidth: (Range<Int>) -> Double
   ) -> [Range<Int>] {
     guard lines.count >= 2, let last = lines.last else { return lines }
     let previous = lines[lines.count - 2]
-    guard !last.contains(where: { Self.isSpace(scalars[$0]) }) else { return lines }
-    // The start of the previous line's last word.
-    guard let space = previous.dropLast().lastIndex(where: { Self.isSpace(scalars[$0]) }) else { return lines }
-    var shortened = previous.lowerBound..<space
+    let allowed = CChar(LINEBREAK_ALLOWBREAK)
+    guard !last.dropLast().contains(where: { breaks[$0] == allowed }) else { return lines }
+    // The previous line's last opportunity before its own end: its last unit starts after it.
+    guard let opportunity = previous.dropLast().last(where: { breaks[$0] == allowed }) else { return lines }
+    var shortened = previous.lowerBound..<(opportunity + 1)
     while shortened.upperBound > shortened.lowerBound, Self.isSpace(scalars[shortened.upperBound - 1]) {
       shortened = shortened.lowerBound..<(shortened.upperBound - 1)
     }
-    let pushed = (space + 1)..<last.upperBound
+    var start = opportunity + 1
+    while start < last.lowerBound, Self.isSpace(scalars[start]) { start += 1 }
+    let pushed = start..<last.upperBound
     guard !shortened.isEmpty, drawnWidth(pushed) <= maxWidth + 0.001 else { return lines }
     return Array(lines.dropLast(2)) + [shortened, pushed]
   }

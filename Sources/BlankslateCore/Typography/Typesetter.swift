@@ -88,9 +88,9 @@ public final class Typesetter: Sendable {
   ///
   /// `avoidsOrphans`: as `UILabel` breaks lines since iOS 14 (its default
   /// `lineBreakStrategy` is `.standard`, which includes `.pushOut`): a
-  /// paragraph's last line is never one word alone when the line above can
-  /// give it one (Apple: "typically, the text system only pushes out the last
-  /// line by one word").
+  /// paragraph's last line is never one word alone, or in Chinese and Japanese
+  /// one character, when the line above can give it one (Apple: "typically,
+  /// the text system only pushes out the last line by one word").
   package func lines(
     of text: String, fontSize: Double, weight: Int, locale: String, maxWidth: Double = .infinity,
     avoidsOrphans: Bool = false
@@ -253,8 +253,11 @@ public final class Typesetter: Sendable {
       let (pieces, shapedPieces) = shapedPieces(range)
       return Self.width(of: shapedPieces, levels: pieces.map(\.level))
     }
-    var ranges = breakLines(paragraph, shaped: shaped, style: style, maxWidth: maxWidth, drawnWidth: drawnWidth)
-    if avoidsOrphans { ranges = pushingOut(ranges, scalars: scalars, maxWidth: maxWidth, drawnWidth: drawnWidth) }
+    let breaks = breakOpportunities(scalars, locale: style.locale)
+    var ranges = breakLines(paragraph, breaks: breaks, shaped: shaped, maxWidth: maxWidth, drawnWidth: drawnWidth)
+    if avoidsOrphans {
+      ranges = pushingOut(ranges, scalars: scalars, breaks: breaks, maxWidth: maxWidth, drawnWidth: drawnWidth)
+    }
     return ranges.map { range in
       let (pieces, shapedPieces) = shapedPieces(range)
       return line(paragraph, range, runs: pieces, shaped: shapedPieces, style: style)

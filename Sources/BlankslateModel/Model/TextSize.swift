@@ -75,11 +75,20 @@ public enum TextStyle: String, Sendable, CaseIterable {
   case caption2
 
   /// The style's point size at `size`: Apple's Human Interface Guidelines,
-  /// Typography › Specifications › "iOS, iPadOS Dynamic Type sizes" (columns
-  /// xSmall … xxxLarge, then AX1 … AX5). The body column agrees with what
+  /// Typography › Specifications › "iOS, iPadOS Dynamic Type sizes" and
+  /// "larger accessibility type sizes" (columns xSmall … xxxLarge, then AX1 …
+  /// AX5), the "Size (points)" column. The body column agrees with what
   /// `UIFont.preferredFont(forTextStyle: .body)` returns in the simulator.
   public func pointSize(at size: TextSize) -> Double {
     Self.table[self]?[size.index] ?? 17
+  }
+
+  /// The style's leading at `size`, the distance from one baseline to the
+  /// next: the same HIG tables' "Leading (points)" column. A label in a text
+  /// style sets its lines this far apart, not at the font's own line gap
+  /// (iOS's Subheadline lines are 20 pt apart in `swiftui-bootcamp-cuv-iphone15.png`).
+  public func leading(at size: TextSize) -> Double {
+    Self.leadings[self]?[size.index] ?? 22
   }
 
   /// The weight UIKit gives the style (headline is the one semibold style).
@@ -96,7 +105,21 @@ public enum TextStyle: String, Sendable, CaseIterable {
     .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
     .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
     .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
-    .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41],
+    .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
+  ]
+
+  private static let leadings: [TextStyle: [Double]] = [
+    .largeTitle: [38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70],
+    .title1: [31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68],
+    .title2: [24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66],
+    .title3: [22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65],
+    .headline: [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62],
+    .body: [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62],
+    .callout: [18, 19, 20, 21, 23, 25, 28, 32, 39, 46, 52, 60],
+    .subheadline: [16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58],
+    .footnote: [16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52],
+    .caption1: [13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51],
+    .caption2: [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48],
   ]
 }
 
@@ -134,6 +157,14 @@ public struct FontSpec: Sendable, Equatable {
     case .scaled(let points):
       (points * TextStyle.body.pointSize(at: textSize) / TextStyle.body.pointSize(at: .standard) * 2).rounded() / 2
     }
+  }
+
+  /// The distance between its lines at a Dynamic Type size when the font is a
+  /// text style (the style's leading); nil for a point size, whose lines are
+  /// as far apart as the font's own metrics set them.
+  public func leading(at textSize: TextSize) -> Double? {
+    if case .style(let style) = size { return style.leading(at: textSize) }
+    return nil
   }
 
   /// The weight to draw with: the written one, else the style's, else `fallback`.

@@ -184,7 +184,7 @@ extension PropertyKey {
       case .imageSize:
         (
           .size,
-          "the image's size in points; a content-unavailable symbol's point size (drawn in SF's box, 1.25 × as large)"
+          "the image's size in points (unwritten: its own, an SVG's `width` and `height` or `viewBox`, a PNG's pixels over its `@2x`/`@3x`); a content-unavailable symbol's point size (drawn in SF's box, 1.25 × as large)"
         )
       case .button: (.nullable(Self.buttonShape), "one action button; `null` for none")
       case .buttons: (.list(Self.buttonShape, count: 0...2), "primary and secondary actions; `[]` for none")

@@ -61,7 +61,9 @@ struct AssetLoader {
         }
         if let readAt { memo?.keep(asset, for: path, madeFrom: readAt) }
       }
-      entries[path] = AssetCatalog.Entry(mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString())
+      entries[path] = AssetCatalog.Entry(
+        mediaType: asset.mediaType, base64: Data(asset.bytes).base64EncodedString(),
+        size: asset.intrinsicSize.map { Size(width: $0.width, height: $0.height) })
       files.append((path, asset.bytes))
       notes += asset.removed.map { "\(display): \($0)" }
     }

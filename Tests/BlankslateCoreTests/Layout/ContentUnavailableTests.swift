@@ -71,7 +71,7 @@ struct ContentUnavailableTests {
     // A plain button is aligned by its title (`_alignmentInsetsForView:`): the title is 20 below the message.
     let inset = ControlSize.small.metrics.vertical
     #expect(abs(button.minY + inset - message.maxY - 20) < 0.001)
-    #expect(button.height == 18 + 2 * inset)  // a subheadline line and the small insets
+    #expect(button.height == 20 + 2 * inset)  // a Subheadline line (its 20-pt leading) and the small insets
     guard case .text(let titleBlock) = scene.node(withID: "title")?.content,
       case .text(let messageBlock) = scene.node(withID: "message")?.content,
       case .button(let face) = scene.node(withID: "button")?.content
@@ -148,6 +148,37 @@ struct ContentUnavailableTests {
       }
       let separators = scene.allNodes.filter { $0.role == .separator }.map(\.id)
       #expect(separators.isEmpty == transparent, "\(layout): \(separators)")
+    }
+  }
+
+  /// A scrolling stack taller than the screen runs on under the tab bar, so
+  /// the tab bar leaves its scroll edge: its standard appearance, a fill and a
+  /// hairline. The navigation bar, with the stack starting below it, stays
+  /// transparent; a stack that fits leaves both at their scroll edge.
+  @Test func aStackRunningUnderTheTabBarGivesItsStandardAppearance() throws {
+    var properties = Properties()
+    var chrome = ChromeDefinition()
+    chrome.tabBar = true
+    properties.chrome = chrome
+    properties.scrolls = true
+    properties.message = LocalizedText(
+      String(repeating: "Überprüfe deine Verbindung und versuche es später noch einmal. ", count: 3))
+    for (size, runsUnder) in [(TextSize.large, false), (.accessibilityExtraExtraExtraLarge, true)] {
+      let job = Repository.job(
+        layout: .contentUnavailable, properties: properties, device: .iphoneSE, locale: "de", textSize: size)
+      let scene = Renderer().scene(for: job)
+      let tabBar = try #require(scene.node(withID: "tab-bar"))
+      let message = try #require(scene.node(withID: "message"))
+      #expect((message.frame.maxY > tabBar.frame.minY) == runsUnder, "\(size): \(message.frame) \(tabBar.frame)")
+      for (id, standard) in [("tab-bar", runsUnder), ("navigation-bar", false)] {
+        let bar = try #require(scene.node(withID: id))
+        guard case .box(let style) = bar.content else {
+          Issue.record("\(id) is not a box")
+          continue
+        }
+        #expect((style.fill.opacity > 0) == standard, "\(size) \(id): \(style.fill.hex)")
+        #expect(bar.children.contains { $0.role == .separator } == standard, "\(size) \(id)")
+      }
     }
   }
 

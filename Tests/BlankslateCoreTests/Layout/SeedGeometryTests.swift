@@ -148,6 +148,53 @@ struct SeedGeometryTests {
     #expect(offline["placeholder"]?.fill == "#FFFFFF")
   }
 
+  /// A title wider than a seed's fixed button is truncated in the middle, on
+  /// one line, as a `UIButton`'s title label truncates it, never cut mid-glyph
+  /// ("Erneut versuchen" in the no-network seed's 115-pt button).
+  @Test(arguments: ["Erneut versuchen", "Verbindung erneut prüfen und noch einmal laden"])
+  func aTitleTooWideForASeedsButtonIsTruncatedInTheMiddle(title: String) throws {
+    var properties = Properties()
+    var button = ButtonDefinition()
+    button.title = LocalizedText(title)
+    properties.button = .value(button)
+    let scene = Layouts.scene(
+      for: Repository.job(layout: .noNetwork, properties: properties, device: .iphoneSE, locale: "de"))
+    let node = try #require(scene.node(withID: "button"))
+    guard case .button(let face) = node.content else {
+      Issue.record("the button is not a button")
+      return
+    }
+    let line = try #require(face.title.lines.first)
+    #expect(face.title.lines.count == 1 && face.title.isTruncated)
+    let parts = line.text.split(separator: "…", omittingEmptySubsequences: false)
+    #expect(parts.count == 2, "\(line.text)")
+    #expect(title.hasPrefix(parts[0]) && title.hasSuffix(parts[1]) && !parts[0].isEmpty && !parts[1].isEmpty)
+    #expect(abs(Double(parts[0].count) - Double(parts[1].count)) <= 2, "\(line.text)")
+    #expect(line.width <= node.frame.width + 0.001)
+  }
+
+  /// A text taller than a seed's fixed label keeps the lines that fit, the
+  /// last of them truncated at the tail, as `UILabel` truncates it.
+  @Test func aTextTooLongForASeedsFixedLabelIsTruncatedAtTheTail() throws {
+    var properties = Properties()
+    var custom = CustomViewDefinition()
+    custom.size = Size(width: 160, height: 60)
+    let text = "Nothing here yet, but everything you save from the feed will be kept on this page for later."
+    custom.text = LocalizedText(text)
+    properties.customView = .value(custom)
+    let scene = Layouts.scene(for: Repository.job(layout: .table, properties: properties, device: .iphoneSE))
+    let node = try #require(scene.node(withID: "custom-view"))
+    guard case .text(let block) = node.content else {
+      Issue.record("the custom view is not text")
+      return
+    }
+    let last = try #require(block.lines.last)
+    #expect(block.isTruncated && last.text.hasSuffix("…"), "\(block.texts)")
+    #expect(Double(block.lines.count) * block.lineHeight <= node.frame.height + 0.001)
+    #expect(text.hasPrefix(block.texts.dropLast().joined(separator: " ")))
+    for line in block.lines { #expect(line.width <= node.frame.width + 0.001, "\(line.text)") }
+  }
+
   @Test func longTextWrapsInsideItsFrame() throws {
     var properties = Properties()
     properties.message = LocalizedText(String(repeating: "This message is far too long for one line. ", count: 4))

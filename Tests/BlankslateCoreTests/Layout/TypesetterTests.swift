@@ -424,6 +424,34 @@ struct OrphanTests {
     #expect(found > 3, "no width leaves an orphan: the test checks nothing")
   }
 
+  /// In Chinese and Japanese every character is a break opportunity, so the
+  /// unit pushed out is one character: a last line of one character (and the
+  /// punctuation bound to it) takes the character before it.
+  @Test(arguments: [
+    ("ja", "お気に入りのレシピはまだありません。ハートをタップして保存しましょう。"),
+    ("zh-Hans", "这里还没有收藏的菜谱。点一下菜谱上的心形即可保存。"),
+  ])
+  func aOneCharacterLastLineTakesTheCharacterBeforeIt(locale: String, text: String) throws {
+    let typesetter = Typesetter.shared
+    let punctuation: Set<Character> = ["。", "、", "」", "！", "？"]
+    func units(_ line: TypesetLine) -> Int { line.text.filter { !punctuation.contains($0) }.count }
+    var found = 0
+    for width in stride(from: 80.0, through: 420, by: 1) {
+      let greedy = typesetter.lines(of: text, fontSize: 15, weight: 400, locale: locale, maxWidth: width)
+      guard greedy.count >= 2, let last = greedy.last, units(last) == 1 else { continue }
+      found += 1
+      let pushed = typesetter.lines(
+        of: text, fontSize: 15, weight: 400, locale: locale, maxWidth: width, avoidsOrphans: true)
+      let pushedLast = try #require(pushed.last)
+      // One unit moves down: a character, or one with the small kana bound to it (「しょ」).
+      #expect((2...3).contains(units(pushedLast)), "\(width): \(pushed.map(\.text))")
+      #expect(pushed.count == greedy.count, "\(width): \(pushed.map(\.text))")
+      #expect(pushed.map(\.text).joined() == text)
+      for line in pushed { #expect(line.width <= width + 0.001, "\(width): \(line.text)") }
+    }
+    #expect(found > 2, "no width leaves one character alone: the test checks nothing")
+  }
+
   @Test func theModernLayoutsMessagesHaveNoOrphanAtAnySizeOrDevice() throws {
     var properties = Properties()
     properties.message = LocalizedText(Self.text)

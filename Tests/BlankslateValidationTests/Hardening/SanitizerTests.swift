@@ -22,6 +22,32 @@ struct SanitizerTests {
     )
   }
 
+  /// The size UIKit shows an asset at when no size is set: its root's
+  /// `width` and `height` (numbers, px or pt), else its `viewBox`'s; none
+  /// from a percentage, a zero or a missing side.
+  @Test(arguments: [
+    (#"width="48" height="40""#, ImageExtent(width: 48, height: 40)),
+    (#"width="48px" height="24pt" viewBox="0 0 10 10""#, ImageExtent(width: 48, height: 24)),
+    (#"viewBox="0 0 64 32""#, ImageExtent(width: 64, height: 32)),
+    (#"width="100%" height="100%" viewBox="-5,-5 30,20""#, ImageExtent(width: 30, height: 20)),
+    (#"width="0" height="10""#, nil),
+    (#"viewBox="0 0 10""#, nil),
+    ("", nil),
+  ])
+  func anAssetStatesItsOwnSize(attributes: String, size: ImageExtent?) throws {
+    let result = try clean(
+      #"<svg xmlns="http://www.w3.org/2000/svg" "# + attributes + #"><rect width="1" height="1"/></svg>"#)
+    #expect(result.intrinsicSize == size)
+  }
+
+  /// A bitmap's points are its pixels over the scale its name gives, as UIKit reads `name@2x.png`.
+  @Test func aBitmapsScaleComesFromItsName() {
+    #expect(ImageExtent(pixels: (96, 48), path: "assets/box@2x.png") == ImageExtent(width: 48, height: 24))
+    #expect(ImageExtent(pixels: (96, 48), path: "assets/box@3x.png") == ImageExtent(width: 32, height: 16))
+    #expect(ImageExtent(pixels: (96, 48), path: "assets/box.png") == ImageExtent(width: 96, height: 48))
+    #expect(ImageExtent(pixels: (96, 48), path: "assets/x@2x/box.png") == ImageExtent(width: 96, height: 48))
+  }
+
   /// Everything active or external is removed, and each removal is named.
   @Test(arguments: [
     (#"<script>alert(1)</script>"#, "removed <script>"),
