@@ -152,7 +152,7 @@ public enum Commands {
           + "in \(output)/ in \(Seconds.format(elapsed)); all valid."
           + (reused + summary.refreshed > 0
             ? " \(summary.rendered) rendered,\(refreshed) \(reused) unchanged and reused." : ""))
-      Terminal.out("Lint: \(summary.lint.line) (blankslate lint lists them).")
+      Terminal.out("Lint: \(summary.lint.line), each variant's findings counted once (blankslate lint lists them).")
       if parsed.has(.timings) {
         Terminal.out("Time by phase (CPU time summed over \(count(options.workers, "worker"))):")
         for phase in BuildTimings.Phase.allCases where summary.timings[phase] > .zero {

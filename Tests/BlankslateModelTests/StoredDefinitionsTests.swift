@@ -88,7 +88,9 @@ struct StoredDefinitionsTests {
           "spacing": { "imageToTitle": 8 }, "margins": 16, "titleColor": { "light": "#111", "dark": "label" },
           "chrome": { "tabBar": { "items": [ { "title": "A" }, { "title": "B" } ], "selected": 1 } },
           "suppress": { "contrast": "brand colour" },
-          "variants": [ { "id": "a", "offsetY": 40 }, { "id": "b", "state": "hasData" } ] }
+          "variants": [ { "id": "a", "offsetY": 40 }, { "id": "b", "state": "hasData",
+            "suppress": [ { "rule": "contrast", "element": "message", "value": "#FF9500", "reason": "brand" },
+                          { "rule": "overflow", "reason": "long" } ] } ] }
         """
       ], assets: ["assets/box.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)])
     defer { site.remove() }
@@ -162,8 +164,10 @@ struct StoredDefinitionsTests {
     "negative margins": { $0.variants[0].properties.margins = Insets(all: -1) },
     "six tabs": { $0.variants[0].properties.chrome?.tabItems = Array(repeating: TabItem(), count: 6) },
     "the sixth tab selected": { $0.variants[0].properties.chrome?.selectedTab = 5 },
-    "a reason of spaces": { $0.variants[0].suppressions = [.contrast: "   "] },
-    "a reason of 501 characters": { $0.variants[0].suppressions = [.contrast: String(repeating: "r", count: 501)] },
+    "a reason of spaces": { $0.variants[0].suppressions = [Suppression(rule: .contrast, reason: "   ")] },
+    "a reason of 501 characters": {
+      $0.variants[0].suppressions = [Suppression(rule: .contrast, reason: String(repeating: "r", count: 501))]
+    },
   ]
 
   @Test func aDecodedDesignReadsBackEqual() throws {

@@ -1,7 +1,10 @@
 import BlankslateSupport
 import BlankslateModel
 
-/// How many findings of each kind a render, variant, design or site has.
+/// How many findings of each kind a render, variant, design or site has: a
+/// variant's finding is counted once however many renders show it (its rule,
+/// element, cause and acceptance, `LintFinding.cause`); a design's or a
+/// site's counts are the sum of their variants'.
 public struct LintCounts: Sendable, Equatable {
   /// Active findings of error severity.
   public var errors = 0
@@ -9,6 +12,14 @@ public struct LintCounts: Sendable, Equatable {
   public var warnings = 0
   /// Findings a suppression in `site.json` accepts.
   public var accepted = 0
+  /// The findings counted so far, while they are counted (counts read back
+  /// from a build's cache have none; they are final).
+  private var seen: Set<String> = []
+
+  /// Whether both hold the same counts.
+  public static func == (left: LintCounts, right: LintCounts) -> Bool {
+    left.errors == right.errors && left.warnings == right.warnings && left.accepted == right.accepted
+  }
 
   /// No findings.
   public init() {}
@@ -23,17 +34,35 @@ public struct LintCounts: Sendable, Equatable {
     for finding in findings { add(finding) }
   }
 
-  /// Another set of counts added to these.
+  /// Another set of counts added to these: a finding both counted is counted once.
   public func adding(_ other: LintCounts) -> LintCounts {
     var sum = self
     sum.errors += other.errors
     sum.warnings += other.warnings
     sum.accepted += other.accepted
+    for key in other.seen where !sum.seen.insert(key).inserted {
+      // Counted by both: take it back once.
+      switch key.first {
+      case "a": sum.accepted -= 1
+      case "e": sum.errors -= 1
+      case "w": sum.warnings -= 1
+      default: break
+      }
+    }
     return sum
   }
 
-  /// Counts `finding` too.
+  /// Counts `finding` too, unless a finding of the same cause is counted.
   public mutating func add(_ finding: LintFinding) {
+    let kind = finding.suppression != nil ? "a" : finding.severity == .error ? "e" : "w"
+    // The variant is part of the key: counts of different variants add up (as
+    // those read back from a cache, which keep no keys, must), and two runs of
+    // one variant's renders count a finding once.
+    let key = [
+      kind, finding.render.variantPath, finding.rule.rawValue, finding.node ?? "", finding.cause,
+      finding.suppression ?? "",
+    ].joined(separator: "\u{1F}")
+    guard finding.suppression != nil || finding.severity != .off, seen.insert(key).inserted else { return }
     if finding.suppression != nil {
       accepted += 1
     } else if finding.severity == .error {

@@ -25,11 +25,21 @@ public struct LintFinding: Sendable, Equatable {
   public var threshold: Double?
   /// Set when the design accepts this finding: the reason it gives.
   public var suppression: String?
+  /// Which of the variant's suppressions accepts it (its place in `Variant.suppressions`).
+  public var acceptedBy: Int?
+  /// What makes the finding this one in any render (with the rule and the
+  /// element): a colour pair, the part a layout hides, a word broken.
+  public var cause: String
+  /// The finding in words that hold for every render it is found in.
+  public var summary: String
+  /// Whether the cause is UIKit's default, not the team's choice: one finding for the whole site.
+  public var isSiteWide: Bool
 
   /// A finding of `rule` on a render.
   public init(
     rule: LintRule, severity: LintSeverity, render: RenderID, node: String?, frame: Rect?, message: String,
-    measured: Double? = nil, threshold: Double? = nil, suppression: String? = nil
+    measured: Double? = nil, threshold: Double? = nil, suppression: String? = nil, cause: String? = nil,
+    summary: String? = nil, isSiteWide: Bool = false
   ) {
     self.rule = rule
     self.severity = severity
@@ -40,6 +50,9 @@ public struct LintFinding: Sendable, Equatable {
     self.measured = measured
     self.threshold = threshold
     self.suppression = suppression
+    self.cause = cause ?? message
+    self.summary = summary ?? message
+    self.isSiteWide = isSiteWide
   }
 
   /// Whether the finding counts: not suppressed, and its rule not off.

@@ -63,10 +63,14 @@ public struct Linter: Sendable {
     return raw.compactMap { entry in
       let severity = site.severity(of: entry.rule)
       guard severity != .off else { return nil }
-      return LintFinding(
+      let accepted = job.variant.suppression(for: entry.rule, element: entry.node?.id, cause: entry.cause)
+      var finding = LintFinding(
         rule: entry.rule, severity: severity, render: job.id,
         node: entry.node?.id, frame: entry.node?.frame, message: entry.message, measured: entry.measured,
-        threshold: entry.threshold, suppression: job.variant.suppressions[entry.rule])
+        threshold: entry.threshold, suppression: accepted?.reason, cause: entry.cause,
+        summary: entry.summary, isSiteWide: entry.isSiteWide)
+      finding.acceptedBy = accepted?.index
+      return finding
     }
   }
 
@@ -106,167 +110,5 @@ public struct Linter: Sendable {
         "\(key) has no \(job.locale) text; it falls back to \"\(shown.prefix(40))\"", nil, nil
       )
     }
-  }
-}
-
-/// The lint results of a whole site, for the console, JSON and JUnit.
-public struct LintReport: Sendable {
-  /// One finding as it repeats over renders: same variant, rule, element and message.
-  public struct Group: Sendable, Equatable {
-    /// The design's id.
-    public var design: String
-    /// The variant's id.
-    public var variant: String
-    /// The rule.
-    public var rule: LintRule
-    /// Error or warning.
-    public var severity: LintSeverity
-    /// The element it concerns, if one.
-    public var node: String?
-    /// What was found, in a sentence.
-    public var message: String
-    /// The reason of the suppression that accepts it, if one does.
-    public var suppression: String?
-    /// The renders it occurs in.
-    public var renders: [RenderID]
-  }
-
-  /// Every finding, in site order.
-  public var findings: [LintFinding]
-  /// How many renders were linted.
-  public var renderCount: Int
-
-  /// A report of `findings` over `renderCount` renders.
-  public init(findings: [LintFinding], renderCount: Int) {
-    self.findings = findings
-    self.renderCount = renderCount
-  }
-
-  /// Active findings of error severity.
-  public var errors: Int { findings.filter { $0.isActive && $0.severity == .error }.count }
-  /// Active findings of warning severity.
-  public var warnings: Int { findings.filter { $0.isActive && $0.severity == .warning }.count }
-  /// Findings a suppression accepts.
-  public var suppressed: Int { findings.filter { $0.suppression != nil }.count }
-
-  /// Whether lint fails: any active finding at error severity.
-  public var hasErrors: Bool { errors > 0 }
-
-  /// `2 errors, 5 warnings, 12 accepted in 128 renders`.
-  public var countLine: String {
-    "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings"), "
-      + "\(suppressed) accepted in \(renderCount) renders"
-  }
-
-  /// Findings grouped by design, variant, rule, element and message, in that order.
-  public var groups: [Group] {
-    var order: [String] = []
-    var byKey: [String: Group] = [:]
-    for finding in findings {
-      let key = [finding.design, finding.variant, finding.rule.rawValue, finding.node ?? "", finding.message].joined(
-        separator: "\u{1F}")
-      if byKey[key] == nil {
-        order.append(key)
-        byKey[key] = Group(
-          design: finding.design, variant: finding.variant, rule: finding.rule, severity: finding.severity,
-          node: finding.node, message: finding.message, suppression: finding.suppression, renders: [])
-      }
-      byKey[key]?.renders.append(finding.render)
-    }
-    return order.compactMap { byKey[$0] }
-  }
-
-  /// The console listing: a heading per design and variant, a line per group.
-  public var text: String {
-    var lines: [String] = []
-    var heading = ""
-    var reasonsShown: Set<String> = []
-    for group in groups {
-      let current = group.renders[0].variantPath
-      if current != heading {
-        lines.append(current)
-        heading = current
-        reasonsShown = []
-      }
-      let label = group.suppression == nil ? group.severity.rawValue : "accepted"
-      var line =
-        "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
-        + group.rule.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + group.message
-      // Where: each render by device, theme, locale and size, or the axes when it is every combination.
-      let count = group.renders.count == 1 ? "" : "\(group.renders.count) renders: "
-      line += "  [\(count)\(RenderID.placement(of: group.renders))]"
-      if let reason = group.suppression, reasonsShown.insert(reason).inserted {
-        line += "\n" + String(repeating: " ", count: 11) + "because: " + reason
-      }
-      lines.append(line)
-    }
-    lines.append("Lint: \(countLine).")
-    return lines.joined(separator: "\n")
-  }
-
-  /// The report as `lint --json` prints it.
-  public var json: String {
-    let groups: [JSONDocument] = self.groups.map { group in
-      .object([
-        ("design", .string(group.design)), ("variant", .string(group.variant)), ("rule", .string(group.rule.rawValue)),
-        ("severity", .string(group.severity.rawValue)), ("element", group.node.map(JSONDocument.string) ?? .null),
-        ("message", .string(group.message)), ("suppressed", group.suppression.map(JSONDocument.string) ?? .null),
-        ("renders", .array(group.renders.map { .string($0.description) })),
-      ])
-    }
-    let findings: [JSONDocument] = self.findings.map { finding in
-      .object([
-        ("render", .string(finding.render.description)), ("rule", .string(finding.rule.rawValue)),
-        ("severity", .string(finding.severity.rawValue)), ("element", finding.node.map(JSONDocument.string) ?? .null),
-        ("message", .string(finding.message)), ("measured", finding.measured.map(JSONDocument.number) ?? .null),
-        ("threshold", finding.threshold.map(JSONDocument.number) ?? .null),
-        ("suppressed", finding.suppression.map(JSONDocument.string) ?? .null),
-      ])
-    }
-    return JSONDocument.object([
-      ("v", .number(1)),
-      (
-        "counts",
-        .object([
-          ("renders", .number(Double(renderCount))), ("errors", .number(Double(errors))),
-          ("warnings", .number(Double(warnings))), ("suppressed", .number(Double(suppressed))),
-        ])
-      ),
-      ("groups", .array(groups)),
-      ("findings", .array(findings)),
-    ]).rendered(pretty: true) + "\n"
-  }
-
-  /// JUnit XML: a test suite per design, a test case per variant and rule;
-  /// active errors are failures, the rest are listed in `system-out`.
-  public func junit(variants: [(design: String, variant: String)]) -> String {
-    let groups = self.groups
-    var designs: [String] = []
-    for entry in variants where !designs.contains(entry.design) { designs.append(entry.design) }
-    let suites = designs.map { design in
-      JUnitDocument.Suite(
-        name: design,
-        cases: variants.filter { $0.design == design }.flatMap { entry in
-          LintRule.allCases.map { rule in
-            let matching = groups.filter { $0.design == design && $0.variant == entry.variant && $0.rule == rule }
-            let errors = matching.filter { $0.suppression == nil && $0.severity == .error }
-            let others = matching.filter { !($0.suppression == nil && $0.severity == .error) }
-            return JUnitDocument.TestCase(
-              classname: "lint." + design + "." + entry.variant, name: rule.rawValue,
-              failure: errors.first.map { first in
-                (
-                  rule.rawValue, first.message,
-                  errors.map { "\($0.message) [\($0.renders.map(\.placement).joined(separator: ", "))]" }.joined(
-                    separator: "\n")
-                )
-              },
-              systemOut: others.isEmpty
-                ? nil
-                : others.map { ($0.suppression.map { "accepted (\($0)): " } ?? "warning: ") + $0.message }.joined(
-                  separator: "\n"))
-          }
-        })
-    }
-    return JUnitDocument(name: "blankslate lint", suites: suites).xml
   }
 }

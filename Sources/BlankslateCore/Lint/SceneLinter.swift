@@ -34,7 +34,14 @@ struct SceneLinter {
       let ratio = Contrast.ratio(ink, behind)
       let needed = Contrast.minimum(fontSize: block.fontSize, weight: block.weight)
       let size = NumberText.format(block.fontSize) + " pt" + (block.weight == .bold ? " bold" : "")
-      if ratio < needed {
+      if ratio < needed, let system = uikitDefault(node) {
+        found.append(
+          LintObservation(
+            .uikitDefault, node,
+            "\(node.id) text is in UIKit's default colours, \(system) (\(ink.hexRGB) on \(behind.hexRGB), \(Self.ratio(ratio, below: needed)):1; WCAG AA asks \(NumberText.format(needed)):1 for \(size) text): Apple's choice, as every app that uses it shows it",
+            ratio, needed, cause: "\(system) \(ink.hexRGB) on \(behind.hexRGB) \(Self.ratio(ratio, below: needed))",
+            isSiteWide: true))
+      } else if ratio < needed {
         found.append(
           LintObservation(
             .contrast, node,
@@ -65,6 +72,7 @@ struct SceneLinter {
           ))
       }
       found += overflowOfText(node, block)
+      found += brokenWords(node, block)
     }
 
     for node in nodes where node.action != nil && (Self.reviewed.contains(node.role) || node.role == .placeholder) {
@@ -77,13 +85,17 @@ struct SceneLinter {
             LintObservation(
               .controlSize, node,
               "\(node.id) is \(size) at UIKit's \(controlSize.rawValue) size; the HIG asks 44×44 pt for a tap target (`controlSize: large` is about 50 pt tall)",
-              min(frame.width, frame.height), Self.minimumTapSize
+              min(frame.width, frame.height), Self.minimumTapSize, cause: controlSize.rawValue,
+              summary: (isDefaultSize(node) ? "\(node.id) is UIKit's default button, " : "\(node.id) is ")
+                + "under 44×44 pt at UIKit's \(controlSize.rawValue) size; the HIG asks 44×44 pt for a tap target (`controlSize: large` is about 50 pt tall)",
+              isSiteWide: isDefaultSize(node)
             ))
         } else {
           found.append(
             LintObservation(
               .tapTarget, node, "\(node.id) is \(size); a tap target needs at least 44×44 pt",
-              min(frame.width, frame.height), Self.minimumTapSize
+              min(frame.width, frame.height), Self.minimumTapSize, cause: "under 44 pt",
+              summary: "\(node.id) is under 44×44 pt; a tap target needs at least 44×44 pt"
             ))
         }
       }
@@ -127,7 +139,8 @@ struct SceneLinter {
           LintObservation(
             .overflow, node,
             "\(node.id) line \"\(line.text.prefix(30))\" is \(NumberText.format(width)) pt wide in a \(NumberText.format(node.frame.width)) pt frame",
-            width, node.frame.width
+            width, node.frame.width, cause: "wider than its frame",
+            summary: "\(node.id) has a line wider than its frame"
           ))
         break
       }
@@ -153,7 +166,12 @@ struct SceneLinter {
             "\(part.id) is hidden \(placement): the stack needs "
               + "\(NumberText.grouped(Int(part.needed.rounded()))) pt of \(NumberText.grouped(Int(part.available.rounded()))); "
               + advice,
-            part.needed, part.available))
+            part.needed, part.available, cause: part.id,
+            summary: "\(part.id) is hidden where the stack does not fit: "
+              + ([.image, .spinner].contains(part.role)
+                ? "UIKit hides the image first (shorten the text, or use a smaller image)"
+                : "UIKit keeps the title, then the buttons, then the message (shorten the text, or set \"scrolls\": true)")
+          ))
       }
       guard placeholder.scroll == .enabled else { continue }
       let fold = placeholder.frame.maxY
@@ -163,7 +181,8 @@ struct SceneLinter {
             .belowTheFold, child,
             "\(child.id) ends \(NumberText.grouped(Int((child.frame.maxY - fold).rounded()))) pt below the fold \(placement): "
               + "it is seen only after a scroll",
-            child.frame.maxY - fold, 0))
+            child.frame.maxY - fold, 0, cause: "below the fold",
+            summary: "\(child.id) ends below the fold where the stack scrolls: it is seen only after a scroll"))
       }
     }
     return found
@@ -193,7 +212,8 @@ struct SceneLinter {
           LintObservation(
             .overflow, node,
             "\(node.id) reaches \(NumberText.format(over)) pt past the \(names) \(past.count == 1 ? "edge" : "edges") of the \(NumberText.format(screen.width))×\(NumberText.format(screen.height)) pt screen",
-            over, 0
+            over, 0, cause: "past the \(names)",
+            summary: "\(node.id) reaches past the \(names) \(past.count == 1 ? "edge" : "edges") of the screen"
           ))
         continue
       }
@@ -222,8 +242,81 @@ struct SceneLinter {
           LintObservation(
             .overflow, second,
             "\(second.id) overlaps \(first.id) by \(NumberText.format(overlap.width))×\(NumberText.format(overlap.height)) pt",
-            overlap.width * overlap.height, 0
+            overlap.width * overlap.height, 0, cause: "overlaps \(first.id)",
+            summary: "\(second.id) overlaps \(first.id)"
           ))
+      }
+    }
+    return found
+  }
+
+  /// The UIKit colour `node`'s text has when neither it nor what is behind it
+  /// was written, in the modern layout (UIKit's defaults for
+  /// `UIContentUnavailableConfiguration` and `UIButton.Configuration`), with
+  /// no app tint: nil where the team chose a colour.
+  func uikitDefault(_ node: SceneNode) -> String? {
+    let properties = job.variant.properties
+    guard job.design.layout == .contentUnavailable, properties.background == nil else { return nil }
+    switch node.id {
+    case "title": return properties.titleColor == nil ? "label" : nil
+    case "message": return properties.messageColor == nil ? "secondaryLabel" : nil
+    case "button", "secondary-button":
+      guard job.design.appTint == nil, let button = Self.button(node.id, in: job)?.definition,
+        button.textColor == nil, button.background == nil, button.role == nil
+      else { return nil }
+      return button.style == .filled ? "white on tintColor" : "tintColor"
+    default: return nil
+    }
+  }
+
+  /// Whether `node` is a button whose size nobody wrote (`controlSize`,
+  /// `size`, `font`): the size UIKit gives it.
+  func isDefaultSize(_ node: SceneNode) -> Bool {
+    guard let button = Self.button(node.id, in: job)?.definition else { return false }
+    return button.controlSize == nil && button.size == nil && button.font == nil
+  }
+
+  /// The definition of the button node `id` draws (`button`, `secondary-button`)
+  /// and the key it is written under: a written one, or the layout's default
+  /// (all its keys unwritten); nil for another node or a removed button.
+  static func button(_ id: String, in job: RenderJob) -> (key: String, definition: ButtonDefinition)? {
+    guard id == "button" || id == "secondary-button" else { return nil }
+    let properties = job.variant.properties
+    let index = id == "button" ? 0 : 1
+    let key = properties.buttons != nil ? "buttons[\(index)]" : "button"
+    let button =
+      properties.buttons.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+      ?? (index == 0 && properties.buttons == nil ? properties.button.resolved(default: ButtonDefinition()) : nil)
+    return button.map { (key, $0) }
+  }
+
+  /// Lines broken inside a word (the line before ends where UAX #14 gives no
+  /// break: the word was wider than the line), and a Chinese or Japanese line
+  /// of one character: the word as it is broken, in this render's language,
+  /// device and size.
+  private func brokenWords(_ node: SceneNode, _ block: TextBlock) -> [LintObservation] {
+    var found: [LintObservation] = []
+    let placement = "\(job.locale), \(job.device.metrics.name), \(job.textSize.label)"
+    for (index, line) in block.lines.enumerated() where line.endsInsideWord && index + 1 < block.lines.count {
+      let head = line.text.split(separator: " ").last.map(String.init) ?? line.text
+      let tail = block.lines[index + 1].text.split(separator: " ").first.map(String.init) ?? ""
+      let broken = head + "|" + tail
+      found.append(
+        LintObservation(
+          .brokenWord, node,
+          "\(node.id) breaks \"\(broken)\" where no line break is allowed (\(placement)): the word is wider than the line; shorten it or let it hyphenate",
+          nil, nil, cause: broken,
+          summary:
+            "\(node.id) breaks \"\(broken)\" where no line break is allowed: the word is wider than the line; shorten it or let it hyphenate"
+        ))
+    }
+    let language = job.locale.split(separator: "-").first.map(String.init) ?? job.locale
+    if ["ja", "zh"].contains(language), block.lines.count > 1 {
+      for line in block.lines where line.text.count == 1 {
+        found.append(
+          LintObservation(
+            .brokenWord, node, "\(node.id) has a line of one character, 「\(line.text)」 (\(placement))", nil, nil,
+            cause: "one character \(line.text)", summary: "\(node.id) has a line of one character, 「\(line.text)」"))
       }
     }
     return found
@@ -273,13 +366,10 @@ struct SceneLinter {
       return properties.messageColor.map { written("messageColor", $0) }
         ?? "its colour is the layout's default (not written), on the screen's background"
     case "button", "secondary-button":
-      let index = id == "button" ? 0 : 1
-      let key = properties.buttons != nil ? "buttons[\(index)]" : "button"
-      let button =
-        properties.buttons.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-        ?? (index == 0 ? properties.button.resolved(default: nil) : nil)
-      if let color = button?.textColor { return written(key + ".textColor", color) }
-      let style = button?.style.map { "the \($0.rawValue) style's" } ?? "the layout's"
+      let found = button(id, in: job)
+      let key = found?.key ?? "button"
+      if let color = found?.definition.textColor { return written(key + ".textColor", color) }
+      let style = found?.definition.style.map { "the \($0.rawValue) style's" } ?? "the layout's"
       return "its colour is \(style) default title colour (not written), on \(key).background"
     default:
       return "a colour that does not follow the theme"

@@ -27,6 +27,9 @@ package struct TypesetLine: Sendable, Hashable {
   /// Whether the line's paragraph runs right to left: its first strong
   /// character decides (UAX #9), else the locale, as UIKit's natural direction.
   package var isRightToLeft: Bool
+  /// Whether the line ends inside a word: the next line goes on where UAX #14
+  /// gives no break opportunity, because the word is wider than the line.
+  package var endsInsideWord = false
 
   package init(
     text: String, width: Double, runs: [GlyphRun], primaryFace: Int, ascent: Double, descent: Double,

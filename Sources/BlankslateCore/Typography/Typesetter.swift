@@ -258,9 +258,14 @@ public final class Typesetter: Sendable {
     if avoidsOrphans {
       ranges = pushingOut(ranges, scalars: scalars, breaks: breaks, maxWidth: maxWidth, drawnWidth: drawnWidth)
     }
-    return ranges.map { range in
+    return ranges.enumerated().map { index, range in
       let (pieces, shapedPieces) = shapedPieces(range)
-      return line(paragraph, range, runs: pieces, shaped: shapedPieces, style: style)
+      var made = line(paragraph, range, runs: pieces, shaped: shapedPieces, style: style)
+      // The next line starts where no opportunity is: this one was cut inside a word.
+      if index + 1 < ranges.count, let next = ranges[index + 1].first, next > 0 {
+        made.endsInsideWord = ![CChar(LINEBREAK_ALLOWBREAK), CChar(LINEBREAK_MUSTBREAK)].contains(breaks[next - 1])
+      }
+      return made
     }
   }
 

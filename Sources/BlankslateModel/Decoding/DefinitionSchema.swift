@@ -72,23 +72,32 @@ public enum DefinitionSchema {
                 ("additionalProperties", false),
               ])
             ),
-            (
-              "suppress",
-              .object([
-                ("type", "object"),
-                (
-                  "properties",
-                  .object(
-                    LintRule.allCases.map {
-                      ($0.rawValue, .object([("type", "string"), ("minLength", 1), ("maxLength", 500)]))
-                    })
-                ),
-                ("additionalProperties", false),
-              ])
-            ),
+            ("suppress", suppress),
           ])
       ),
     ])
+  }
+
+  /// `suppress`: rule → reason, or a list of `{rule, element, value, reason}`.
+  static var suppress: JSONDocument {
+    let reason = JSONDocument.object([("type", "string"), ("minLength", 1), ("maxLength", 500)])
+    let text = JSONDocument.object([("type", "string"), ("minLength", 1), ("maxLength", 200)])
+    let byRule = JSONDocument.object([
+      ("type", "object"), ("properties", .object(LintRule.allCases.map { ($0.rawValue, reason) })),
+      ("additionalProperties", false),
+    ])
+    let entry = JSONDocument.object([
+      ("type", "object"), ("required", .array(["rule", "reason"])),
+      (
+        "properties",
+        .object([
+          ("rule", .object([("enum", strings(LintRule.allCases.map(\.rawValue)))])),
+          ("element", text), ("value", text), ("reason", reason),
+        ])
+      ),
+      ("additionalProperties", false),
+    ])
+    return .object([("anyOf", .array([byRule, .object([("type", "array"), ("items", entry)])]))])
   }
 
   /// The schema of `site.json`.

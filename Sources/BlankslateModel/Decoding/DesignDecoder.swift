@@ -44,7 +44,7 @@ struct DesignDecoder {
     let tags = object["tags"].flatMap { tagList($0, at: .root.appending("tags")) } ?? []
     let properties = PropertiesDecoder(fields: fields, assets: assets)
     let shared = properties.decode(object, at: .root, layout: layout).properties
-    let suppressions = object["suppress"].map { suppress($0, at: .root.appending("suppress")) } ?? [:]
+    let suppressions = object["suppress"].map { suppress($0, at: .root.appending("suppress")) } ?? []
 
     var variants: [Variant] = []
     if let value = object["variants"] {
@@ -62,7 +62,7 @@ struct DesignDecoder {
   }
 
   private func decodeVariants(
-    _ value: JSONValue, shared: Properties, suppressions: [LintRule: String], layout: LayoutKind?,
+    _ value: JSONValue, shared: Properties, suppressions: [Suppression], layout: LayoutKind?,
     properties: PropertiesDecoder
   ) -> [Variant] {
     let path = JSONPath.root.appending("variants")
@@ -118,25 +118,64 @@ struct DesignDecoder {
     return variants
   }
 
-  /// `"suppress": { "contrast": "the reason this finding is accepted" }`.
-  private func suppress(_ value: JSONValue, at path: JSONPath) -> [LintRule: String] {
-    let ids = LintRule.allCases.map(\.rawValue)
-    guard let object = fields.object(value, at: path, allowed: ids) else { return [:] }
-    var result: [LintRule: String] = [:]
-    for rule in LintRule.allCases {
-      guard let entry = object[rule.rawValue] else { continue }
-      let entryPath = path.appending(rule.rawValue)
-      guard let reason = fields.string(entry, at: entryPath) else { continue }
-      guard !reason.trimmingWhitespace.isEmpty, reason.count <= 500 else {
-        fields.report(
-          .invalidValue(
-            fields.location(entryPath, entry), found: entry.excerpt,
-            expected: "the reason this finding is accepted (1 to 500 characters)", allowed: []))
-        continue
+  /// `"suppress": { "contrast": "the reason" }`, which accepts every finding
+  /// of the rule, or `"suppress": [{ "rule": "contrast", "element": "message",
+  /// "value": "#8A8A8E", "reason": "the reason" }]`, which accepts the findings
+  /// of the rule on that element whose cause holds that value.
+  private func suppress(_ value: JSONValue, at path: JSONPath) -> [Suppression] {
+    if case .array(let items) = value.kind {
+      return items.enumerated().compactMap { index, item in
+        let itemPath = path.appending(index)
+        guard
+          let object = fields.object(item, at: itemPath, allowed: ["rule", "element", "value", "reason"])
+        else { return nil }
+        guard let ruleValue = object["rule"] else {
+          fields.report(.missingKey(fields.location(itemPath, item), key: "rule", expected: "a lint rule's id"))
+          return nil
+        }
+        guard let reasonValue = object["reason"] else {
+          fields.report(
+            .missingKey(fields.location(itemPath, item), key: "reason", expected: "why the finding is accepted"))
+          return nil
+        }
+        let rule = fields.choice(
+          ruleValue, at: itemPath.appending("rule"), among: LintRule.allCases, what: "a lint rule")
+        let element = object["element"].flatMap { text($0, at: itemPath.appending("element"), what: "an element id") }
+        let value = object["value"].flatMap {
+          text($0, at: itemPath.appending("value"), what: "a value the cause holds")
+        }
+        let reason = self.reason(reasonValue, at: itemPath.appending("reason"))
+        guard let rule, let reason, object["element"] == nil || element != nil, object["value"] == nil || value != nil
+        else { return nil }
+        return Suppression(rule: rule, element: element, value: value, reason: reason)
       }
-      result[rule] = reason
     }
-    return result
+    let ids = LintRule.allCases.map(\.rawValue)
+    guard let object = fields.object(value, at: path, allowed: ids) else { return [] }
+    return LintRule.allCases.compactMap { rule in
+      guard let entry = object[rule.rawValue], let reason = reason(entry, at: path.appending(rule.rawValue)) else {
+        return nil
+      }
+      return Suppression(rule: rule, reason: reason)
+    }
+  }
+
+  /// A suppression's reason: 1 to 500 characters, not only spaces.
+  private func reason(_ value: JSONValue, at path: JSONPath) -> String? {
+    text(value, at: path, what: "the reason this finding is accepted", limit: 500)
+  }
+
+  /// A string of 1 to `limit` characters, not only spaces.
+  private func text(_ value: JSONValue, at path: JSONPath, what: String, limit: Int = 200) -> String? {
+    guard let string = fields.string(value, at: path) else { return nil }
+    guard !string.trimmingWhitespace.isEmpty, string.count <= limit else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt, expected: "\(what) (1 to \(limit) characters)",
+          allowed: []))
+      return nil
+    }
+    return string
   }
 
   private func tagList(_ value: JSONValue, at path: JSONPath) -> [String]? {

@@ -57,13 +57,13 @@ public struct Variant: Sendable, Equatable {
   public var path: JSONPath
   /// Where the variant's object starts in its file (for annotations that point at it).
   package var position: SourcePosition
-  /// Lint findings accepted for this variant, rule → the reason (the
-  /// variant's `suppress` object, or else its design's).
-  public var suppressions: [LintRule: String]
+  /// Lint findings accepted for this variant, each with its reason (the
+  /// variant's `suppress`, or else its design's), in the order written.
+  public var suppressions: [Suppression]
 
   package init(
     id: String, name: String, properties: Properties, path: JSONPath = .root,
-    position: SourcePosition = SourcePosition(line: 1, column: 1), suppressions: [LintRule: String] = [:]
+    position: SourcePosition = SourcePosition(line: 1, column: 1), suppressions: [Suppression] = []
   ) {
     self.id = id
     self.name = name
@@ -71,6 +71,13 @@ public struct Variant: Sendable, Equatable {
     self.path = path
     self.position = position
     self.suppressions = suppressions
+  }
+
+  /// The first suppression that accepts a finding of `rule` on `element` with `cause`, and its place.
+  public func suppression(for rule: LintRule, element: String?, cause: String) -> (index: Int, reason: String)? {
+    guard let index = suppressions.firstIndex(where: { $0.accepts(rule: rule, element: element, cause: cause) })
+    else { return nil }
+    return (index, suppressions[index].reason)
   }
 
   /// Whether both are the same variant with the same properties.

@@ -32,12 +32,24 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   /// A design with no variant in a state `site.json`'s `coverage.states` asks
   /// every design for (the review's first question: where is the error state?).
   case missingState = "missing-state"
+  /// A contrast below WCAG AA where both colours are UIKit's own defaults for
+  /// the element (the `secondaryLabel` message of `UIContentUnavailableConfiguration`,
+  /// a button's title in the system tint): Apple's choice, not the team's,
+  /// reported once for the site.
+  case uikitDefault = "uikit-default"
+  /// A line break inside a word, where UAX #14 gives no opportunity (a word
+  /// wider than its line, as German at AX5 makes them: "Bestellunge|n"), or a
+  /// Chinese or Japanese line of one character.
+  case brokenWord = "broken-word"
+
+  // New rules go last: the kept definitions store a rule by its place here.
 
   /// The severity a rule has unless `site.json` says otherwise.
   public var defaultSeverity: LintSeverity {
     switch self {
     case .contrast, .tapTarget, .overflow, .hiddenByLayout: .error
-    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize, .missingState:
+    case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize, .missingState,
+      .uikitDefault, .brokenWord:
       .warning
     }
   }
@@ -60,5 +72,41 @@ public enum LintSeverity: String, Sendable, CaseIterable, Comparable {
   /// Whether `lhs` is the milder severity.
   public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
     (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+  }
+}
+
+/// A finding a design accepts, and why: a rule, and optionally the element and
+/// the value it applies to, so that accepting one cause leaves the others
+/// reported (`"suppress": [{"rule": "contrast", "element": "message", "reason": …}]`;
+/// the older `"suppress": {"contrast": "…"}` accepts the rule's every finding).
+public struct Suppression: Sendable, Equatable {
+  /// The rule whose findings it accepts.
+  public var rule: LintRule
+  /// The element it applies to (`message`, `button`), or every one.
+  public var element: String?
+  /// A value the finding's cause holds (`#8A8A8E`, `image`), or any.
+  public var value: String?
+  /// Why the finding is accepted.
+  public var reason: String
+
+  /// Accepts `rule`'s findings on `element` whose cause holds `value`, for `reason`.
+  public init(rule: LintRule, element: String? = nil, value: String? = nil, reason: String) {
+    self.rule = rule
+    self.element = element
+    self.value = value
+    self.reason = reason
+  }
+
+  /// Whether it accepts a finding of `rule` on `element` with `cause` (the value compared without case).
+  public func accepts(rule: LintRule, element: String?, cause: String) -> Bool {
+    guard rule == self.rule else { return false }
+    if let wanted = self.element, wanted != element { return false }
+    if let value, !cause.lowercased().contains(value.lowercased()) { return false }
+    return true
+  }
+
+  /// `contrast`, `contrast on message`, `contrast on message with "#8A8A8E"`.
+  public var label: String {
+    rule.rawValue + (element.map { " on \($0)" } ?? "") + (value.map { " with \"\($0)\"" } ?? "")
   }
 }

@@ -30,6 +30,23 @@ extension RenderID {
     return renders.prefix(6).map(\.placement).joined(separator: ", ") + more
   }
 
+  /// Each axis's values among `renders`, of any variants, without claiming
+  /// every combination: `iphone-se, iphone-15 · light · en, ja · L, AX5`.
+  package static func span(of renders: [RenderID]) -> String {
+    let paths: [KeyPath<RenderID, String>] = [\.device, \.theme, \.locale]
+    var axes = paths.map { path in
+      renders.reduce(into: [String]()) { values, render in
+        if !values.contains(render[keyPath: path]) { values.append(render[keyPath: path]) }
+      }
+    }
+    axes.append(
+      renders.reduce(into: [String]()) { values, render in
+        let size = TextSize(rawValue: render.textSize ?? "large")?.label ?? render.textSize ?? "L"
+        if !values.contains(size) { values.append(size) }
+      })
+    return axes.map { $0.joined(separator: ", ") }.joined(separator: " · ")
+  }
+
   /// A `--filter` (a regular expression over ids) that selects exactly
   /// `renders`, all of one variant, among `candidates`: the shortest prefix
   /// (the variant, then its device, then its theme) that does; else, when

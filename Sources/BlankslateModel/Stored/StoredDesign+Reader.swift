@@ -51,12 +51,19 @@ extension StoredDesign {
         place <= expected.limits.variantsPerDesign, let position = position(), let ruleCount = fields.count()
       else { return nil }
       let path = place == 0 ? JSONPath.root : JSONPath.root.appending("variants").appending(place - 1)
-      var suppressions: [LintRule: String] = [:]
+      var suppressions: [Suppression] = []
       for _ in 0..<ruleCount {
-        guard let rule = choice(LintRule.self), suppressions[rule] == nil,
-          let reason = string(), !reason.trimmingWhitespace.isEmpty, reason.count <= 500
-        else { return nil }
-        suppressions[rule] = reason
+        guard let rule = choice(LintRule.self), let present = fields.count(), present < 4 else { return nil }
+        func text(_ limit: Int) -> String? {
+          guard let text = string(), !text.trimmingWhitespace.isEmpty, text.count <= limit else { return nil }
+          return text
+        }
+        let element = present & 1 == 0 ? nil : text(200)
+        let value = present & 2 == 0 ? nil : text(200)
+        guard present & 1 == 0 || element != nil, present & 2 == 0 || value != nil, let reason = text(500) else {
+          return nil
+        }
+        suppressions.append(Suppression(rule: rule, element: element, value: value, reason: reason))
       }
       guard let properties = properties() else { return nil }
       return Variant(

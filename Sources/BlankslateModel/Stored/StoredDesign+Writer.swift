@@ -31,11 +31,13 @@ extension StoredDesign {
         writer.count(0)
       }
       position(variant.position)
-      let rules = LintRule.allCases.filter { variant.suppressions[$0] != nil }
-      writer.count(rules.count)
-      for rule in rules {
-        choice(rule)
-        writer.text(variant.suppressions[rule] ?? "")
+      writer.count(variant.suppressions.count)
+      for suppression in variant.suppressions {
+        choice(suppression.rule)
+        writer.count(Self.mask([suppression.element != nil, suppression.value != nil]))
+        if let element = suppression.element { writer.text(element) }
+        if let value = suppression.value { writer.text(value) }
+        writer.text(suppression.reason)
       }
       properties(variant.properties)
     }

@@ -22,7 +22,7 @@ extension GalleryPages {
         ["label": .string(job.variant.name), "href": .string("index.html#" + PageID.variant(job.variant.id))],
         ["label": .string("\(job.device.metrics.name), \(Self.themeLabel(job.theme)), \(job.locale)")],
       ])
-    context.reserveCapacity(40)  // a render page's context, in one allocation
+    context.reserveCapacity(42)  // a render page's context, in one allocation
     let metrics = job.device.metrics
     context["designName"] = .string(job.design.name)
     context["variantName"] = .string(job.variant.name)
@@ -44,6 +44,9 @@ extension GalleryPages {
     context["lintKind"] = .string(counts.badge.kind)
     context["lintLabel"] = .string(counts.badge.label)
     context["findings"] = .list(findings.map(Self.findingContext))
+    context["readingOrder"] = .list(
+      ReadingOrder(scene: scene, job: job).items.map { .object(["spoken": .string($0.spoken)]) })
+    context["textDirection"] = .string(PinnedFont.isRightToLeft(job.locale) ? "rtl" : "ltr")
     // Only open findings are outlined on the render: an accepted one drawn there read as part of the design.
     context["outlines"] = .list(
       findings.filter { $0.suppression == nil }.compactMap { finding in
@@ -185,7 +188,14 @@ extension GalleryPages {
       ("properties", job.variant.properties.json(around: job.locale)),
       (
         "suppress",
-        .object(job.variant.suppressions.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) })
+        .array(
+          job.variant.suppressions.map { suppression in
+            .object(
+              [("rule", .string(suppression.rule.rawValue))]
+                + (suppression.element.map { [("element", JSONDocument.string($0))] } ?? [])
+                + (suppression.value.map { [("value", JSONDocument.string($0))] } ?? [])
+                + [("reason", .string(suppression.reason))])
+          })
       ),
     ])
   }

@@ -38,6 +38,7 @@ public struct SiteLinter: Sendable {
       }
     }
     let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
-    return (LintReport(findings: findings.flatMap { $0 }, renderCount: matrix.count), variants)
+    let linted = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0) } }
+    return (LintReport(findings: findings.flatMap { $0 }, renderCount: matrix.count, variants: linted), variants)
   }
 }

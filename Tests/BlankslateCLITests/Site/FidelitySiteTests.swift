@@ -29,7 +29,7 @@ struct FidelitySiteTests {
     let report = output.appending(path: "lint.json")
     _ = CommandRunner.run(["lint", "--site", Self.folder.path, "--json", report.path])
     let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
-    let findings = try #require(json["findings"] as? [[String: Any]])
+    let findings = try #require(json["occurrences"] as? [[String: Any]])
     let reported = Set(
       findings.filter { $0["rule"] as? String == "hidden-by-layout" }.compactMap { finding -> String? in
         // The finding is the stack's; its message names the part first ("button is hidden on …").

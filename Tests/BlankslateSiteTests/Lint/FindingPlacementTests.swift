@@ -42,13 +42,19 @@ struct FindingPlacementTests {
     }
     let two = LintReport(
       findings: [try finding("iphone-se.light.en"), try finding("iphone-15.dark.ar.AX5")], renderCount: 2)
-    #expect(two.text.contains("[2 renders: iphone-se light en, iphone-15 dark ar AX5]"), "\(two.text)")
+    #expect(two.text.contains("[v; 2 renders: iphone-se light en, iphone-15 dark ar AX5]"), "\(two.text)")
     let crossed = LintReport(
       findings: try ["iphone-se.light.en", "iphone-se.dark.en", "iphone-15.light.en", "iphone-15.dark.en"].map(finding),
       renderCount: 4)
-    #expect(crossed.text.contains("[4 renders: iphone-se, iphone-15 × light, dark × en]"), "\(crossed.text)")
+    #expect(crossed.text.contains("[v; 4 renders: iphone-se, iphone-15 × light, dark × en]"), "\(crossed.text)")
     let one = LintReport(findings: [try finding("iphone-se.light.en")], renderCount: 1)
-    #expect(one.text.contains("[iphone-se light en]"), "\(one.text)")
+    #expect(one.text.contains("[v; iphone-se light en]"), "\(one.text)")
+    // One cause in many renders is one finding, counted once with its renders beside it.
+    #expect(
+      crossed.errors == 1
+        && crossed.text.hasSuffix(
+          "Lint: 1 error, 0 warnings, 0 accepted in 4 renders (errors in 4 renders, warnings in 0, accepted in 0).")
+    )
   }
 
   /// The outline's box in percent of the screen: never outside 0…100 %.
