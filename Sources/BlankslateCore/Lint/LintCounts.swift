@@ -14,7 +14,18 @@ public struct LintCounts: Sendable, Equatable {
   public var accepted = 0
   /// The findings counted so far, while they are counted (counts read back
   /// from a build's cache have none; they are final).
-  private var seen: Set<String> = []
+  private var seen: Set<Key> = []
+
+  /// A finding's identity in a variant: what kind it counts as, and its rule, element, cause and acceptance.
+  private struct Key: Hashable {
+    var kind: UInt8
+    var design: String
+    var variant: String
+    var rule: LintRule
+    var node: String?
+    var cause: String
+    var suppression: String?
+  }
 
   /// Whether both hold the same counts.
   public static func == (left: LintCounts, right: LintCounts) -> Bool {
@@ -42,11 +53,10 @@ public struct LintCounts: Sendable, Equatable {
     sum.accepted += other.accepted
     for key in other.seen where !sum.seen.insert(key).inserted {
       // Counted by both: take it back once.
-      switch key.first {
-      case "a": sum.accepted -= 1
-      case "e": sum.errors -= 1
-      case "w": sum.warnings -= 1
-      default: break
+      switch key.kind {
+      case 0: sum.accepted -= 1
+      case 1: sum.errors -= 1
+      default: sum.warnings -= 1
       }
     }
     return sum
@@ -54,14 +64,13 @@ public struct LintCounts: Sendable, Equatable {
 
   /// Counts `finding` too, unless a finding of the same cause is counted.
   public mutating func add(_ finding: LintFinding) {
-    let kind = finding.suppression != nil ? "a" : finding.severity == .error ? "e" : "w"
+    let kind: UInt8 = finding.suppression != nil ? 0 : finding.severity == .error ? 1 : 2
     // The variant is part of the key: counts of different variants add up (as
     // those read back from a cache, which keep no keys, must), and two runs of
     // one variant's renders count a finding once.
-    let key = [
-      kind, finding.render.variantPath, finding.rule.rawValue, finding.node ?? "", finding.cause,
-      finding.suppression ?? "",
-    ].joined(separator: "\u{1F}")
+    let key = Key(
+      kind: kind, design: finding.design, variant: finding.variant, rule: finding.rule, node: finding.node,
+      cause: finding.cause, suppression: finding.suppression)
     guard finding.suppression != nil || finding.severity != .off, seen.insert(key).inserted else { return }
     if finding.suppression != nil {
       accepted += 1

@@ -25,12 +25,10 @@ public struct ReadingOrder: Sendable, Equatable {
   /// The elements, first read first.
   public var items: [Item]
 
-  /// The reading order of `scene`, the render of `job`.
+  /// The reading order of `scene`, the render of `job`, read in one pass over its nodes.
   public init(scene: Scene, job: RenderJob) {
     let words = TraitWords(locale: job.locale)
     let isRightToLeft = PinnedFont.isRightToLeft(job.locale)
-    var items: [Item] = []
-    let nodes = scene.allNodes
     func text(_ node: SceneNode) -> String? {
       let block: TextBlock
       switch node.content {
@@ -38,40 +36,45 @@ public struct ReadingOrder: Sendable, Equatable {
       case .button(let face): block = face.title
       default: return nil
       }
-      let joined = block.texts.joined(separator: " ")
+      let joined = block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " ")
       return joined.isEmpty ? nil : joined
     }
-    // The navigation bar first: its title is a heading.
-    for node in nodes where ["navigation-large-title", "navigation-title"].contains(node.id) {
-      if let label = text(node) {
-        items.append(words.item(label, words.heading, element: node.id))
-        break
+    var navigation: (large: Bool, label: String, id: String)?
+    var content: [(frame: Rect, label: String, traits: String, id: String)] = []
+    var tabs: [(label: String, id: String)] = []
+    scene.forEachNode { node in
+      let traits: String
+      switch node.role {
+      case .title, .sectionHeader: traits = words.heading
+      case .button: traits = words.button
+      case .message, .customView, .toast, .tableHeader, .row: traits = ""
+      case .decoration:
+        // The bars' titles: the navigation title (the large one where there is one) and the tabs.
+        if node.id.hasPrefix("tab-title-"), let label = text(node) {
+          tabs.append((label, node.id))
+        } else if node.id.hasPrefix("navigation-"), navigation?.large != true, let label = text(node) {
+          navigation = (node.id == "navigation-large-title", label, node.id)
+        }
+        return
+      default: return
       }
+      if let label = text(node) { content.append((node.frame, label, traits, node.id)) }
     }
-    // The content, row by row, leading edge first.
-    let read: [NodeRole: String] = [
-      .title: words.heading, .message: "", .button: words.button, .customView: "", .toast: "",
-      .sectionHeader: words.heading, .tableHeader: "", .row: "",
-    ]
-    let content = nodes.compactMap { node -> (SceneNode, String, String)? in
-      guard let traits = read[node.role], let label = text(node) else { return nil }
-      return (node, label, traits)
+    var items: [Item] = []
+    // The navigation bar first: its title is a heading.
+    if let navigation { items.append(words.item(navigation.label, words.heading, element: navigation.id)) }
+    // The content, row by row, leading edge first: tops within 4 pt of each other are one row.
+    content.sort { left, right in
+      if abs(left.frame.minY - right.frame.minY) > 4 { return left.frame.minY < right.frame.minY }
+      return isRightToLeft ? left.frame.maxX > right.frame.maxX : left.frame.minX < right.frame.minX
     }
-    let ordered = content.sorted { left, right in
-      let (a, b) = (left.0.frame, right.0.frame)
-      // Elements whose tops are within half a line of each other read as one row.
-      if abs(a.minY - b.minY) > 4 { return a.minY < b.minY }
-      return isRightToLeft ? a.maxX > b.maxX : a.minX < b.minX
-    }
-    items += ordered.map { words.item($0.1, $0.2, element: $0.0.id) }
+    items += content.map { words.item($0.label, $0.traits, element: $0.id) }
     // The tab bar last, its items by place; the first tab is at the leading edge.
-    let titles = nodes.filter { $0.id.hasPrefix("tab-title-") }
     let selected = job.variant.properties.chrome?.selectedTab ?? 0
-    for (index, node) in titles.enumerated() {
-      guard let label = text(node) else { continue }
-      let place = words.tab(index + 1, of: titles.count)
+    for (index, tab) in tabs.enumerated() {
+      let place = words.tab(index + 1, of: tabs.count)
       items.append(
-        words.item(label, index == selected ? place + words.comma + words.selected : place, element: node.id))
+        words.item(tab.label, index == selected ? place + words.comma + words.selected : place, element: tab.id))
     }
     self.items = items
   }
