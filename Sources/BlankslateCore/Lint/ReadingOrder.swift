@@ -42,7 +42,15 @@ public struct ReadingOrder: Sendable, Equatable {
     var navigation: (large: Bool, label: String, id: String)?
     var content: [(frame: Rect, label: String, traits: String, id: String)] = []
     var tabs: [(label: String, id: String)] = []
-    scene.forEachNode { node in
+    // The status bar and the home indicator are not read until touched: their glyphs are not visited.
+    func visit(_ node: SceneNode) {
+      switch node.role {
+      case .statusBar, .homeIndicator, .dynamicIsland, .separator, .scrollIndicator: return
+      default: read(node)
+      }
+      for child in node.children { visit(child) }
+    }
+    func read(_ node: SceneNode) {
       let traits: String
       switch node.role {
       case .title, .sectionHeader: traits = words.heading
@@ -60,6 +68,7 @@ public struct ReadingOrder: Sendable, Equatable {
       }
       if let label = text(node) { content.append((node.frame, label, traits, node.id)) }
     }
+    for node in scene.nodes { visit(node) }
     var items: [Item] = []
     // The navigation bar first: its title is a heading.
     if let navigation { items.append(words.item(navigation.label, words.heading, element: navigation.id)) }
