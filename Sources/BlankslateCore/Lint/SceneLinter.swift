@@ -80,15 +80,16 @@ struct SceneLinter {
       if frame.width < Self.minimumTapSize || frame.height < Self.minimumTapSize {
         let size = "\(NumberText.format(frame.width))×\(NumberText.format(frame.height)) pt"
         if case .button(let face) = node.content, let controlSize = face.controlSize {
+          let isDefault = isDefaultSize(node)
           // UIKit's own sizes: what the system draws, under the HIG's target; a warning with the way out.
           found.append(
             LintObservation(
               .controlSize, node,
               "\(node.id) is \(size) at UIKit's \(controlSize.rawValue) size; the HIG asks 44×44 pt for a tap target (`controlSize: large` is about 50 pt tall)",
               min(frame.width, frame.height), Self.minimumTapSize, cause: controlSize.rawValue,
-              summary: (isDefaultSize(node) ? "\(node.id) is UIKit's default button, " : "\(node.id) is ")
+              summary: (isDefault ? "\(node.id) is UIKit's default button, " : "\(node.id) is ")
                 + "under 44×44 pt at UIKit's \(controlSize.rawValue) size; the HIG asks 44×44 pt for a tap target (`controlSize: large` is about 50 pt tall)",
-              isSiteWide: isDefaultSize(node)
+              isSiteWide: isDefault
             ))
         } else {
           found.append(
@@ -295,6 +296,9 @@ struct SceneLinter {
   /// of one character: the word as it is broken, in this render's language,
   /// device and size.
   private func brokenWords(_ node: SceneNode, _ block: TextBlock) -> [LintObservation] {
+    guard block.lines.count > 1 else { return [] }
+    let isCJK = job.locale.hasPrefix("ja") || job.locale.hasPrefix("zh")
+    guard isCJK || block.lines.contains(where: \.endsInsideWord) else { return [] }
     var found: [LintObservation] = []
     let placement = "\(job.locale), \(job.device.metrics.name), \(job.textSize.label)"
     for (index, line) in block.lines.enumerated() where line.endsInsideWord && index + 1 < block.lines.count {
@@ -310,8 +314,7 @@ struct SceneLinter {
             "\(node.id) breaks \"\(broken)\" where no line break is allowed: the word is wider than the line; shorten it or let it hyphenate"
         ))
     }
-    let language = job.locale.split(separator: "-").first.map(String.init) ?? job.locale
-    if ["ja", "zh"].contains(language), block.lines.count > 1 {
+    if isCJK {
       for line in block.lines where line.text.count == 1 {
         found.append(
           LintObservation(
