@@ -6,9 +6,10 @@ import BlankslateSupport
 /// by row (leading to trailing: right to left in Arabic), then the tab bar's
 /// items with their place and selection. Titles are headings, buttons have
 /// the button trait; an image is not read (`UIImageView` is not an
-/// accessibility element unless the app makes it one, and the
-/// content-unavailable image is decorative), nor is the status bar until it
-/// is touched. Traits are spoken in the render's language.
+/// accessibility element unless the app makes it one), nor is the status bar
+/// until it is touched. Traits are spoken in the render's language. A text is
+/// read as it is drawn: a truncated one as truncated, where VoiceOver would
+/// read the whole label (not yet modelled).
 public struct ReadingOrder: Sendable, Equatable {
   /// One element as VoiceOver speaks it.
   public struct Item: Sendable, Equatable {
