@@ -35,9 +35,17 @@ public struct LintCounts: Sendable, Equatable {
   /// No findings.
   public init() {}
 
-  /// The counts of `findings`.
+  /// The counts of one render's `findings`, each its own cause: counted as they are.
   public init(_ findings: some Sequence<LintFinding>) {
-    for finding in findings { add(finding) }
+    for finding in findings where finding.suppression != nil || finding.severity != .off {
+      if finding.suppression != nil {
+        accepted += 1
+      } else if finding.severity == .error {
+        errors += 1
+      } else {
+        warnings += 1
+      }
+    }
   }
 
   /// Counts `findings` too.

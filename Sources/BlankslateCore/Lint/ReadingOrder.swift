@@ -29,7 +29,7 @@ public struct ReadingOrder: Sendable, Equatable {
   /// The reading order of `scene`, the render of `job`, read in one pass over its nodes.
   public init(scene: Scene, job: RenderJob) {
     let words = TraitWords(locale: job.locale)
-    let isRightToLeft = PinnedFont.isRightToLeft(job.locale)
+    let isRightToLeft = scene.isRightToLeft
     func text(_ node: SceneNode) -> String? {
       let block: TextBlock
       switch node.content {
@@ -93,43 +93,44 @@ public struct ReadingOrder: Sendable, Equatable {
 /// VoiceOver's words for the traits it speaks, in the languages Blankslate
 /// has words for (others take English).
 struct TraitWords {
+  /// The languages Blankslate has words for.
+  enum Language {
+    case chinese, german, japanese, arabic, english
+  }
+
+  let language: Language
   let heading: String
   let button: String
   let selected: String
-  let tabFormat: (Int, Int) -> String
   /// The comma VoiceOver pauses at, in the language's own punctuation.
-  var comma: String {
-    switch language {
-    case "zh": "，"
-    case "ja": "、"
-    case "ar": "، "
-    default: ", "
-    }
-  }
-  let language: String
+  let comma: String
 
   init(locale: String) {
-    language = locale.split(separator: "-").first.map(String.init) ?? locale
+    let code = locale.utf8.prefix { $0 != UInt8(ascii: "-") }
+    language =
+      code.elementsEqual("zh".utf8)
+      ? .chinese
+      : code.elementsEqual("de".utf8)
+        ? .german : code.elementsEqual("ja".utf8) ? .japanese : code.elementsEqual("ar".utf8) ? .arabic : .english
     switch language {
-    case "zh":
-      (heading, button, selected) = ("标题", "按钮", "已选中")
-      tabFormat = { "标签，第\($0)个，共\($1)个" }
-    case "de":
-      (heading, button, selected) = ("Überschrift", "Taste", "ausgewählt")
-      tabFormat = { "Tab, \($0) von \($1)" }
-    case "ja":
-      (heading, button, selected) = ("見出し", "ボタン", "選択中")
-      tabFormat = { "タブ、\($1)個中\($0)番目" }
-    case "ar":
-      (heading, button, selected) = ("عنوان", "زر", "محدد")
-      tabFormat = { "علامة تبويب، \($0) من \($1)" }
-    default:
-      (heading, button, selected) = ("heading", "button", "selected")
-      tabFormat = { "tab, \($0) of \($1)" }
+    case .chinese: (heading, button, selected, comma) = ("标题", "按钮", "已选中", "，")
+    case .german: (heading, button, selected, comma) = ("Überschrift", "Taste", "ausgewählt", ", ")
+    case .japanese: (heading, button, selected, comma) = ("見出し", "ボタン", "選択中", "、")
+    case .arabic: (heading, button, selected, comma) = ("عنوان", "زر", "محدد", "، ")
+    case .english: (heading, button, selected, comma) = ("heading", "button", "selected", ", ")
     }
   }
 
-  func tab(_ place: Int, of count: Int) -> String { tabFormat(place, count) }
+  /// A tab's trait and place: `tab, 2 of 4`.
+  func tab(_ place: Int, of count: Int) -> String {
+    switch language {
+    case .chinese: "标签，第\(place)个，共\(count)个"
+    case .german: "Tab, \(place) von \(count)"
+    case .japanese: "タブ、\(count)個中\(place)番目"
+    case .arabic: "علامة تبويب، \(place) من \(count)"
+    case .english: "tab, \(place) of \(count)"
+    }
+  }
 
   /// An element with its traits, as spoken.
   func item(_ label: String, _ traits: String, element: String) -> ReadingOrder.Item {
