@@ -1,5 +1,6 @@
 import BlankslateModel
 import BlankslateSupport
+import BlankslateValidation
 
 /// SwiftUI's `ContentUnavailableView` code.
 extension ModernHandOff {
@@ -203,6 +204,6 @@ extension ModernHandOff {
     let file = path.split(separator: "/").last.map(String.init) ?? path
     let name = file.split(separator: ".").dropLast().joined(separator: ".")
     // `box@2x.png` is the image `box` at two pixels a point, as UIKit names it.
-    return name.hasSuffix("@2x") || name.hasSuffix("@3x") ? String(name.dropLast(3)) : name
+    return ImageExtent.scale(ofImageNamed: path) > 1 ? String(name.dropLast(3)) : name
   }
 }

@@ -37,15 +37,7 @@ public struct LintCounts: Sendable, Equatable {
 
   /// The counts of one render's `findings`, each its own cause: counted as they are.
   public init(_ findings: some Sequence<LintFinding>) {
-    for finding in findings where finding.suppression != nil || finding.severity != .off {
-      if finding.suppression != nil {
-        accepted += 1
-      } else if finding.severity == .error {
-        errors += 1
-      } else {
-        warnings += 1
-      }
-    }
+    for finding in findings { count(finding) }
   }
 
   /// Counts `findings` too.
@@ -80,6 +72,11 @@ public struct LintCounts: Sendable, Equatable {
       kind: kind, design: finding.design, variant: finding.variant, rule: finding.rule, node: finding.node,
       cause: finding.cause, suppression: finding.suppression)
     guard finding.suppression != nil || finding.severity != .off, seen.insert(key).inserted else { return }
+    count(finding)
+  }
+
+  /// Counts `finding` as its kind: accepted, an error or a warning (a rule that is off, not at all).
+  private mutating func count(_ finding: LintFinding) {
     if finding.suppression != nil {
       accepted += 1
     } else if finding.severity == .error {

@@ -31,12 +31,7 @@ public struct ReadingOrder: Sendable, Equatable {
     let words = TraitWords(locale: job.locale)
     let isRightToLeft = scene.isRightToLeft
     func text(_ node: SceneNode) -> String? {
-      let block: TextBlock
-      switch node.content {
-      case .text(let text): block = text
-      case .button(let face): block = face.title
-      default: return nil
-      }
+      guard let block = SceneLinter.text(of: node) else { return nil }
       let joined = block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " ")
       return joined.isEmpty ? nil : joined
     }
