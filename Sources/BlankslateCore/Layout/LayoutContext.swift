@@ -105,9 +105,11 @@ struct LayoutContext {
       let rest = Self.text(of: text, after: kept)
       lines = kept + [truncate(rest, fontSize: fontSize, weight: weight, to: width, at: truncation)]
     }
-    return TextBlock(
+    var block = TextBlock(
       lines: lines, fontSize: fontSize, weight: weight, color: color, lineHeight: lineHeight, background: background,
       cornerRadius: cornerRadius, isTruncated: truncated, isRightToLeft: isRightToLeft)
+    if truncated { block.untruncated = text }
+    return block
   }
 
   /// A text style's leading, else UIKit's line height for the size; taller

@@ -24,6 +24,8 @@ package struct TextBlock: Sendable, Equatable {
   package var cornerRadius: Double
   /// Whether text had to be cut to fit the frame (lines dropped).
   package var isTruncated: Bool
+  /// The whole text of a truncated block, which VoiceOver reads as the label holds it; nil when nothing was cut.
+  package var untruncated: String?
   /// Whether the text's locale is written right to left: leading is the right edge.
   package var isRightToLeft: Bool
 

@@ -5,11 +5,12 @@ import BlankslateSupport
 /// navigation bar's title as a heading, then the placeholder's elements row
 /// by row (leading to trailing: right to left in Arabic), then the tab bar's
 /// items with their place and selection. Titles are headings, buttons have
-/// the button trait; an image is not read (`UIImageView` is not an
-/// accessibility element unless the app makes it one), nor is the status bar
-/// until it is touched. Traits are spoken in the render's language. A text is
-/// read as it is drawn: a truncated one as truncated, where VoiceOver would
-/// read the whole label (not yet modelled).
+/// the button trait; an image is read only with an `accessibilityLabel`
+/// (`UIImageView` is not an accessibility element unless the app makes it
+/// one), and the status bar not until it is touched. A button or a custom
+/// view with an `accessibilityLabel` is read by it. Traits are spoken in the
+/// render's language. A truncated text is read whole, as VoiceOver reads the
+/// label's text, not what it draws.
 public struct ReadingOrder: Sendable, Equatable {
   /// One element as VoiceOver speaks it.
   public struct Item: Sendable, Equatable {
@@ -30,10 +31,25 @@ public struct ReadingOrder: Sendable, Equatable {
   public init(scene: Scene, job: RenderJob) {
     let words = TraitWords(locale: job.locale)
     let isRightToLeft = scene.isRightToLeft
+    let properties = job.variant.properties
     func text(_ node: SceneNode) -> String? {
       guard let block = SceneLinter.text(of: node) else { return nil }
-      let joined = block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " ")
+      let joined =
+        block.untruncated ?? (block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " "))
       return joined.isEmpty ? nil : joined
+    }
+    /// What the definition tells VoiceOver to read for `node` instead of its text.
+    func writtenLabel(_ node: SceneNode) -> String? {
+      switch node.role {
+      case .image:
+        guard case .value(let image) = properties.image else { return nil }
+        return image.accessibility?.label?.resolved(in: job.locale)
+      case .button: return SceneLinter.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale)
+      case .customView:
+        guard case .value(let custom) = properties.customView else { return nil }
+        return custom.accessibilityLabel?.resolved(in: job.locale)
+      default: return nil
+      }
     }
     var navigation: (large: Bool, label: String, id: String)?
     var content: [(frame: Rect, label: String, traits: String, id: String)] = []
@@ -51,6 +67,7 @@ public struct ReadingOrder: Sendable, Equatable {
       switch node.role {
       case .title, .sectionHeader: traits = words.heading
       case .button: traits = words.button
+      case .image: traits = words.image
       case .message, .customView, .toast, .tableHeader, .row: traits = ""
       case .decoration:
         // The bars' titles: the navigation title (the large one where there is one) and the tabs.
@@ -62,7 +79,9 @@ public struct ReadingOrder: Sendable, Equatable {
         return
       default: return
       }
-      if let label = text(node) { content.append((node.frame, label, traits, node.id)) }
+      if let label = writtenLabel(node) ?? (node.role == .image ? nil : text(node)) {
+        content.append((node.frame, label, traits, node.id))
+      }
     }
     for node in scene.nodes { visit(node) }
     var items: [Item] = []
@@ -96,6 +115,7 @@ struct TraitWords {
   let language: Language
   let heading: String
   let button: String
+  let image: String
   let selected: String
   /// The comma VoiceOver pauses at, in the language's own punctuation.
   let comma: String
@@ -108,11 +128,11 @@ struct TraitWords {
       : code.elementsEqual("de".utf8)
         ? .german : code.elementsEqual("ja".utf8) ? .japanese : code.elementsEqual("ar".utf8) ? .arabic : .english
     switch language {
-    case .chinese: (heading, button, selected, comma) = ("标题", "按钮", "已选中", "，")
-    case .german: (heading, button, selected, comma) = ("Überschrift", "Taste", "ausgewählt", ", ")
-    case .japanese: (heading, button, selected, comma) = ("見出し", "ボタン", "選択中", "、")
-    case .arabic: (heading, button, selected, comma) = ("عنوان", "زر", "محدد", "، ")
-    case .english: (heading, button, selected, comma) = ("heading", "button", "selected", ", ")
+    case .chinese: (heading, button, image, selected, comma) = ("标题", "按钮", "图像", "已选中", "，")
+    case .german: (heading, button, image, selected, comma) = ("Überschrift", "Taste", "Bild", "ausgewählt", ", ")
+    case .japanese: (heading, button, image, selected, comma) = ("見出し", "ボタン", "画像", "選択中", "、")
+    case .arabic: (heading, button, image, selected, comma) = ("عنوان", "زر", "صورة", "محدد", "، ")
+    case .english: (heading, button, image, selected, comma) = ("heading", "button", "image", "selected", ", ")
     }
   }
 

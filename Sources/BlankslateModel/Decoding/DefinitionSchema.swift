@@ -339,7 +339,7 @@ public enum DefinitionSchema {
       ),
       ("themedImage", themed(ref("singleImage"))),
       (
-        "image",
+        "undescribedImage",
         .object([
           (
             "anyOf",
@@ -351,6 +351,40 @@ public enum DefinitionSchema {
                 (
                   "patternProperties",
                   .object([(localeTag, .object([("anyOf", .array([ref("singleImage"), ref("themedImage")]))]))])
+                ),
+                ("additionalProperties", false),
+              ]),
+            ])
+          )
+        ])
+      ),
+      (
+        "image",
+        .object([
+          (
+            "anyOf",
+            .array([
+              ref("undescribedImage"),
+              // What VoiceOver says of the image (format v4): a label, or nothing (decorative).
+              .object([
+                ("type", "object"), ("required", .array(["source"])),
+                (
+                  "properties",
+                  .object([
+                    ("source", ref("undescribedImage")), ("accessibilityLabel", ref("text")),
+                    ("decorative", .object([("type", "boolean")])),
+                  ])
+                ),
+                ("additionalProperties", false),
+              ]),
+              .object([
+                ("type", "object"), ("required", .array(["path"])),
+                (
+                  "properties",
+                  .object([
+                    ("path", assetPath), ("template", .object([("type", "boolean")])),
+                    ("accessibilityLabel", ref("text")), ("decorative", .object([("type", "boolean")])),
+                  ])
                 ),
                 ("additionalProperties", false),
               ]),

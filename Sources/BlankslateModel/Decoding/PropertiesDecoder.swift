@@ -42,7 +42,14 @@ struct PropertiesDecoder {
 
   /// An `image`: one image, `{"light": …, "dark": …}`, or locale → image
   /// (each entry one image or one per theme).
-  func imageValue(_ value: JSONValue, at path: JSONPath, perLocale: Bool = true) -> ImageValue? {
+  func imageValue(
+    _ value: JSONValue, at path: JSONPath, perLocale: Bool = true, describable: Bool = true
+  ) -> ImageValue? {
+    if perLocale, describable, case .object(let members) = value.kind,
+      members.contains(where: { Self.accessibilityKeys.contains($0.key) })
+    {
+      return describedImage(value, members, at: path)
+    }
     guard case .object(let members) = value.kind, !members.contains(where: { ["path", "template"].contains($0.key) })
     else {
       return image(value, at: path).map(ImageValue.one)
@@ -97,6 +104,46 @@ struct PropertiesDecoder {
       entries.append(ImageValue.LocaleImage(locale: member.key, image: image))
     }
     return valid ? .perLocale(entries) : nil
+  }
+
+  /// The keys that say what VoiceOver is told of an image (format v4).
+  static let accessibilityKeys: Set<String> = ["source", "accessibilityLabel", "decorative"]
+
+  /// An image with what VoiceOver says of it: `{"source": IMAGE, "accessibilityLabel": TEXT}`,
+  /// `{"source": IMAGE, "decorative": true}`, or the two keys beside an asset's `path`.
+  private func describedImage(_ value: JSONValue, _ members: [JSONValue.Member], at path: JSONPath) -> ImageValue? {
+    let hasSource = members.contains { $0.key == "source" }
+    let allowed =
+      hasSource
+      ? ["source", "accessibilityLabel", "decorative"] : ["path", "template", "accessibilityLabel", "decorative"]
+    guard let object = fields.object(value, at: path, allowed: allowed) else { return nil }
+    let label = object["accessibilityLabel"].flatMap { fields.text($0, at: path.appending("accessibilityLabel")) }
+    let isDecorative = object["decorative"].flatMap { fields.bool($0, at: path.appending("decorative")) } ?? false
+    if label != nil, isDecorative {
+      fields.report(
+        .invalidValue(
+          fields.location(path.appending("decorative"), object["decorative"] ?? value), found: "true",
+          expected: "an image with an \"accessibilityLabel\" is read by VoiceOver: drop \"decorative\" or the label",
+          allowed: []))
+      return nil
+    }
+    let image: ImageValue?
+    if let source = object["source"] {
+      image = imageValue(source, at: path.appending("source"), describable: false)
+    } else if object["path"] != nil {
+      let rest = members.filter { !Self.accessibilityKeys.contains($0.key) }
+      image = self.image(JSONValue(.object(rest), at: value.position), at: path).map(ImageValue.one)
+    } else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected: "the image in \"source\" (or an asset's \"path\") beside \"accessibilityLabel\" or \"decorative\"",
+          allowed: []))
+      return nil
+    }
+    guard let image else { return nil }
+    guard label != nil || isDecorative else { return image }
+    return .described(image, ImageAccessibility(label: label, isDecorative: isDecorative))
   }
 
   /// One image: a name or a path, or `{"path": …, "template": true}` for an asset drawn as a template image.
@@ -202,6 +249,9 @@ struct PropertiesDecoder {
     if let v = object["symbol"] {
       button.symbol = fields.choice(v, at: path.appending("symbol"), among: SymbolName.allCases, what: "a symbol")
     }
+    if let v = object["accessibilityLabel"] {
+      button.accessibilityLabel = fields.text(v, at: path.appending("accessibilityLabel"))
+    }
     return button
   }
 
@@ -252,6 +302,9 @@ struct PropertiesDecoder {
     if let v = object["text"] { custom.text = fields.text(v, at: path.appending("text")) }
     if let v = object["textColor"] { custom.textColor = fields.color(v, at: path.appending("textColor")) }
     if let v = object["font"] { custom.font = fields.font(v, at: path.appending("font")) }
+    if let v = object["accessibilityLabel"] {
+      custom.accessibilityLabel = fields.text(v, at: path.appending("accessibilityLabel"))
+    }
     return custom
   }
 

@@ -30,6 +30,10 @@ package indirect enum ImageValue: Sendable, Equatable {
   case perTheme(light: ImageSource, dark: ImageSource)
   /// Entries in the order written; the first is the fallback, as a `LocalizedText`'s is.
   case perLocale([LocaleImage])
+  /// An image with what VoiceOver says of it (format v4): `{"source": …,
+  /// "accessibilityLabel": …}` or `{"source": …, "decorative": true}`, or the
+  /// keys beside an asset's `path`. Only the outermost value is described.
+  case described(ImageValue, ImageAccessibility)
 
   /// One language's image.
   package struct LocaleImage: Sendable, Equatable {
@@ -48,6 +52,7 @@ package indirect enum ImageValue: Sendable, Equatable {
     switch self {
     case .one(let source): return source
     case .perTheme(let light, let dark): return theme == .dark ? dark : light
+    case .described(let image, _): return image.resolved(theme: theme, locale: locale)
     case .perLocale(let entries):
       func entry(_ tag: String) -> ImageValue? { entries.first { $0.locale.lowercased() == tag.lowercased() }?.image }
       let pseudoBase = PseudoLocale.isPseudo(locale) ? entry(PseudoLocale.base) : nil
@@ -65,7 +70,35 @@ package indirect enum ImageValue: Sendable, Equatable {
     case .one(let source): [source]
     case .perTheme(let light, let dark): [light, dark]
     case .perLocale(let entries): entries.flatMap(\.image.sources)
+    case .described(let image, _): image.sources
     }
+  }
+
+  /// What VoiceOver is told of the image, when the definition says.
+  package var accessibility: ImageAccessibility? {
+    if case .described(_, let accessibility) = self { return accessibility }
+    return nil
+  }
+
+  /// The image without what VoiceOver is told of it.
+  package var undescribed: ImageValue {
+    if case .described(let image, _) = self { return image }
+    return self
+  }
+}
+
+/// What VoiceOver says of an image: its label (per language), or nothing
+/// because it is decorative (`isAccessibilityElement = false`, SwiftUI's
+/// `Image(decorative:)`).
+package struct ImageAccessibility: Sendable, Equatable {
+  /// What VoiceOver reads for the image.
+  package var label: LocalizedText?
+  /// Whether VoiceOver skips it.
+  package var isDecorative: Bool
+
+  package init(label: LocalizedText? = nil, isDecorative: Bool = false) {
+    self.label = label
+    self.isDecorative = isDecorative
   }
 }
 

@@ -41,6 +41,19 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
   /// wider than its line, as German at AX5 makes them: "Bestellunge|n"), or a
   /// Chinese or Japanese line of one character.
   case brokenWord = "broken-word"
+  /// An image or custom view VoiceOver cannot describe: an asset with
+  /// neither an `accessibilityLabel` nor `decorative`, or a label that is a
+  /// file's or symbol's name, snake_case, camelCase or dotted (Apple's audit:
+  /// `sufficientElementDescription`).
+  case accessibilityLabel = "accessibility-label"
+  /// A label that says its own trait ("Retry button", "再試行ボタン"), which
+  /// VoiceOver then speaks twice (Apple's audit: `trait`).
+  case traitInLabel = "trait-in-label"
+  /// Text at a fixed size shown above Large (Apple's audit: `dynamicType`).
+  case dynamicType = "dynamic-type"
+  /// Parts drawn over each other, which VoiceOver reads in the order of the
+  /// screen though one hides the other (a toast over the message).
+  case readingOrder = "reading-order"
 
   // New rules go last: the kept definitions store a rule by its place here.
 
@@ -49,7 +62,7 @@ public enum LintRule: String, Sendable, CaseIterable, Comparable {
     switch self {
     case .contrast, .tapTarget, .overflow, .hiddenByLayout: .error
     case .missingTranslation, .darkMode, .minimumFontSize, .silentState, .belowTheFold, .controlSize, .missingState,
-      .uikitDefault, .brokenWord:
+      .uikitDefault, .brokenWord, .accessibilityLabel, .traitInLabel, .dynamicType, .readingOrder:
       .warning
     }
   }

@@ -68,6 +68,10 @@ extension ImageValue {
     case .one(let source): source.json
     case .perTheme(let light, let dark): .object([("light", light.json), ("dark", dark.json)])
     case .perLocale(let entries): .object(entries.map { ($0.locale, $0.image.json) })
+    case .described(let image, let accessibility):
+      .object(
+        [("source", image.json)] + (accessibility.label.map { [("accessibilityLabel", $0.json(around: nil))] } ?? [])
+          + (accessibility.isDecorative ? [("decorative", .bool(true))] : []))
     }
   }
 }
@@ -86,6 +90,7 @@ extension ButtonDefinition {
     if let role { members.append(("role", .string(role.rawValue))) }
     if let controlSize { members.append(("controlSize", .string(controlSize.rawValue))) }
     if let symbol { members.append(("symbol", .string(symbol.rawValue))) }
+    if let accessibilityLabel { members.append(("accessibilityLabel", accessibilityLabel.json(around: locale))) }
     return .object(members)
   }
 }
@@ -115,6 +120,7 @@ extension CustomViewDefinition {
     if let text { members.append(("text", text.json(around: locale))) }
     if let textColor { members.append(("textColor", textColor.json)) }
     if let font { members.append(("font", font.json)) }
+    if let accessibilityLabel { members.append(("accessibilityLabel", accessibilityLabel.json(around: locale))) }
     return .object(members)
   }
 }

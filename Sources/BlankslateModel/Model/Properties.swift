@@ -81,12 +81,22 @@ import BlankslateSupport
     found.reserveCapacity(8)
     if let title { found.append(("title", title)) }
     if let message { found.append(("message", message)) }
-    if case .value(let button) = button, let title = button.title { found.append(("button.title", title)) }
+    if case .value(let image) = image, let label = image.accessibility?.label {
+      found.append(("image.accessibilityLabel", label))
+    }
+    if case .value(let button) = button {
+      if let title = button.title { found.append(("button.title", title)) }
+      if let label = button.accessibilityLabel { found.append(("button.accessibilityLabel", label)) }
+    }
     for (index, button) in (buttons ?? []).enumerated() {
       if let title = button.title { found.append(("buttons[\(index)].title", title)) }
+      if let label = button.accessibilityLabel { found.append(("buttons[\(index)].accessibilityLabel", label)) }
     }
     if let query { found.append(("query", query)) }
-    if case .value(let custom) = customView, let text = custom.text { found.append(("customView.text", text)) }
+    if case .value(let custom) = customView {
+      if let text = custom.text { found.append(("customView.text", text)) }
+      if let label = custom.accessibilityLabel { found.append(("customView.accessibilityLabel", label)) }
+    }
     if case .value(let toast) = toast { found.append(("toast", toast)) }
     if let title = chrome?.navigationTitle { found.append(("chrome.navigationTitle", title)) }
     return found
@@ -112,6 +122,8 @@ package struct ButtonDefinition: Sendable, Equatable {
   package var controlSize: ControlSize?
   /// A symbol before the title, as `UIButton.Configuration.image` (format v3).
   package var symbol: SymbolName?
+  /// What VoiceOver reads instead of the title (format v4).
+  package var accessibilityLabel: LocalizedText?
 
   package init() {}
 }
@@ -232,6 +244,8 @@ package struct CustomViewDefinition: Sendable, Equatable {
   package var textColor: ColorValue?
   /// Text font: points, a text style, or a scaling size (an extension of the v1 format).
   package var font: FontSpec?
+  /// What VoiceOver reads for the view (format v4); without it, its text.
+  package var accessibilityLabel: LocalizedText?
 
   package init() {}
 }

@@ -156,6 +156,7 @@ extension PropertyKey {
       "controlSize", .choice(ControlSize.allCases.map(\.rawValue)),
       "`UIButton.Configuration.Size`: the title's font, insets and corners (content-unavailable default `small`)"),
     .init("symbol", .choice(SymbolName.allCases.map(\.rawValue)), "a symbol before the title, in the title's colour"),
+    .init("accessibilityLabel", .text, "what VoiceOver reads instead of the title (default: the title)"),
   ])
 
   /// This property's declaration (made once: the decoder asks for it for every key it reads).
@@ -220,6 +221,7 @@ extension PropertyKey {
               .init("text", .text, "its label"),
               .init("textColor", .color, "the label's colour"),
               .init("font", .font, "the label's font"),
+              .init("accessibilityLabel", .text, "what VoiceOver reads for the view (default: its text)"),
             ])), "a custom view instead of the default placeholder"
         )
       case .loading: (.bool, "show the activity spinner instead")

@@ -203,6 +203,11 @@ extension StoredDesign {
           entries.append(ImageValue.LocaleImage(locale: locale, image: image))
         }
         return .perLocale(entries)
+      case 3? where perLocale:
+        guard let image = image(), image.accessibility == nil, let present = mask(of: 2),
+          let label = field(present[0], { $0.text() })
+        else { return nil }
+        return .described(image, ImageAccessibility(label: label, isDecorative: present[1]))
       default:
         return nil
       }
@@ -231,7 +236,7 @@ extension StoredDesign {
     }
 
     mutating func button() -> ButtonDefinition? {
-      guard let present = mask(of: 11) else { return nil }
+      guard let present = mask(of: 12) else { return nil }
       let radius = PropertyKey.buttonShape.field("cornerRadius")?.numberRange ?? PropertyKey.points
       guard let title = field(present[0], { $0.text() }), let textColor = field(present[1], { $0.color() }),
         let background = field(present[2], { $0.color() }), let size = field(present[3], { $0.size() }),
@@ -240,23 +245,25 @@ extension StoredDesign {
         let role = field(present[7], { $0.choice(ButtonRole.self) }),
         let controlSize = field(present[8], { $0.choice(ControlSize.self) }),
         let symbol = field(present[9], { $0.choice(SymbolName.self) }),
-        let id = field(present[10], { $0.string().flatMap { Identifier.isValid($0) ? $0 : nil } })
+        let id = field(present[10], { $0.string().flatMap { Identifier.isValid($0) ? $0 : nil } }),
+        let label = field(present[11], { $0.text() })
       else { return nil }
       var button = ButtonDefinition()
       (button.title, button.textColor, button.background, button.size) = (title, textColor, background, size)
       (button.cornerRadius, button.font, button.style, button.role) = (cornerRadius, font, style, role)
-      (button.controlSize, button.symbol, button.id) = (controlSize, symbol, id)
+      (button.controlSize, button.symbol, button.id, button.accessibilityLabel) = (controlSize, symbol, id, label)
       return button
     }
 
     mutating func customView() -> CustomViewDefinition? {
-      guard let present = mask(of: 5), let size = field(present[0], { $0.size() }),
+      guard let present = mask(of: 6), let size = field(present[0], { $0.size() }),
         let background = field(present[1], { $0.color() }), let text = field(present[2], { $0.text() }),
-        let textColor = field(present[3], { $0.color() }), let font = field(present[4], { $0.font() })
+        let textColor = field(present[3], { $0.color() }), let font = field(present[4], { $0.font() }),
+        let label = field(present[5], { $0.text() })
       else { return nil }
       var custom = CustomViewDefinition()
-      (custom.size, custom.background, custom.text, custom.textColor, custom.font) = (
-        size, background, text, textColor, font
+      (custom.size, custom.background, custom.text, custom.textColor, custom.font, custom.accessibilityLabel) = (
+        size, background, text, textColor, font, label
       )
       return custom
     }

@@ -135,6 +135,11 @@ extension StoredDesign {
           writer.text(entry.locale)
           self.image(entry.image)
         }
+      case .described(let image, let accessibility):
+        writer.count(3)
+        self.image(image)
+        writer.count(Self.mask([accessibility.label != nil, accessibility.isDecorative]))
+        if let label = accessibility.label { text(label) }
       }
     }
 
@@ -160,7 +165,7 @@ extension StoredDesign {
         Self.mask([
           button.title != nil, button.textColor != nil, button.background != nil, button.size != nil,
           button.cornerRadius != nil, button.font != nil, button.style != nil, button.role != nil,
-          button.controlSize != nil, button.symbol != nil, button.id != nil,
+          button.controlSize != nil, button.symbol != nil, button.id != nil, button.accessibilityLabel != nil,
         ]))
       if let title = button.title { text(title) }
       if let color = button.textColor { self.color(color) }
@@ -173,18 +178,21 @@ extension StoredDesign {
       if let size = button.controlSize { choice(size) }
       if let symbol = button.symbol { choice(symbol) }
       if let id = button.id { writer.text(id) }
+      if let label = button.accessibilityLabel { text(label) }
     }
 
     mutating func customView(_ custom: CustomViewDefinition) {
       writer.count(
         Self.mask([
           custom.size != nil, custom.background != nil, custom.text != nil, custom.textColor != nil, custom.font != nil,
+          custom.accessibilityLabel != nil,
         ]))
       if let size = custom.size { self.size(size) }
       if let color = custom.background { self.color(color) }
       if let text = custom.text { self.text(text) }
       if let color = custom.textColor { self.color(color) }
       if let font = custom.font { self.font(font) }
+      if let label = custom.accessibilityLabel { text(label) }
     }
 
     mutating func chrome(_ chrome: ChromeDefinition) {
