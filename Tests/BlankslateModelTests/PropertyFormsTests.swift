@@ -60,6 +60,10 @@ struct PropertyFormsTests {
         #"{ "path": "assets/deep/b.svg", "template": true }"#,
         #"{ "light": "symbol:tray", "dark": "assets/a.svg" }"#,
         #"{ "en": "symbol:star", "ja": { "light": "builtin:404notfound", "dark": { "path": "assets/a.svg" } } }"#,
+        #"{ "source": "assets/a.svg", "accessibilityLabel": { "en": "An empty box", "ja": "空の箱" } }"#,
+        #"{ "source": { "light": "symbol:tray", "dark": "assets/a.svg" }, "decorative": true }"#,
+        #"{ "path": "assets/deep/b.svg", "template": true, "accessibilityLabel": "A map" }"#,
+        #"{ "source": { "en": "symbol:star", "ja": "builtin:wifi_off" }, "decorative": false }"#,
       ]
     case .number(let range): [Self.number(range.lowerBound), Self.number(range.upperBound), "0.25"]
     case .integer(let range): ["\(range.lowerBound)", "\(range.upperBound)"]

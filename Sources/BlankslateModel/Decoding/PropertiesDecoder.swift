@@ -113,6 +113,15 @@ struct PropertiesDecoder {
   /// `{"source": IMAGE, "decorative": true}`, or the two keys beside an asset's `path`.
   private func describedImage(_ value: JSONValue, _ members: [JSONValue.Member], at path: JSONPath) -> ImageValue? {
     let hasSource = members.contains { $0.key == "source" }
+    guard hasSource || members.contains(where: { $0.key == "path" }) else {
+      fields.report(
+        .invalidValue(
+          fields.location(path, value), found: value.excerpt,
+          expected:
+            "the image in \"source\" (or an asset's \"path\") beside \"accessibilityLabel\" or \"decorative\"",
+          allowed: []))
+      return nil
+    }
     let allowed =
       hasSource
       ? ["source", "accessibilityLabel", "decorative"] : ["path", "template", "accessibilityLabel", "decorative"]
@@ -130,16 +139,9 @@ struct PropertiesDecoder {
     let image: ImageValue?
     if let source = object["source"] {
       image = imageValue(source, at: path.appending("source"), describable: false)
-    } else if object["path"] != nil {
+    } else {
       let rest = members.filter { !Self.accessibilityKeys.contains($0.key) }
       image = self.image(JSONValue(.object(rest), at: value.position), at: path).map(ImageValue.one)
-    } else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected: "the image in \"source\" (or an asset's \"path\") beside \"accessibilityLabel\" or \"decorative\"",
-          allowed: []))
-      return nil
     }
     guard let image else { return nil }
     guard label != nil || isDecorative else { return image }

@@ -179,7 +179,7 @@ extension PropertyKey {
       case .image:
         (
           .nullable(.image),
-          "illustration (one per theme or language; a template asset in `imageTint`); `null` for none"
+          "illustration (one per theme or language; a template asset in `imageTint`); `{\"source\": …, \"accessibilityLabel\": …}` or `\"decorative\": true` says what VoiceOver reads; `null` for none"
         )
       case .imageTint: (.color, "the colour of a `symbol:` image or a template asset")
       case .imageSize:

@@ -110,6 +110,12 @@ struct ImageVariantsTests {
     (#"{}"#, "at least one locale"),
     (#"{"en": {"ja": "assets/ja.svg"}}"#, "{\"light\": …, \"dark\": …}"),
     (#"{"path": "assets/missing.svg", "template": true}"#, "missing.svg"),
+    (#"{"source": "assets/light.svg", "accessibilityLabel": "A sun", "decorative": true}"#, "drop \"decorative\""),
+    (#"{"accessibilityLabel": "A sun"}"#, "the image in \"source\""),
+    (#"{"source": "assets/light.svg", "path": "assets/light.svg"}"#, "path"),
+    (#"{"source": {"source": "assets/light.svg"}, "decorative": true}"#, "a locale tag"),
+    (#"{"source": "assets/light.svg", "accessibilityLabel": 3}"#, "accessibilityLabel"),
+    (#"{"en": "assets/light.svg", "decorative": true}"#, "the image in \"source\""),
   ])
   func aMalformedImageIsRefusedWithItsPath(image: String, expected: String) throws {
     let site = try site(image)
