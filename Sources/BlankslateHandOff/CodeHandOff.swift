@@ -94,6 +94,9 @@ package enum CodeHandOff {
       if case .value(let custom) = properties.customView {
         lines += ["  @objc func sp_placeHolderView() -> UIView {", "    let label = UILabel()"]
         if let text = text(custom.text) { lines.append("    label.text = \(literal(text))") }
+        if let label = text(custom.accessibilityLabel) {
+          lines.append("    label.accessibilityLabel = \(literal(label))")
+        }
         if let color = custom.textColor { lines.append("    label.textColor = \(uiColor(color))") }
         if let background = custom.background { lines.append("    label.backgroundColor = \(uiColor(background))") }
         if let size = custom.size {
@@ -113,6 +116,9 @@ package enum CodeHandOff {
       if let font = properties.messageFont { extra.append("    label.font = \(seedFont(font))") }
       if case .value(let custom) = properties.customView {
         if let text = text(custom.text) { message = text }
+        if let label = text(custom.accessibilityLabel) {
+          extra.append("    label.accessibilityLabel = \(literal(label))")
+        }
         if let color = custom.textColor { extra.append("    label.textColor = \(uiColor(color))") }
         if let background = custom.background { extra.append("    label.backgroundColor = \(uiColor(background))") }
         if let font = custom.font { extra.append("    label.font = \(seedFont(font))") }

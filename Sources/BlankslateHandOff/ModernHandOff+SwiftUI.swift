@@ -11,6 +11,7 @@ extension ModernHandOff {
     if state == .loading, let title {
       // A written title over the spinner: the system view, the spinner as its image.
       lines = ["ContentUnavailableView {", "  Label {", "    Text(\(say(title, "title")))"]
+      modifier(".accessibilityAddTraits(.isHeader)", indent: "    ")
       if let titleFont = font(properties.titleFont, default: ContentUnavailableStyle.titleFont) {
         modifier(".font(\(titleFont.swiftUI))", indent: "    ")
       }
@@ -46,6 +47,7 @@ extension ModernHandOff {
       switch (shownTitle, image) {
       case (let title?, let image?):
         lines += ["  Label {", "    Text(\(say(title, "title")))"]
+        modifier(".accessibilityAddTraits(.isHeader)", indent: "    ")
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "    ") }
         if let color = properties.titleColor {
           modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "    ")
@@ -55,6 +57,7 @@ extension ModernHandOff {
         lines += ["  }"]
       case (let title?, nil):
         lines.append("  Text(\(say(title, "title")))")
+        modifier(".accessibilityAddTraits(.isHeader)", indent: "  ")
         if let titleFont { modifier(".font(\(titleFont.swiftUI))", indent: "  ") }
         if let color = properties.titleColor { modifier(".foregroundStyle(\(swiftUIColor(color)))", indent: "  ") }
       case (nil, let image?):
@@ -88,6 +91,10 @@ extension ModernHandOff {
             lines.append("  Button(\(title), \(role)action: { \(actionCall(actionNames[index])) })")
           }
           lines.append("    .buttonStyle(\(Self.swiftUIStyle(action.style)))")
+          if let label = button.accessibilityLabel?.resolved(in: locale) {
+            lines.append(
+              "    .accessibilityLabel(Text(\(say(label, index == 0 ? "buttonLabel" : "secondaryButtonLabel"))))")
+          }
           if action.style == .tinted {
             unexpressed.append(
               Unexpressed(
@@ -174,6 +181,13 @@ extension ModernHandOff {
         lines.append(
           indent + "  .frame(width: \(NumberText.format(size.width)), height: \(NumberText.format(size.height)))")
       }
+    }
+    // VoiceOver reads the image by its label, or not at all: UIKit's content-unavailable image view is
+    // not an accessibility element, and the gallery's reading order skips an image with no label.
+    if let label = imageAccessibility?.label?.resolved(in: locale) {
+      lines.append(indent + "  .accessibilityLabel(Text(\(say(label, "imageLabel"))))")
+    } else {
+      lines.append(indent + "  .accessibilityHidden(true)")
     }
     if let tint = properties.imageTint {
       // A tint colours the image alone: on the whole view it would colour the texts too.

@@ -38,6 +38,24 @@ extension ModernHandOff {
     if let tint = properties.imageTint {
       lines.append("configuration.imageProperties.tintColor = \(uiColor(tint))")
     }
+    // The configuration's image view is not an accessibility element, as a decorative image's should not be;
+    // a label, and the buttons' own, are set on the view the configuration makes, which the code does not reach.
+    if imageAccessibility?.label != nil {
+      unexpressed.append(
+        Unexpressed(
+          key: "image.accessibilityLabel",
+          why:
+            "UIContentUnavailableConfiguration's image view is hidden from VoiceOver; make it an accessibility element with this label in the UIContentUnavailableView (the SwiftUI code sets it)"
+        ))
+    }
+    for (index, action) in actions.enumerated() where action.definition.accessibilityLabel != nil {
+      unexpressed.append(
+        Unexpressed(
+          key: (properties.buttons != nil ? "buttons[\(index)]" : "button") + ".accessibilityLabel",
+          why:
+            "UIButton.Configuration has no accessibility label; set it on the UIContentUnavailableView's button (the SwiftUI code sets it)"
+        ))
+    }
     if let size = properties.imageSize {
       if case .symbol = image {
         lines.append(

@@ -75,6 +75,13 @@ struct ModernHandOff {
         index == 0 ? "button" : "secondaryButton", action.title, written: action.definition.title,
         words: action.defaultTitle)
     }
+    // What VoiceOver reads instead: the catalog holds it beside what is drawn.
+    if let label = imageAccessibility?.label { shown("imageLabel", label.resolved(in: locale), written: label) }
+    for (index, action) in actions.enumerated() {
+      if let label = action.definition.accessibilityLabel {
+        shown(index == 0 ? "buttonLabel" : "secondaryButtonLabel", label.resolved(in: locale), written: label)
+      }
+    }
     if let title = properties.chrome?.navigationTitle {
       shown("navigationTitle", title.resolved(in: locale), written: title)
     }
@@ -208,6 +215,12 @@ struct ModernHandOff {
     case .null: nil
     case .value(let value): value.resolved(theme: .light, locale: locale)
     }
+  }
+
+  /// What VoiceOver is told of the written image: its label, or that it is decorative.
+  var imageAccessibility: ImageAccessibility? {
+    guard case .value(let value) = properties.image else { return nil }
+    return value.accessibility
   }
 
   /// The image the dark theme shows, when the definition writes one per theme.

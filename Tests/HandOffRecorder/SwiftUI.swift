@@ -116,6 +116,11 @@ struct ButtonStyleChoice {
   static let plain = ButtonStyleChoice(name: "plain")
 }
 
+struct AccessibilityTraits {
+  let name: String
+  static let isHeader = AccessibilityTraits(name: "isHeader")
+}
+
 struct ButtonBorderShape {
   let radius: Double?
   static func roundedRectangle(radius: Double) -> ButtonBorderShape { ButtonBorderShape(radius: radius) }
@@ -142,6 +147,11 @@ extension View {
     recorded.with("buttonBorderShape", shape.radius.map { "\($0)" } ?? "capsule")
   }
   func background(_ color: Color) -> Recorded { recorded.with("background", color.description) }
+  func accessibilityAddTraits(_ traits: AccessibilityTraits) -> Recorded {
+    recorded.with("accessibilityTraits", traits.name)
+  }
+  func accessibilityLabel(_ label: Text) -> Recorded { recorded.with("accessibilityLabel", label.recorded.text ?? "") }
+  func accessibilityHidden(_ hidden: Bool) -> Recorded { recorded.with("accessibilityHidden", "\(hidden)") }
   func navigationTitle(_ title: String) -> Recorded { recorded.with("navigationTitle", title) }
   func navigationBarTitleDisplayMode(_ mode: TitleDisplayMode) -> Recorded {
     recorded.with("navigationBarTitleDisplayMode", "\(mode)")

@@ -75,14 +75,17 @@ struct CodeHandOffTests {
     let design = try #require(site.designs.first { $0.id == "favourites-empty" })
     let snippets = CodeHandOff.snippets(for: design, variant: design.variants[0], locale: "de")
     let swiftUI = try #require(snippets.first { $0.label == "SwiftUI" }).code
-    // The tint is the symbol's alone, not the title's and message's.
+    // The tint is the symbol's alone, not the title's and message's. The title is a heading for
+    // VoiceOver, and the symbol, which has no label, is not read, as UIKit's image view is not.
     #expect(
       swiftUI.contains(
         """
           Label {
             Text("Noch keine Favoriten")
+              .accessibilityAddTraits(.isHeader)
           } icon: {
             Image(systemName: "heart")
+              .accessibilityHidden(true)
               .symbolRenderingMode(.monochrome)
               .foregroundStyle(Color(uiColor: UIColor.systemPink))
           }
@@ -139,6 +142,31 @@ struct CodeHandOffTests {
 /// layout reads, and every key of a button, in SwiftUI and UIKit.
 @Suite("Code hand-off says every property")
 struct HandOffCoverageTests {
+  /// What VoiceOver reads is handed off with the screen: SwiftUI sets the
+  /// image's and the button's labels and hides a decorative image; UIKit's
+  /// configuration cannot reach them and says so.
+  @Test func theHandOffSaysWhatVoiceOverReads() throws {
+    var properties = Properties()
+    properties.title = LocalizedText("No orders")
+    properties.image = .value(
+      .described(.one(.asset("assets/box.svg")), ImageAccessibility(label: LocalizedText("An empty box"))))
+    var button = ButtonDefinition()
+    button.title = LocalizedText("Retry")
+    button.accessibilityLabel = LocalizedText("Load the orders again")
+    properties.button = .value(button)
+    let labelled = snippets(properties)
+    let swiftUI = try #require(labelled["SwiftUI"]).code
+    #expect(swiftUI.contains(#".accessibilityLabel(Text("An empty box"))"#), "\(swiftUI)")
+    #expect(swiftUI.contains(#".accessibilityLabel(Text("Load the orders again"))"#), "\(swiftUI)")
+    #expect(swiftUI.contains(".accessibilityAddTraits(.isHeader)") && !swiftUI.contains("accessibilityHidden"))
+    let uiKit = try #require(labelled["UIKit"])
+    #expect(uiKit.unexpressed.contains { $0.hasPrefix("`image.accessibilityLabel`") }, "\(uiKit.unexpressed)")
+    #expect(uiKit.unexpressed.contains { $0.hasPrefix("`button.accessibilityLabel`") }, "\(uiKit.unexpressed)")
+    properties.image = .value(.described(.one(.asset("assets/box.svg")), ImageAccessibility(isDecorative: true)))
+    let decorative = try #require(snippets(properties)["SwiftUI"]).code
+    #expect(decorative.contains(".accessibilityHidden(true)") && !decorative.contains("An empty box"))
+  }
+
   func snippets(_ properties: Properties, layout: LayoutKind = .contentUnavailable) -> [String: CodeHandOff.Snippet] {
     let design = Design(
       id: "probe", name: "Probe", layout: layout,
@@ -246,6 +274,7 @@ struct HandOffCoverageTests {
     ("symbol", { $0.symbol = .arrowClockwise }),
     // The id names the button's action.
     ("id", { $0.id = "browse-menu" }),
+    ("accessibilityLabel", { $0.accessibilityLabel = LocalizedText("Try loading the list again") }),
   ]
 
   @Test func everyKeyOfAButtonIsSetOrSaidToBeUnexpressible() {
