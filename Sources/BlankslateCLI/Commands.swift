@@ -192,7 +192,8 @@ public enum Commands {
     let workers = try parsed.count(.jobs)
     let result: (report: LintReport, variants: [(design: String, variant: String)])
     do {
-      result = try SiteLinter(siteFolder: Console.current.url(site), siteDisplay: site, workers: workers).run()
+      result = try SiteLinter(siteFolder: Console.current.url(site), siteDisplay: site, workers: workers).run(
+        readingOrders: parsed.value(.findingsJSON) != nil)
     } catch {
       Terminal.failure(error.description)
       return 2

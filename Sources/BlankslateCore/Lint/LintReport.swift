@@ -73,6 +73,8 @@ public struct LintReport: Sendable {
 
   /// Suppressions that matched nothing: a rule, element or value that no longer meets a finding.
   public let unmatched: [Unmatched]
+  /// What VoiceOver reads on each render, in site order, when the run was asked for it.
+  public var readingOrders: [(render: RenderID, order: ReadingOrder)] = []
 
   /// A report of `findings` over `renderCount` renders; `variants`, the
   /// variants linted, for the suppressions none of their findings used.
@@ -239,6 +241,25 @@ public struct LintReport: Sendable {
           })
       ),
       ("occurrences", .array(occurrences)),
+      (
+        "readingOrders",
+        .array(
+          readingOrders.map { entry in
+            .object([
+              ("render", .string(entry.render.description)),
+              (
+                "items",
+                .array(
+                  entry.order.items.map { item in
+                    .object([
+                      ("element", .string(item.element)), ("label", .string(item.label)),
+                      ("traits", .string(item.traits)), ("spoken", .string(item.spoken)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
     ]).rendered(pretty: true) + "\n"
   }
 

@@ -19,10 +19,14 @@ public struct SiteLinter: Sendable {
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
   }
 
-  /// The report, and the variants it covered (for JUnit).
+  /// The report, and the variants it covered (for JUnit); with
+  /// `readingOrders`, the report holds what VoiceOver reads on each render too
+  /// (for `lint --json`).
   ///
   /// - Throws: `BuildError` when the site's definitions or assets are bad.
-  public func run() throws(BuildError) -> (report: LintReport, variants: [(design: String, variant: String)]) {
+  public func run(readingOrders: Bool = false) throws(BuildError) -> (
+    report: LintReport, variants: [(design: String, variant: String)]
+  ) {
     let inputs = try SiteInputs.load(siteFolder, display: siteDisplay, workers: workers)
     let definition = inputs.site
     let linter = Linter(site: definition)
@@ -30,15 +34,22 @@ public struct SiteLinter: Sendable {
     let matrix = RenderMatrix(definition)
     // One task per design, so each dark render meets its light twin already laid out.
     let runs = matrix.designRanges
-    let findings = ParallelWork.map(count: runs.count, workers: workers) { index in
+    let results = ParallelWork.map(count: runs.count, workers: workers) { index in
       var session = Linter.Session(linter: linter, renderer: renderer)
       let cache = LayoutCache()
-      return matrix.run(runs[index]).flatMap { job in
-        session.findings(for: job, scene: renderer.scene(for: job, cache: cache))
+      var findings: [LintFinding] = []
+      var orders: [(RenderID, ReadingOrder)] = []
+      for job in matrix.run(runs[index]) {
+        let scene = renderer.scene(for: job, cache: cache)
+        findings += session.findings(for: job, scene: scene)
+        if readingOrders { orders.append((job.id, ReadingOrder(scene: scene, job: job))) }
       }
+      return (findings, orders)
     }
     let variants = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0.id) } }
     let linted = definition.designs.flatMap { design in design.variants.map { (design: design.id, variant: $0) } }
-    return (LintReport(findings: findings.flatMap { $0 }, renderCount: matrix.count, variants: linted), variants)
+    var report = LintReport(findings: results.flatMap(\.0), renderCount: matrix.count, variants: linted)
+    report.readingOrders = results.flatMap(\.1)
+    return (report, variants)
   }
 }

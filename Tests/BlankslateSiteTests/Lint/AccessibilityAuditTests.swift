@@ -141,6 +141,40 @@ struct AccessibilityAuditTests {
     #expect(!covered.isEmpty && covered.allSatisfy { $0.message.contains("announcement") })
   }
 
+  /// `lint --json` carries what VoiceOver reads on every render: the title as
+  /// a heading, a labelled image by its label, an undescribed symbol not at
+  /// all, a button with its trait, in the render's own language.
+  @Test func theJSONCarriesEachRendersReadingOrder() throws {
+    let site = try Self.teamSite()
+    defer { site.remove() }
+    let report = try SiteLinter(siteFolder: site.root, siteDisplay: "Site").run(readingOrders: true).report
+    #expect(report.readingOrders.count == report.renderCount)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+    let orders = try #require(json["readingOrders"] as? [[String: Any]])
+    #expect(orders.count == report.renderCount)
+    func spoken(_ render: String) throws -> [String] {
+      let order = try #require(orders.first { ($0["render"] as? String) == render }, "\(render)")
+      return (order["items"] as? [[String: Any]] ?? []).compactMap { $0["spoken"] as? String }
+    }
+    // The navigation bar's title first, the content top to bottom, the state's own message last.
+    #expect(
+      try spoken("photos/default.iphone-se.light.en") == [
+        "List, heading", "A camera with no film, image", "No photos, heading", "Items you add will appear here.",
+      ])
+    #expect(try spoken("photos/default.iphone-se.light.ja").prefix(3).suffix(2) == ["フィルムのないカメラ、画像", "写真はありません、見出し"])
+    // A decorative image and an undescribed symbol are not read.
+    #expect(
+      try spoken("trips/default.iphone-se.light.de") == [
+        "Liste, Überschrift", "Keine Reisen, Überschrift", "Hinzugefügte Einträge erscheinen hier.",
+      ])
+    #expect(try spoken("recipes/default.iphone-se.light.en").last == "Retry button, button")
+    #expect(try !spoken("recipes/default.iphone-se.light.en").contains { $0.contains("image") })
+    // Without the JSON, no reading order is made.
+    let plain = try SiteLinter(siteFolder: site.root, siteDisplay: "Site").run().report
+    #expect(plain.readingOrders.isEmpty)
+  }
+
   @Test func theReportStaysShort() throws {
     let report = try Self.report()
     let text = report.text
