@@ -38,6 +38,9 @@ extension CommandSpec.Option {
     name: "--gallery", value: "DIR",
     help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site")
   package static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
+  package static let failOnNewFindings = Self(
+    name: "--fail-on-new-findings", value: nil,
+    help: "exit 1 when lint finds an error its variant's goldens were not recorded with")
   package static let mode = Self(
     name: "--mode", value: "all|missing|failed", help: "which goldens to write (default: missing)")
   package static let dryRun = Self(name: "--dry-run", value: nil, help: "list what would be removed, remove nothing")
@@ -142,9 +145,10 @@ extension CommandSpec {
         .summaryMarkdown,
         .galleryOfRenders,
         templates, reportPNG, reportScale,
-        .diff, jobs,
+        .diff, .failOnNewFindings, jobs,
       ],
-      exitCodes: "0 all match, 1 changed, new or orphaned, 2 bad input"),
+      exitCodes:
+        "0 all match, 1 changed, new or orphaned (or, with --fail-on-new-findings, a new lint error), 2 bad input"),
     CommandSpec(
       command: .record,
       summary: "Writes goldens, each atomically (default: only missing ones); refused under CI.",

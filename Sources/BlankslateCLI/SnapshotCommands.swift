@@ -45,6 +45,7 @@ enum SnapshotCommands {
     defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
     let summary = run.summary
     printResults(summary, diffs: parsed.has(.diff))
+    printFindings(summary.findings)
     try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
     let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
     let written = recorded.filter { !$0.isDefinition }
@@ -56,7 +57,29 @@ enum SnapshotCommands {
     if written.isEmpty {
       for hint in nextSteps(summary, site: options.siteDisplay, filter: options.filter) { Terminal.out(hint) }
     }
-    return summary.hasDifferences || !written.isEmpty ? 1 : 0
+    let failsOnFindings = parsed.has(.failOnNewFindings) && summary.findings.newErrors > 0
+    return summary.hasDifferences || !written.isEmpty || failsOnFindings ? 1 : 0
+  }
+
+  /// Lint's findings since the goldens: the count, and each new and resolved finding (the first twenty of each).
+  private static func printFindings(_ findings: FindingChanges) {
+    guard !findings.new.isEmpty || !findings.resolved.isEmpty else {
+      if findings.unrecorded > 0 {
+        Terminal.out(
+          "Lint's findings are not kept beside \(findings.unrecorded) \(findings.unrecorded == 1 ? "variant's" : "variants'") goldens yet: `blankslate record` keeps them."
+        )
+      }
+      return
+    }
+    Terminal.out(findings.line)
+    for (word, entries) in [("new", findings.new), ("resolved", findings.resolved)] where !entries.isEmpty {
+      for entry in entries.prefix(20) {
+        Terminal.out("  \(word.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.line)")
+      }
+      if entries.count > 20 {
+        Terminal.out("  and \(entries.count - 20) more \(word) findings (check --json lists them)")
+      }
+    }
   }
 
   /// Each card once: the edit or cause, where it applies, its effects and the

@@ -7,9 +7,10 @@ import BlankslateValidation
 /// (`__snapshots__/<design>/<variant>.definition.json`, `../shared/DESIGN.md`,
 /// "Review v3"): the variant's properties as written (the design's with the
 /// variant's laid over them), its layout, the `site.json` keys every render
-/// reads, the content of each file it draws, and the renderer's identity (the
+/// reads, the content of each file it draws, the renderer's identity (the
 /// tool's version and every font face; not the build, which differs from
-/// machine to machine while the goldens must not). `check` compares it with the
+/// machine to machine while the goldens must not), and the identities of the
+/// lint findings its renders had (`FindingChanges`). `check` compares it with the
 /// site as it is now, so a change is told in the definition's own words.
 enum DefinitionRecord {
   static let suffix = ".definition.json"
@@ -80,8 +81,8 @@ enum DefinitionRecord {
       ]).renderedBytes(pretty: true, depth: 1)
     }
 
-    /// The record of `variant` of `design`.
-    func record(_ design: Design, _ variant: Variant) -> [UInt8] {
+    /// The record of `variant` of `design`, with the lint findings its renders have (`FindingChanges`), when known.
+    func record(_ design: Design, _ variant: Variant, findings: [FindingChanges.Entry]? = nil) -> [UInt8] {
       let definition = variant.properties.json()
       // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
       var files: [(String, JSONDocument)] = []
@@ -109,6 +110,10 @@ enum DefinitionRecord {
       JSONDocument.object(files).write(to: &writer)
       writer.key("renderer")
       writer.value(json: rendererJSON)
+      if let findings {
+        writer.key("findings")
+        FindingChanges.json(findings).write(to: &writer)
+      }
       writer.endObject()
       writer.append("\n")
       return writer.bytes

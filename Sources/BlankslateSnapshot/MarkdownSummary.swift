@@ -14,6 +14,19 @@ package enum MarkdownSummary {
       "Site `\(escape(site))`\(summary.shard.map { ", shard \($0)" } ?? ""): \(summary.checked) renders checked."
     )
     let cards = ReviewCard.cards(summary)
+    let findings = summary.findings
+    if !findings.new.isEmpty || !findings.resolved.isEmpty {
+      lines += ["", "### Lint since the goldens", "", escape(findings.line), ""]
+      for (title, entries) in [("New", findings.new), ("Resolved", findings.resolved)] where !entries.isEmpty {
+        lines.append("**\(title)**")
+        for entry in entries.prefix(50) {
+          lines.append(
+            "- \(entry.severity.rawValue) `\(entry.rule.rawValue)` `\(escape(entry.variant))`: \(escape(entry.summary))"
+          )
+        }
+        if entries.count > 50 { lines.append("- and \(entries.count - 50) more") }
+      }
+    }
     if cards.isEmpty {
       lines += ["", "Every render matches its golden."]
       return lines.joined(separator: "\n") + "\n"

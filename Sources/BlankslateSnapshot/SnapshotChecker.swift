@@ -87,6 +87,8 @@ struct VariantDefinition: Sendable {
   var coversVariant: Bool
   /// `design/variant`: the renders it belongs to.
   var variantPath: String
+  /// Whether the recorded one keeps lint's findings (a record made before they were kept does not: `record` adds them).
+  var keepsFindings = true
 }
 
 /// Renders a site's SVGs in memory and compares each with its golden on
@@ -137,42 +139,6 @@ public struct SnapshotChecker: Sendable {
     for job in jobs { selectedCount[job.id.variantPath, default: 0] += 1 }
     var allCount: [String: Int] = [:]
     for job in allJobs { allCount[job.id.variantPath, default: 0] += 1 }
-    // Written and compared a design at a time, on every worker; kept in site order.
-    let records = DefinitionRecord.Writer(site: site, assets: assets, fonts: fonts)
-    let (selected, all) = (selectedCount, allCount)
-    typealias Recorded = (VariantDefinition, DefinitionRecord.Comparison)
-    let perDesign = ParallelWork.map(count: site.designs.count, workers: options.workers) {
-      index -> Result<[Recorded], SnapshotError> in
-      let design = site.designs[index]
-      var found: [Recorded] = []
-      for variant in design.variants {
-        let variantPath = design.id + "/" + variant.id
-        guard let selectedRenders = selected[variantPath] else { continue }
-        let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
-        let bytes = records.record(design, variant)
-        let recorded: [UInt8]?
-        do throws(SnapshotError) {
-          recorded = try store.read(path)
-        } catch {
-          return .failure(error)
-        }
-        let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
-        let definition = VariantDefinition(
-          path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
-          definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
-          coversVariant: selectedRenders == all[variantPath], variantPath: variantPath)
-        found.append((definition, comparison))
-      }
-      return .success(found)
-    }
-    var definitions: [VariantDefinition] = []
-    var comparisons: [String: DefinitionRecord.Comparison] = [:]
-    for outcome in perDesign {
-      for (definition, comparison) in try outcome.get() {
-        definitions.append(definition)
-        comparisons[definition.variantPath] = comparison
-      }
-    }
     var orphanedDefinitions: [String] = []
     if options.filter == nil, options.renders == nil, options.shard == nil {
       let variants = Set(allJobs.map { $0.id.variantPath })
@@ -201,11 +167,19 @@ public struct SnapshotChecker: Sendable {
     let existing = options.existingRender
     let drawn = Atomic<Int>(0)
     typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
-    let compared = try ParallelWork.map(count: batches.count, workers: options.workers) { index -> [Compared] in
-      if isCancelled?() == true { return [] }
+    let linter = Linter(site: site)
+    // Each design's renders in site order, so a dark render meets its light twin laid out; every
+    // render is laid out for lint, and drawn only where the gallery's or the caller's bytes do not stand in.
+    let batchResults = ParallelWork.map(count: batches.count, workers: options.workers) {
+      index -> (compared: [Compared], findings: [LintFinding]) in
+      if isCancelled?() == true { return ([], []) }
       let cache = LayoutCache()
-      return batches[index].map {
+      var session = Linter.Session(linter: linter, renderer: renderer)
+      var findings: [LintFinding] = []
+      let compared = batches[index].map {
         job -> Compared in
+        let scene = renderer.scene(for: job, cache: cache)
+        findings += session.findings(for: job, scene: scene)
         do throws(SnapshotError) {
           if let bytes = published?(job.id) {
             let item = try Self.compare(job, bytes: bytes, store: store, keep: keep)
@@ -215,7 +189,7 @@ public struct SnapshotChecker: Sendable {
           if let kept = existing?(job.id) {
             bytes = kept
           } else {
-            bytes = renderer.render(job, cache: cache).svg
+            bytes = renderer.render(job, scene: scene).svg
             drawn.add(1, ordering: .relaxed)
           }
           return .success(try Self.compare(job, bytes: bytes, store: store, keep: keep))
@@ -223,8 +197,72 @@ public struct SnapshotChecker: Sendable {
           return .failure(error)
         }
       }
-    }.flatMap { $0 }.map { outcome throws(SnapshotError) in try outcome.get() }
+      return (compared, findings)
+    }
+    let compared = try batchResults.flatMap(\.compared).map { outcome throws(SnapshotError) in try outcome.get() }
     if isCancelled?() == true { throw .cancelled }
+    var lintFindings: [String: [LintFinding]] = [:]
+    for finding in batchResults.flatMap(\.findings) {
+      lintFindings[finding.design + "/" + finding.variant, default: []].append(finding)
+    }
+    let variantFindings = lintFindings.mapValues(FindingChanges.entries(of:))
+
+    // Written and compared a design at a time, on every worker; kept in site order.
+    let records = DefinitionRecord.Writer(site: site, assets: assets, fonts: fonts)
+    let (selected, all) = (selectedCount, allCount)
+    typealias Recorded = (
+      VariantDefinition, DefinitionRecord.Comparison,
+      lint: (then: [FindingChanges.Entry]?, now: [FindingChanges.Entry])?
+    )
+    let perDesign = ParallelWork.map(count: site.designs.count, workers: options.workers) {
+      index -> Result<[Recorded], SnapshotError> in
+      let design = site.designs[index]
+      var found: [Recorded] = []
+      for variant in design.variants {
+        let variantPath = design.id + "/" + variant.id
+        guard let selectedRenders = selected[variantPath] else { continue }
+        let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
+        let current = variantFindings[variantPath] ?? []
+        let bytes = records.record(design, variant, findings: current)
+        let recorded: [UInt8]?
+        do throws(SnapshotError) {
+          recorded = try store.read(path)
+        } catch {
+          return .failure(error)
+        }
+        let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
+        // What lint found then and now, for a variant all of whose renders this run saw.
+        let covers = selectedRenders == all[variantPath]
+        let then: [FindingChanges.Entry]??
+        if !covers {
+          then = nil
+        } else if recorded == bytes {
+          then = .some(current)
+        } else {
+          then = .some(
+            recorded.flatMap { try? JSONParser().parse($0) }.flatMap {
+              FindingChanges.recorded(in: $0, variant: variantPath)
+            })
+        }
+        let definition = VariantDefinition(
+          path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
+          definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
+          coversVariant: selectedRenders == all[variantPath], variantPath: variantPath,
+          keepsFindings: recorded != nil && then != .some(nil))
+        found.append((definition, comparison, then.map { ($0, current) }))
+      }
+      return .success(found)
+    }
+    var definitions: [VariantDefinition] = []
+    var findingChanges = FindingChanges()
+    var comparisons: [String: DefinitionRecord.Comparison] = [:]
+    for outcome in perDesign {
+      for (definition, comparison, lint) in try outcome.get() {
+        if let lint { findingChanges.add(recorded: lint.then, current: lint.now) }
+        definitions.append(definition)
+        comparisons[definition.variantPath] = comparison
+      }
+    }
     var results = compared.compactMap { item -> SnapshotResult? in
       guard item.result.status != .unchanged else { return nil }
       var result = item.result
@@ -244,7 +282,8 @@ public struct SnapshotChecker: Sendable {
       results.append(result)
     }
     let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
-    let summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
+    var summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
+    summary.findings = findingChanges
     return SnapshotRun(
       summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
       store: store, drawn: drawn.load(ordering: .relaxed), definitions: definitions,

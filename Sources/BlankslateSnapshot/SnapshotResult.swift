@@ -107,6 +107,8 @@ public struct SnapshotSummary: Sendable, Equatable {
   public var passed: [RenderID]
   /// Every result that is not unchanged, sorted by id.
   public var results: [SnapshotResult]
+  /// Lint's findings since the goldens were recorded, for the variants the run saw whole.
+  public var findings = FindingChanges()
 
   /// The summary of comparing `site` (or its `shard`): the renders that passed, and every other result.
   public init(site: String, shard: Shard?, passed: [RenderID], results: [SnapshotResult]) {

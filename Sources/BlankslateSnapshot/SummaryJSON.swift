@@ -63,6 +63,7 @@ package enum SummaryJSON {
       ("counts", counts),
       ("results", .array(results)),
       ("passed", .array(summary.passed.map { .string($0.description) })),
+      ("findings", summary.findings.json),
     ]).rendered(pretty: true) + "\n"
   }
 
@@ -129,9 +130,11 @@ package enum SummaryJSON {
       }
       passedRenders.append(id)
     }
-    return SnapshotSummary(
+    var summary = SnapshotSummary(
       site: site, shard: root["shard"]?.stringValue.flatMap(Shard.init(parsing:)), passed: passedRenders,
       results: results)
+    if let findings = root["findings"] { summary.findings = FindingChanges(json: findings) }
+    return summary
   }
 
   private static func frames(_ value: JSONValue?) -> [Rect] {
@@ -151,6 +154,13 @@ package enum SummaryJSON {
       passed.formUnion(summary.passed)
     }
     let site = Set(summaries.map(\.site)).sorted().joined(separator: ", ")
-    return SnapshotSummary(site: site, shard: nil, passed: Array(passed), results: Array(results.values))
+    var merged = SnapshotSummary(site: site, shard: nil, passed: Array(passed), results: Array(results.values))
+    for summary in summaries {
+      merged.findings.new += summary.findings.new
+      merged.findings.resolved += summary.findings.resolved
+      merged.findings.unchanged += summary.findings.unchanged
+      merged.findings.unrecorded += summary.findings.unrecorded
+    }
+    return merged
   }
 }
