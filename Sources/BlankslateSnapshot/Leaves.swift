@@ -119,6 +119,24 @@ struct Leaves {
         inner.theme = Theme(rawValue: member.key)
         walk(member.value, shape: shape, path: path + "." + member.key, scope: scope, context: inner)
       }
+    case (.image?, .object(let members))
+    where members.contains(where: { ["source", "accessibilityLabel", "decorative"].contains($0.key) }):
+      // An image with what VoiceOver says of it: the image itself stays at this path, so that
+      // describing an image is the label's edit alone, and its label is a text like any other.
+      containers.insert(path)
+      if let source = value["source"] {
+        walk(source, shape: .image, path: path, scope: scope, context: context)
+      } else {
+        let file = value["path"]?.stringValue ?? ""
+        let isTemplate = value["template"]?.kind == .bool(true)
+        leaf(file + (isTemplate ? " (template)" : ""), image: file)
+      }
+      if let label = value["accessibilityLabel"] {
+        walk(label, shape: .text, path: path + ".accessibilityLabel", scope: scope, context: context)
+      }
+      if let decorative = value["decorative"] {
+        walk(decorative, shape: .bool, path: path + ".decorative", scope: scope, context: context)
+      }
     case (.image?, .object(let members)) where members.contains(where: { $0.key == "path" }):
       let file = value["path"]?.stringValue ?? ""
       var isTemplate = false

@@ -35,6 +35,27 @@ struct SnapshotCommandTests {
     #expect(build.status == 0, "\(build.error)")
   }
 
+  /// A suppression taken back leaves every render as recorded, but its findings are new since the
+  /// goldens: check says so, and fails on them only with `--fail-on-new-findings`.
+  @Test func newLintErrorsFailTheCheckOnlyWhenAsked() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    try copy.edit(
+      "placeholders/zero-code.json",
+      replacing:
+        #""contrast": "Seed 002 draws its message in lightGray (#AAAAAA, 2.3:1 on white) or, customised, in orange (#FF8000, 2.5:1), as documented. The accessible variant shows the fix.","#,
+      with: "")
+    let plain = try run(["check"], in: copy)
+    #expect(plain.status == 0, "\(plain.output)\(plain.error)")
+    #expect(plain.output.contains("Lint since the goldens: "), "\(plain.output)")
+    #expect(plain.output.contains("new      error   contrast  zero-code/default: message text #AAAAAA on #FFFFFF"))
+    #expect(plain.output.contains("0 changed, 0 new, 0 orphaned, 768 unchanged"))
+    let strict = try run(["check", "--fail-on-new-findings", "--markdown", "summary.md"], in: copy)
+    #expect(strict.status == 1, "\(strict.output)")
+    let markdown = try String(contentsOf: copy.folder.appending(path: "summary.md"), encoding: .utf8)
+    #expect(markdown.contains("### Lint since the goldens"), "\(markdown)")
+  }
+
   /// `check --markdown`: each change once, with where it applies and a command that accepts exactly it.
   @Test func theMarkdownSummaryGroupsChangesAndEachAcceptCommandAcceptsItsGroup() throws {
     let copy = try SiteCopy()
