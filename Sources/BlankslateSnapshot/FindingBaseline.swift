@@ -14,11 +14,13 @@ public struct FindingChanges: Sendable, Equatable {
   public struct Entry: Sendable, Equatable {
     /// `design/variant`.
     public var variant: String
+    /// The rule.
     public var rule: LintRule
     /// The element it concerns, if one.
     public var element: String?
     /// What makes it this finding (`LintFinding.cause`).
     public var cause: String
+    /// Its severity when found.
     public var severity: LintSeverity
     /// The finding in words that hold for every render it is found in.
     public var summary: String
@@ -42,6 +44,7 @@ public struct FindingChanges: Sendable, Equatable {
   /// by a Blankslate that kept none): nothing is said of them.
   public var unrecorded = 0
 
+  /// Nothing new, resolved or recorded.
   public init() {}
 
   /// New findings of error severity: what `check --fail-on-new-findings` fails on.

@@ -170,7 +170,7 @@ struct LintCommandTests {
     #expect(run.output.contains("no-network\n  accepted contrast"))
     #expect(
       run.output.hasSuffix(
-        "Lint: 0 errors, 0 warnings, 20 accepted in 768 renders (errors in 0 renders, warnings in 0, accepted in 198).\n"
+        "Lint: 0 errors, 0 warnings, 41 accepted in 768 renders (errors in 0 renders, warnings in 0, accepted in 430).\n"
       ))
     #expect(FileManager.default.fileExists(atPath: json) && FileManager.default.fileExists(atPath: junit))
   }

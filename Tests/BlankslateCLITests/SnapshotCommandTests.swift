@@ -172,7 +172,7 @@ struct SnapshotCommandTests {
     // `--diff`: the line diff of the change's first render, glyph outlines shortened to a hash.
     #expect(result.output.contains("--- golden/no-network/default.iphone-se."))
     #expect(result.output.contains(" bytes, sha256 "))
-    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=17,title=Snapshot changed%3A"))
+    #expect(result.output.contains("::error file=Site/placeholders/no-network.json,line=19,title=Snapshot changed%3A"))
     #expect(result.output.contains("64 changed, 0 new, 0 orphaned, 704 unchanged"))
     #expect(try copy.goldens() == before, "CI wrote goldens")
     let report = try String(contentsOf: copy.folder.appending(path: "_report/index.html"), encoding: .utf8)

@@ -258,7 +258,7 @@ struct SnapshotTests {
     #expect(lines.count == 1)
     #expect(
       lines[0].hasPrefix(
-        "::error file=Site/placeholders/no-network.json,line=18,title=Snapshot changed%3A no-network/toast%2C 32 renders::"
+        "::error file=Site/placeholders/no-network.json,line=20,title=Snapshot changed%3A no-network/toast%2C 32 renders::"
           + #"name "Retried while offline" → "Retried, offline"; screen title"#),
       "\(lines[0])")
     #expect(lines[0].hasSuffix(#"accept: blankslate record --mode failed --filter '^no-network/toast\.'"#))
