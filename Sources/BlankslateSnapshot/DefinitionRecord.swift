@@ -198,8 +198,31 @@ enum DefinitionRecord {
       }
       return best
     }
+    // A key whose value changed shape (a theme pair or a language table for one value, or the
+    // other way) is one edit of the key, its values shown whole: not one per theme or language.
+    let reshaped = Set(before.keys).intersection(newLeaves.containers)
+      .union(Set(after.keys).intersection(oldLeaves.containers))
+    func reshapedKey(of path: String) -> String? {
+      if reshaped.contains(path) { return path }
+      return reshaped.first { path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+    }
+    // `tintColor` is the app's tint where `site.json` sets one, as each record says.
+    let tints = (old: old["site"]?["tint"].flatMap(Self.color), new: new["site"]?["tint"].flatMap(Self.color))
     var told: Set<String> = []
     for leaf in oldLeaves.leaves + newLeaves.leaves where !told.contains(leaf.path) {
+      if !reshaped.isEmpty, let key = reshapedKey(of: leaf.path) {
+        told.insert(leaf.path)
+        guard told.insert("reshaped " + key).inserted else { continue }
+        let (was, now) = (Leaves.value(at: key, in: old), Leaves.value(at: key, in: new))
+        var edit = DefinitionEdit(
+          path: key, scope: leaf.scope, old: was.map(Leaves.compact), new: now.map(Leaves.compact))
+        edit.isColor = leaf.isColor
+        if edit.isColor, let was = was.flatMap(Self.color), let now = now.flatMap(Self.color) {
+          edit.resolution = Self.resolution(was, now, nil, tints: tints)
+        }
+        edits.append(edit)
+        continue
+      }
       let (a, b) = (before[leaf.path], after[leaf.path])
       guard a?.text != b?.text else { continue }
       told.insert(leaf.path)
@@ -219,7 +242,11 @@ enum DefinitionRecord {
           edit = DefinitionEdit(path: path, scope: leaf.scope, added: a == nil, value: value)
         }
       }
-      if edit.isColor, let old = a?.text, let new = b?.text { edit.resolution = Self.resolution(old, new, edit.theme) }
+      if edit.isColor, let old = a.flatMap({ ColorValue(parsing: $0.text) }),
+        let new = b.flatMap({ ColorValue(parsing: $0.text) })
+      {
+        edit.resolution = Self.resolution(old, new, edit.theme, tints: tints)
+      }
       edits.append(edit)
     }
     var context: [String] = []
@@ -245,10 +272,23 @@ enum DefinitionRecord {
       edits: edits, context: context, oldLocaleKeys: oldLeaves.localeKeys, newLocaleKeys: newLeaves.localeKeys)
   }
 
-  /// `(#FF2D55 → #007AFF)`, or per theme when the themes differ.
-  private static func resolution(_ old: String, _ new: String, _ theme: Theme?) -> String? {
-    guard let a = ColorValue(parsing: old), let b = ColorValue(parsing: new) else { return nil }
-    func pair(_ theme: Theme) -> String { "\(a.resolved(in: theme).hex) → \(b.resolved(in: theme).hex)" }
+  /// A colour as a record writes it: one value, or `{"light": …, "dark": …}`.
+  static func color(_ value: JSONValue) -> ColorValue? {
+    if let text = value.stringValue { return ColorValue(parsing: text) }
+    guard let light = value["light"]?.stringValue.flatMap(ColorValue.init(parsing:)),
+      let dark = value["dark"]?.stringValue.flatMap(ColorValue.init(parsing:))
+    else { return nil }
+    return .perTheme(light: light, dark: dark)
+  }
+
+  /// `(#FF2D55 → #007AFF)`, or per theme when the themes differ; `tintColor`
+  /// is each side's app tint (`site.json`'s `tint`), systemBlue without one.
+  private static func resolution(
+    _ a: ColorValue, _ b: ColorValue, _ theme: Theme?, tints: (old: ColorValue?, new: ColorValue?)
+  ) -> String? {
+    func pair(_ theme: Theme) -> String {
+      "\(a.resolved(in: theme, tint: tints.old).hex) → \(b.resolved(in: theme, tint: tints.new).hex)"
+    }
     if let theme { return pair(theme) }
     let (light, dark) = (pair(.light), pair(.dark))
     return light == dark ? light : "light \(light), dark \(dark)"
