@@ -2,11 +2,12 @@ import BlankslateCore
 import BlankslateSupport
 
 extension GalleryPages {
-  /// The coverage page: each design against the states, each cell the variant
-  /// that shows the state (linked to its first render), missing where its
-  /// layout could show the state and no variant does, or not applicable.
-  /// The states are the site's `coverage.states` when it names them, else
-  /// every state a design of the site shows.
+  /// The coverage page: each design against the states, each cell every
+  /// variant that shows the state (each linked to its first render), missing
+  /// where the state is asked for, its layout could show it and no variant
+  /// does, or not applicable. The states are the site's `coverage.states`
+  /// when it names them, then every other state a design of the site shows,
+  /// marked as not asked; else every state a design shows.
   func renderCoveragePage(_ context: TemplateFields) throws(TemplateError) -> String {
     try templates.render("coverage", .object(context))
   }
@@ -18,16 +19,19 @@ extension GalleryPages {
   func coveragePageDesigns(_ number: Int) -> Range<Int> { pageDesigns(number, perPage: Self.designsPerCoveragePage) }
 
   /// The states the coverage page has a column for: the site's
-  /// `coverage.states` when it names them, else every state a design of the
-  /// site shows.
+  /// `coverage.states` when it names them, then the other states a design of
+  /// the site shows (a variant is never left without a column); else every
+  /// state a design shows.
   var coverageStates: [ContentState] {
-    guard site.coverage.isEmpty else { return site.coverage }
     var shown = Set<ContentState>()
     for design in site.designs {
       for variant in design.variants { shown.insert(variant.state(in: design.layout)) }
     }
-    return ContentState.allCases.filter(shown.contains)
+    return site.coverage + ContentState.allCases.filter { shown.contains($0) && !site.coverage.contains($0) }
   }
+
+  /// Whether `coverage.states` asks every design for `state` (every state is asked when it names none).
+  func isAsked(_ state: ContentState) -> Bool { site.coverage.isEmpty || site.coverage.contains(state) }
 
   /// What coverage page `number` shows, with a column for each of `states`
   /// (`coverageStates`): a build that finds the same in its back buffer's
@@ -64,7 +68,8 @@ extension GalleryPages {
     var context = base(
       pageTitle: "Coverage · \(site.title)" + (number == 1 ? "" : " · page \(number)"), path: path,
       breadcrumbs: breadcrumbs)
-    context["states"] = .list(states.map { ["name": .string($0.rawValue)] })
+    context["states"] = .list(
+      states.map { ["name": .string($0.rawValue), "notAsked": .bool(!isAsked($0))] })
     context["asked"] = .bool(!site.coverage.isEmpty)
     context["matrix"] = .string(
       "\(site.devices.count) devices × \(site.themes.count) themes × \(site.locales.count) languages (\(site.locales.joined(separator: ", "))) × \(site.textSizes.count) text sizes"
@@ -90,21 +95,23 @@ extension GalleryPages {
 
   /// How many cells of the coverage pages are missing over the site, with a column for each of `states`.
   func coverageMissingCount(states: [ContentState]) -> Int {
-    site.designs.reduce(0) { $0 + CoverageCell.missingCount(of: $1, among: states) }
+    let asked = states.filter(isAsked)
+    return site.designs.reduce(0) { $0 + CoverageCell.missingCount(of: $1, among: asked) }
   }
 
-  /// What a coverage cell shows: the first variant in the state, else
-  /// missing where the design's layout can show the state, else nothing.
+  /// What a coverage cell shows: every variant in the state, else missing
+  /// where the state is asked for and the design's layout can show it, else nothing.
   private enum CoverageCell {
-    case variant(Variant)
+    case variants([Variant])
     case missing
     case none
 
-    init(_ design: Design, _ state: ContentState) {
-      if let variant = design.variants.first(where: { $0.state(in: design.layout) == state }) {
-        self = .variant(variant)
+    init(_ design: Design, _ state: ContentState, asked: Bool) {
+      let variants = design.variants.filter { $0.state(in: design.layout) == state }
+      if !variants.isEmpty {
+        self = .variants(variants)
       } else {
-        self = design.layout.states.contains(state) ? .missing : .none
+        self = asked && design.layout.states.contains(state) ? .missing : .none
       }
     }
 
@@ -126,13 +133,18 @@ extension GalleryPages {
       textSize: site.textSizes.first ?? .standard
     )
     let cells = states.map { state -> TemplateValue in
-      switch CoverageCell(design, state) {
-      case .variant(let variant):
+      switch CoverageCell(design, state, asked: isAsked(state)) {
+      case .variants(let variants):
         // The render's id names its page; a job would copy the design for every cell.
-        let id = RenderID(
-          design: design.id, variant: variant.id, device: first.device, theme: first.theme, locale: first.locale,
-          textSize: first.textSize)
-        return ["variant": .string(variant.name), "href": .string(id.pagePath)]
+        return [
+          "variants": .list(
+            variants.map { variant in
+              let id = RenderID(
+                design: design.id, variant: variant.id, device: first.device, theme: first.theme,
+                locale: first.locale, textSize: first.textSize)
+              return ["name": .string(variant.name), "href": .string(id.pagePath)]
+            })
+        ]
       case .missing: return ["missing": .bool(true)]
       case .none: return ["none": .bool(true)]
       }

@@ -32,14 +32,55 @@ struct CoveragePageTests {
     let page = try String(contentsOf: output.appending(path: "coverage.html"), encoding: .utf8)
     #expect(page.contains("<th scope=\"col\"><code>noData</code></th><th scope=\"col\"><code>hasError</code></th>"))
     // Inbox has noData and hasError, lacks offline; Store (no-network) shows only offline.
-    #expect(page.contains(#"<a href="designs/a/empty.iphone-se.light.en.html">empty</a>"#), "\(page)")
-    #expect(page.contains(#"<a href="designs/a/failed.iphone-se.light.en.html">failed</a>"#))
+    #expect(
+      page.contains(#"<a class="coverage-variant" href="designs/a/empty.iphone-se.light.en.html">empty</a>"#),
+      "\(page)")
+    #expect(page.contains(#"<a class="coverage-variant" href="designs/a/failed.iphone-se.light.en.html">failed</a>"#))
     #expect(page.components(separatedBy: "<span class=\"missing\">missing</span>").count - 1 == 1)
-    #expect(page.contains(#"<a href="designs/b/offline.iphone-se.light.en.html">offline</a>"#))
+    #expect(
+      page.contains(#"<a class="coverage-variant" href="designs/b/offline.iphone-se.light.en.html">offline</a>"#))
     #expect(page.contains(": 1 missing."))
     // Every page links it.
     let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
     #expect(index.contains("href=\"coverage.html\""))
+  }
+
+  /// Every variant is in its state's column: a design's two no-results
+  /// screens both, and a state the site does not ask for in a column of its
+  /// own, marked as not asked, where nothing is missing.
+  @Test func everyVariantHasItsCellAndStatesNotAskedHaveTheirOwnColumns() throws {
+    let recipes = #"""
+      {"name": "Recipes", "layout": "content-unavailable", "variants": [
+        {"id": "empty", "title": "No recipes"}, {"id": "no-match", "state": "noResults", "query": "tofu"},
+        {"id": "no-match-filtered", "name": "No match, filtered", "state": "noResults", "query": "vegan tofu"},
+        {"id": "failed", "state": "hasError"}]}
+      """#
+    let site = try TemporarySite(
+      siteJSON: #"{"devices": ["iphone-se"], "locales": ["en", "ja"], "coverage": {"states": ["noData", "hasError"]}}"#,
+      placeholders: [
+        "recipes.json": recipes,
+        "orders.json":
+          #"{"name": "Orders", "layout": "content-unavailable", "variants": [{"id": "failed", "state": "hasError"}]}"#,
+      ])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
+    #expect(run.status == 0, "\(run.error)")
+    let page = try String(contentsOf: output.appending(path: "coverage.html"), encoding: .utf8)
+    #expect(
+      page.contains(
+        #"<th scope="col"><code>noData</code></th><th scope="col"><code>hasError</code></th><th scope="col" class="not-asked"><code>noResults</code> <span class="not-asked-note">not asked</span></th>"#
+      ), "\(page)")
+    // Both no-results variants, in one cell.
+    #expect(
+      page.contains(
+        #"href="designs/recipes/no-match.iphone-se.light.en.html">no-match</a><a class="coverage-variant" href="designs/recipes/no-match-filtered.iphone-se.light.en.html">No match, filtered</a>"#
+      ), "\(page)")
+    // Orders lacks noData (asked): missing; it lacks noResults too, which nobody asked for: not missing.
+    #expect(page.components(separatedBy: "<span class=\"missing\">missing</span>").count - 1 == 1)
+    #expect(page.contains(": 1 missing."))
+    #expect(page.components(separatedBy: "class=\"coverage-variant\"").count - 1 == 5, "every variant once")
   }
 
   /// A site of many designs has its coverage on pages of a hundred designs
