@@ -38,6 +38,8 @@ extension CommandSpec.Option {
     name: "--gallery", value: "DIR",
     help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site")
   package static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
+  package static let verbose = Self(
+    name: "--verbose", value: nil, help: "list every golden written or removed, not a summary by design")
   package static let failOnNewFindings = Self(
     name: "--fail-on-new-findings", value: nil,
     help: "exit 1 when lint finds an error its variant's goldens were not recorded with")
@@ -145,7 +147,7 @@ extension CommandSpec {
         .summaryMarkdown,
         .galleryOfRenders,
         templates, reportPNG, reportScale,
-        .diff, .failOnNewFindings, jobs,
+        .diff, .failOnNewFindings, .verbose, jobs,
       ],
       exitCodes:
         "0 all match, 1 changed, new or orphaned (or, with --fail-on-new-findings, a new lint error), 2 bad input"),
@@ -162,7 +164,7 @@ extension CommandSpec {
       positional: nil,
       options: [
         site, .mode,
-        filter, jobs,
+        filter, .verbose, jobs,
       ],
       exitCodes: "0 recorded, 2 bad input, a failed write, or CI is set"),
     CommandSpec(
@@ -186,7 +188,7 @@ extension CommandSpec {
         "Removes goldens that no render of the site produces any more, and the recorded definitions of\nvariants the site no longer has, listing them. Only golden- and definition-shaped files are\ntouched; nothing else in __snapshots__ is.",
       positional: nil,
       options: [
-        site, filter, .dryRun, jobs,
+        site, filter, .dryRun, .verbose, jobs,
       ],
       exitCodes: "0 done, 2 bad input or CI is set"),
     CommandSpec(

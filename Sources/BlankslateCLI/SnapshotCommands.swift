@@ -49,7 +49,7 @@ enum SnapshotCommands {
     try writeOutputs(summary, parsed, site: options.siteFolder, pngScale: pngScale)
     let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
     let written = recorded.filter { !$0.isDefinition }
-    for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+    printWritten(written, verbose: parsed.has(.verbose))
     printDefinitions(recorded)
     Terminal.out(
       "Checked \(summary.checked) renders\(options.shard.map { " (shard \($0))" } ?? ""): \(summary.countLine)."
@@ -159,10 +159,7 @@ enum SnapshotCommands {
     let run = try SnapshotChecker(options: options).run()
     let recorded = try SnapshotRecorder(mode: mode, waiting: waitingMessage(options)).record(run, isCI: isCI)
     let written = recorded.filter { !$0.isDefinition }
-    for golden in written {
-      let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
-      Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
-    }
+    printWritten(written, verbose: parsed.has(.verbose))
     printDefinitions(recorded)
     Terminal.out(
       "Recorded \(count(written.count, "golden")) (mode \(mode.rawValue)); \(run.summary.countLine) before recording."
@@ -175,6 +172,41 @@ enum SnapshotCommands {
     }
     for hint in left { Terminal.out("not recorded: " + hint) }
     return 0
+  }
+
+  /// The goldens written: with `verbose` each with its changes, else a line
+  /// per design (the first twelve) with how many were new and changed, so
+  /// that the output stays a screen whatever the site's size.
+  static func printWritten(_ written: [SnapshotRecorder.Written], verbose: Bool) {
+    if verbose {
+      for golden in written {
+        let detail = golden.changes.isEmpty ? "" : ": " + golden.changes.joined(separator: "; ")
+        Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue)\(detail))")
+      }
+      return
+    }
+    printByDesign(written.map { ($0.golden, $0.status.rawValue) }, verb: "recorded")
+  }
+
+  /// Files as a line per design (`recorded no-network: 32 goldens (32 changed)`), the first twelve designs.
+  static func printByDesign(_ files: [(path: String, status: String)], verb: String) {
+    var designs: [String] = []
+    var byDesign: [String: [String: Int]] = [:]
+    for file in files {
+      let parts = file.path.split(separator: "/")
+      let design = parts.count >= 2 ? String(parts[parts.count - 2]) : file.path
+      if byDesign[design] == nil { designs.append(design) }
+      byDesign[design, default: [:]][file.status, default: 0] += 1
+    }
+    for design in designs.prefix(12) {
+      let statuses = byDesign[design] ?? [:]
+      let total = statuses.values.reduce(0, +)
+      let detail = statuses.keys.sorted().map { "\(statuses[$0] ?? 0) \($0)" }.joined(separator: ", ")
+      Terminal.out("\(verb) \(design): \(count(total, "golden")) (\(detail))")
+    }
+    if designs.count > 12 {
+      Terminal.out("\(verb) \(designs.count - 12) more designs' goldens (--verbose lists every one)")
+    }
   }
 
   /// One line for the variants' definitions kept beside their goldens (what `check` explains changes from).
@@ -260,7 +292,13 @@ enum SnapshotCommands {
     let dryRun = parsed.has(.dryRun)
     let run = try SnapshotChecker(options: options).run()
     let removed = try SnapshotPruner().prune(run, dryRun: dryRun, isCI: isCI)
-    for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
+    if parsed.has(.verbose) {
+      for golden in removed { Terminal.out((dryRun ? "would remove " : "removed ") + golden) }
+    } else {
+      printByDesign(
+        removed.map { ($0, $0.hasSuffix(".definition.json") ? "definitions" : "orphaned") },
+        verb: dryRun ? "would remove from" : "removed from")
+    }
     let definitions = removed.filter { $0.hasSuffix(".definition.json") }.count
     let goldens = removed.count - definitions
     let what =
