@@ -54,15 +54,37 @@ package struct FolderValidator: Sendable {
           report.issues.append(ValidationIssue(file: display, line: 0, message: error.description))
           continue
         }
+        report.filesChecked += 1
+        if kind == .svg, Self.isSiteAsset(relative) {
+          report.issues += Self.checkAsset(bytes, file: display)
+          continue
+        }
         let result = checker.check(bytes, file: display, kind: kind)
         report.issues += result.issues
-        report.filesChecked += 1
         if kind == .html { pages.append(LinkChecker.Page(path: relative, links: result.links, ids: result.ids)) }
       }
       let display = path.hasSuffix("/") ? String(path.dropLast()) : path
       report.issues += LinkChecker(allowsExternalLinks: true).check(pages, files: files, displayRoot: display)
     }
     return report
+  }
+
+  /// Whether `relative` is one of the site's own images, as `build` copies
+  /// them (`assets/`): drawn inside a render or a page, which names it, so
+  /// the rules of a standalone SVG (a `<title>`, a `viewBox`) are not theirs.
+  static func isSiteAsset(_ relative: String) -> Bool { relative.hasPrefix("assets/") }
+
+  /// The rule `build` holds a site's SVG to, as the sanitiser applies it when
+  /// the site is loaded: well-formed SVG with nothing it would take out.
+  static func checkAsset(_ bytes: [UInt8], file: String) -> [ValidationIssue] {
+    do throws(AssetProblem) {
+      let result = try SVGSanitizer().sanitize(bytes, file: file)
+      return result.removed.map {
+        ValidationIssue(file: file, line: 0, message: "the sanitiser would clean it (\($0))")
+      }
+    } catch {
+      return [ValidationIssue(file: file, line: 0, message: error.reason)]
+    }
   }
 
   /// The largest file validated (a page embedding many assets stays far below).

@@ -111,6 +111,32 @@ struct CommandLineTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  /// `validate` holds a built gallery to the rules `build` held it to: a
+  /// site's own SVG (no `<title>`, no `viewBox`) is valid as the sanitiser
+  /// left it, and one with what the sanitiser takes out is not.
+  @Test func validateAcceptsWhatBuildCalledValid() throws {
+    let svg = Array(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>"#.utf8)
+    let site = try TemporarySite(
+      siteJSON: #"{ "devices": ["iphone-se"], "locales": ["en", "ja"], "themes": ["light"] }"#,
+      placeholders: [
+        "a.json":
+          #"{ "layout": "content-unavailable", "image": { "source": "assets/box.svg", "decorative": true }, "title": "No box" }"#,
+        "b.json": #"{ "layout": "message", "image": "assets/icons/cup.svg", "message": "No tea" }"#,
+      ], assets: ["assets/box.svg": svg, "assets/icons/cup.svg": svg])
+    defer { site.remove() }
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let build = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
+    #expect(build.status == 0, "\(build.error)")
+    let valid = CommandRunner.run(["validate", output.path])
+    #expect(valid.status == 0, "\(valid.error)")
+    try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="6" height="6"><script>alert(1)</script></svg>"#.utf8)
+      .write(to: output.appending(path: "assets/box.svg"))
+    let tampered = CommandRunner.run(["validate", output.path])
+    #expect(tampered.status == 1 && tampered.error.contains("assets/box.svg") && tampered.error.contains("<script>"))
+  }
+
   @Test func validateReportsFileAndLine() throws {
     let folder = temporaryFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
