@@ -3,6 +3,7 @@ import BlankslateCore
 import BlankslateHandOff
 import BlankslateServe
 import BlankslateSite
+import BlankslateSnapshot
 import BlankslateSupport
 import BlankslateValidation
 
@@ -107,6 +108,8 @@ public enum Commands {
       lines.append("library \(library)")
     }
     lines.append("allocator \(allocator())")
+    // What the goldens of the site here were recorded with: a line break moves with the text stack.
+    lines += DefinitionRecord.expectations(site: Console.current.url("Site"), siteDisplay: "Site")
     let search = FontSearch.forSite(nil)
     let found = search.locate()
     for (file, location) in zip(PinnedFile.all, found) {

@@ -1,3 +1,4 @@
+import Foundation
 import BlankslateCore
 import BlankslateSite
 import BlankslateSupport
@@ -12,7 +13,7 @@ import BlankslateValidation
 /// machine to machine while the goldens must not), and the identities of the
 /// lint findings its renders had (`FindingChanges`). `check` compares it with the
 /// site as it is now, so a change is told in the definition's own words.
-enum DefinitionRecord {
+package enum DefinitionRecord {
   static let suffix = ".definition.json"
   /// The largest record read: a variant's texts in every language fit many times over.
   static let maximumSize = 4 << 20
@@ -78,6 +79,7 @@ enum DefinitionRecord {
       rendererJSON = JSONDocument.object([
         ("tool", .string("blankslate \(Blankslate.version)")),
         ("fonts", .array(fonts.map(JSONDocument.string))),
+        ("textStack", DefinitionRecord.textStackJSON),
       ]).renderedBytes(pretty: true, depth: 1)
     }
 
@@ -154,6 +156,52 @@ enum DefinitionRecord {
       }
       return reaching
     }
+  }
+
+  /// The libraries whose versions can move a line break (`TextLibraries`) and
+  /// libxml2, which reads what is compared, as this machine has them.
+  static var textStackJSON: JSONDocument {
+    .object(TextLibraries.stack.map { ($0.name, .string($0.version)) } + [("libxml2", .string(LibXMLVersion.number))])
+  }
+
+  /// What a record's text stack differs in from this machine's: `recorded
+  /// with libunibreak API 2.2, this machine has API 6.1`, one entry per library.
+  static func textStackChanges(recorded: JSONValue?, current: JSONValue?) -> [String] {
+    guard case .object(let members)? = recorded?.kind else { return [] }
+    return members.compactMap { member in
+      guard let was = member.value.stringValue, let now = current?[member.key]?.stringValue, was != now else {
+        return nil
+      }
+      return "recorded with \(member.key) \(was), this machine has \(now): a line break may move"
+    }
+  }
+
+  /// What the records beside a site's goldens were made with, for `--version`:
+  /// each distinct tool and text stack with how many records name it, and
+  /// where this machine differs. Empty when the site keeps no record.
+  package static func expectations(site: URL, siteDisplay: String) -> [String] {
+    let store = GoldenStore(site: site, siteDisplay: siteDisplay)
+    guard let paths = try? store.allDefinitions(), !paths.isEmpty else { return [] }
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    let here = try? JSONParser().parse(textStackJSON.renderedBytes(pretty: false))
+    var differences: Set<String> = []
+    for path in paths {
+      guard let bytes = try? store.read(path), let record = try? JSONParser().parse(bytes) else { continue }
+      let stack = record["renderer"]?["textStack"]
+      var parts = [record["renderer"]?["tool"]?.stringValue ?? "an unknown tool"]
+      if case .object(let members)? = stack?.kind {
+        parts += members.map { "\($0.key) \($0.value.stringValue ?? "?")" }
+        for change in textStackChanges(recorded: stack, current: here) { differences.insert(change) }
+      } else {
+        parts.append("no text stack recorded")
+      }
+      let line = parts.joined(separator: ", ")
+      if counts[line] == nil { order.append(line) }
+      counts[line, default: 0] += 1
+    }
+    return order.map { "goldens in \(store.displayRoot) recorded with \($0) (\(counts[$0] ?? 0) records)" }
+      + differences.sorted().map { "  \($0)" }
   }
 
   /// Compares the recorded bytes (nil: none recorded) with the current ones.
@@ -254,6 +302,7 @@ enum DefinitionRecord {
     if oldTool != newTool {
       context.append("the tool changed: \(oldTool ?? "unknown") → \(newTool ?? "unknown")")
     }
+    context += textStackChanges(recorded: old["renderer"]?["textStack"], current: new["renderer"]?["textStack"])
     let oldFonts = (old["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
     let newFonts = (new["renderer"]?["fonts"]?.arrayValue ?? []).compactMap(\.stringValue)
     for font in newFonts where !oldFonts.contains(font) {

@@ -87,8 +87,9 @@ struct VariantDefinition: Sendable {
   var coversVariant: Bool
   /// `design/variant`: the renders it belongs to.
   var variantPath: String
-  /// Whether the recorded one keeps lint's findings (a record made before they were kept does not: `record` adds them).
-  var keepsFindings = true
+  /// Whether the recorded one says all a record says now: lint's findings and
+  /// the text stack (one made before they were kept does not: `record` adds them).
+  var isComplete = true
 }
 
 /// Renders a site's SVGs in memory and compares each with its golden on
@@ -233,22 +234,24 @@ public struct SnapshotChecker: Sendable {
         let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
         // What lint found then and now, for a variant all of whose renders this run saw.
         let covers = selectedRenders == all[variantPath]
+        // The record as written, where it differs from what would be written now.
+        let old = recorded == bytes ? nil : recorded.flatMap { try? JSONParser().parse($0) }
         let then: [FindingChanges.Entry]??
         if !covers {
           then = nil
         } else if recorded == bytes {
           then = .some(current)
         } else {
-          then = .some(
-            recorded.flatMap { try? JSONParser().parse($0) }.flatMap {
-              FindingChanges.recorded(in: $0, variant: variantPath)
-            })
+          then = .some(old.flatMap { FindingChanges.recorded(in: $0, variant: variantPath) })
         }
+        // A record made before records kept the findings and the text stack lacks them: `record` adds them.
+        let isComplete =
+          recorded == bytes || (old?["findings"] != nil && old?["renderer"]?["textStack"] != nil)
         let definition = VariantDefinition(
           path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
           definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
           coversVariant: selectedRenders == all[variantPath], variantPath: variantPath,
-          keepsFindings: recorded != nil && then != .some(nil))
+          isComplete: recorded != nil && isComplete)
         found.append((definition, comparison, then.map { ($0, current) }))
       }
       return .success(found)

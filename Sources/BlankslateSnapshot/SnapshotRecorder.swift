@@ -77,7 +77,7 @@ public struct SnapshotRecorder: Sendable {
     // A variant's definition is kept once every one of its renders matches its
     // golden (a render still left as it was keeps being explained from the old
     // one), and rewritten when the definition changed or its goldens were, or
-    // when it keeps no lint findings yet: a new tool alone rewrites no file
+    // when it lacks what records now keep (the findings, the text stack): a new tool alone rewrites no file
     // whose renders it draws the same, and findings that changed alone are
     // taken with the goldens they belong to (`record --mode all` takes them all).
     let recorded = Set(written.map(\.golden))
@@ -93,7 +93,7 @@ public struct SnapshotRecorder: Sendable {
     }
     for definition in run.definitions
     where !definition.isRecorded && definition.coversVariant && !pending.contains(definition.variantPath)
-      && (!definition.definitionMatches || rewritten.contains(definition.variantPath) || !definition.keepsFindings)
+      && (!definition.definitionMatches || rewritten.contains(definition.variantPath) || !definition.isComplete)
     {
       try run.store.write(definition.bytes, to: definition.path)
       written.append(

@@ -22,6 +22,21 @@ struct SnapshotCommandTests {
     return CommandRunner.run(arguments, in: copy.folder, environment: clean)
   }
 
+  /// `--version` says what the goldens here were recorded with, and where this machine differs.
+  @Test func versionSaysWhatTheGoldensWereRecordedWith() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let same = try run(["--version"], in: copy)
+    #expect(same.output.contains("goldens in Site/__snapshots__ recorded with blankslate "), "\(same.output)")
+    #expect(same.output.contains("HarfBuzz ") && same.output.contains("libunibreak API "))
+    #expect(!same.output.contains("this machine has"))
+    try copy.edit(
+      "__snapshots__/table/empty.definition.json", replacing: #""FriBidi": ""#, with: #""FriBidi": "0.19.7-was-"#)
+    let other = try run(["--version"], in: copy)
+    #expect(other.output.contains("  recorded with FriBidi 0.19.7-was-"), "\(other.output)")
+    #expect(other.output.contains("(1 records)") && other.output.contains("this machine has"))
+  }
+
   @Test func anUnchangedSiteExitsZeroAndWritesAPassingReport() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }

@@ -79,6 +79,36 @@ struct DefinitionEditTests {
     #expect(Array(found.keys) == ["buttons[1] added: {title: Later, style: plain}"], "\(found.keys)")
   }
 
+  /// A golden recorded on another machine, whose text libraries differ: the
+  /// card says which, and what this machine has (a record written with
+  /// other versions, as Debian 12's and a newer Ubuntu's or Homebrew's are).
+  @Test func aGoldenRecordedWithAnotherTextStackSaysSo() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let record = copy.folder.appending(path: "Site/__snapshots__/favourites-empty/default.definition.json")
+    var text = try String(contentsOf: record, encoding: .utf8)
+    let here = try #require(
+      text.range(of: #""libunibreak": "[^"]*""#, options: .regularExpression).map { String(text[$0]) })
+    let harfBuzz = try #require(
+      text.range(of: #""HarfBuzz": "[^"]*""#, options: .regularExpression).map { String(text[$0]) })
+    text = text.replacingOccurrences(of: here, with: #""libunibreak": "API 6.1""#)
+      .replacingOccurrences(of: harfBuzz, with: #""HarfBuzz": "12.2.0""#)
+    try text.write(to: record, atomically: true, encoding: .utf8)
+    // A line that breaks elsewhere on that machine: the golden differs.
+    let golden = copy.folder.appending(path: "Site/__snapshots__/favourites-empty/default.iphone-15.light.en.svg")
+    let svg = try String(contentsOf: golden, encoding: .utf8)
+    try svg.replacingOccurrences(of: "#5856D6", with: "#123456").write(to: golden, atomically: true, encoding: .utf8)
+    let result = try #require(try copy.check().results.first)
+    #expect(result.edits.isEmpty)
+    #expect(
+      result.context.contains { $0.hasPrefix("recorded with libunibreak API 6.1, this machine has API ") },
+      "\(result.context)")
+    #expect(result.context.contains { $0.hasPrefix("recorded with HarfBuzz 12.2.0, this machine has ") })
+    #expect(!result.context.contains { $0.hasPrefix("recorded with FriBidi") })
+    let card = try #require(ReviewCard.cards(try copy.check()).first)
+    #expect(card.headline.contains("recorded with libunibreak API 6.1, this machine has API "), "\(card.headline)")
+  }
+
   @Test func anUnchangedDefinitionSaysWhatElseChanged() throws {
     let copy = try SiteCopy()
     defer { copy.remove() }
