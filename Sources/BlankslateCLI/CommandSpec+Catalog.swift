@@ -38,6 +38,11 @@ extension CommandSpec.Option {
     name: "--gallery", value: "DIR",
     help: "the gallery the report links to, whose renders stand in for unchanged designs", default: "_site")
   package static let diff = Self(name: "--diff", value: nil, help: "print each change's line diff (its first render's)")
+  package static let against = Self(
+    name: "--against", value: "REF",
+    help:
+      "compare with the goldens as they are at a git revision (a pull request's merge base), read with git, not checked out"
+  )
   package static let verbose = Self(
     name: "--verbose", value: nil, help: "list every golden written or removed, not a summary by design")
   package static let failOnNewFindings = Self(
@@ -147,7 +152,7 @@ extension CommandSpec {
         .summaryMarkdown,
         .galleryOfRenders,
         templates, reportPNG, reportScale,
-        .diff, .failOnNewFindings, .verbose, jobs,
+        .against, .diff, .failOnNewFindings, .verbose, jobs,
       ],
       exitCodes:
         "0 all match, 1 changed, new or orphaned (or, with --fail-on-new-findings, a new lint error), 2 bad input"),

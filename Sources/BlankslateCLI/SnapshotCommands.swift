@@ -41,6 +41,14 @@ enum SnapshotCommands {
     }
     options.keepsUnchangedRenders = mode == .all
     options.gallery = Console.current.url(parsed[.gallery])
+    if let revision = parsed.value(.against) {
+      guard mode == .never else {
+        throw CommandSpec.UsageError(
+          description:
+            "--against compares with the goldens of a git revision and never records: unset SNAPSHOT_TESTING_RECORD")
+      }
+      options.against = revision
+    }
     let run = try SnapshotChecker(options: options).run()
     defer { if Commands.exitsAfterTheCommand { KeptUntilExit.keep(run) } }
     let summary = run.summary

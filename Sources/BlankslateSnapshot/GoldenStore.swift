@@ -22,16 +22,27 @@ package struct GoldenStore: Sendable {
   package let displayRoot: String
   /// The site, which every path must stay inside.
   private let site: ContainedFolder
+  /// The goldens as a git revision has them, read instead of the folder (`check --against`); never written.
+  package let revision: GoldensAtRevision?
 
   static let folderName = "__snapshots__"
   static let temporaryMarker = ".tmp-"
   /// The largest golden read: a render's largest size.
   static let maximumSize = SitePaths.maximumSVGSize
 
-  package init(site: URL, siteDisplay: String) {
+  /// The store of the site at `site`; with `revision`, its goldens as that git revision has them.
+  package init(site: URL, siteDisplay: String, revision: GoldensAtRevision? = nil) {
     root = site.appending(path: Self.folderName)
-    displayRoot = siteDisplay + "/" + Self.folderName
+    displayRoot = (revision.map { $0.revision + ":" } ?? "") + siteDisplay + "/" + Self.folderName
     self.site = ContainedFolder(site.path, display: siteDisplay)
+    self.revision = revision
+  }
+
+  /// Refuses to write the goldens of a revision: they are git's.
+  private func checkWritable() throws(SnapshotError) {
+    if revision != nil {
+      throw .io(path: displayRoot, reason: "the goldens of a git revision are compared, never written")
+    }
   }
 
   /// The golden of `job`, relative to the store.
@@ -53,6 +64,7 @@ package struct GoldenStore: Sendable {
   /// - Throws: `SnapshotError.unsafeInput` when it is a link out of the site,
   ///   not a regular file, or too large.
   package func read(_ relative: String) throws(SnapshotError) -> [UInt8]? {
+    if let revision { return revision.files[relative] }
     do throws(ContainedReadError) {
       return try site.read(Self.folderName + "/" + relative, limit: Self.maximumSize)
     } catch {
@@ -66,6 +78,7 @@ package struct GoldenStore: Sendable {
   /// - Throws: `SnapshotError.unsafeInput` naming the first link that leads
   ///   out of the site (the folder itself, a design folder or a golden).
   package func all() throws(SnapshotError) -> [String] {
+    if let revision { return revision.files.keys.filter(Self.isGoldenName).sorted { $0.precedesInByteOrder($1) } }
     try checkInside(Self.folderName, display: displayRoot)
     var result: [String] = []
     for entry in FileTree.entries(of: root.path) {
@@ -86,6 +99,9 @@ package struct GoldenStore: Sendable {
 
   /// Every variant's recorded definition in the store (`DefinitionRecord`), relative and sorted.
   func allDefinitions() throws(SnapshotError) -> [String] {
+    if let revision {
+      return revision.files.keys.filter { DefinitionRecord.owner(of: $0) != nil }.sorted { $0.precedesInByteOrder($1) }
+    }
     try checkInside(Self.folderName, display: displayRoot)
     var result: [String] = []
     for entry in FileTree.entries(of: root.path) where entry.isFolder {
@@ -116,6 +132,7 @@ package struct GoldenStore: Sendable {
   /// exclusively, never through an existing file), flushed, then renamed
   /// over the golden.
   package func write(_ bytes: [UInt8], to relative: String) throws(SnapshotError) {
+    try checkWritable()
     try checkInside(Self.folderName + "/" + relative, display: display(relative))
     let target = root.path + "/" + relative
     let folder = (target as NSString).deletingLastPathComponent
@@ -164,6 +181,7 @@ package struct GoldenStore: Sendable {
   /// - Throws: `SnapshotError.unsafeInput` when the folder is a link out of
   ///   the site, `.io` when it cannot be made or opened.
   package func lockForWriting(waiting: () -> Void = {}) throws(SnapshotError) -> WriteLock {
+    try checkWritable()
     try checkInside(Self.folderName, display: displayRoot)
     do {
       try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -213,6 +231,7 @@ package struct GoldenStore: Sendable {
   /// Removes a golden or a recorded definition (a file of that shape inside
   /// the site), and its design folder when that is left empty.
   package func remove(_ relative: String) throws(SnapshotError) {
+    try checkWritable()
     guard Self.isGoldenName(relative) || DefinitionRecord.owner(of: relative) != nil else {
       throw .io(path: display(relative), reason: "not a golden's name; only goldens are removed")
     }

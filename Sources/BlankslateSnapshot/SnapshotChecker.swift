@@ -39,6 +39,9 @@ public struct SnapshotOptions: Sendable {
   /// its golden is it drawn anew, so a stale or edited gallery file never
   /// decides a difference.
   public var gallery: URL?
+  /// A git revision whose goldens and records the renders are compared with
+  /// instead of the folder's (`check --against`: a pull request's merge base).
+  public var against: String?
 
   /// Options for the site at `siteFolder`.
   public init(
@@ -123,7 +126,11 @@ public struct SnapshotChecker: Sendable {
     let (site, assets) = (inputs.site, inputs.catalog)
     if options.isCancelled?() == true { throw .cancelled }
     let selection = try Selection(filter: options.filter, renders: options.renders, shard: options.shard)
-    let store = GoldenStore(site: options.siteFolder, siteDisplay: options.siteDisplay)
+    let store = GoldenStore(
+      site: options.siteFolder, siteDisplay: options.siteDisplay,
+      revision: try options.against.map { revision throws(SnapshotError) in
+        try GoldensAtRevision.read(revision, site: options.siteFolder, siteDisplay: options.siteDisplay)
+      })
 
     let allJobs = (options.memo?.renderMatrix(of: site) ?? RenderMatrix(site)).jobs
     let jobs = allJobs.filter { selection.contains($0.id) }

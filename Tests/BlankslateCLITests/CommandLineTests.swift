@@ -257,11 +257,16 @@ struct ActionTests {
     let used = tail.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).filter { $0.hasPrefix("--") }
     let check = try #require(CommandSpec.named("check"))
     #expect(Set(used.map(String.init)) == ["--site", "--report", "--junit", "--markdown"])
+    // On a pull request, the base branch's goldens (`--against`), an option check declares.
+    #expect(action.contains(#"compare=(--against "$AGAINST")"#) && action.contains(#""${compare[@]}""#))
+    #expect(check.options.contains { $0.name == "--against" })
     for option in used { #expect(check.options.contains { $0.name == option }, "check has no \(option)") }
     // The action installs from the one package list, as .ci/run does (SetUpTests holds the list to both).
     #expect(action.contains("bash /blankslate/scripts/install-packages.sh build"))
     // No placeholder for anyone to fill in.
-    for placeholder in ["<owner>", "OWNER", "<ref>", "REF"] { #expect(!action.contains(placeholder), "\(placeholder)") }
+    for placeholder in ["<owner>", "\\bOWNER\\b", "<ref>", "\\bREF\\b"] {
+      #expect(action.range(of: placeholder, options: .regularExpression) == nil, "\(placeholder)")
+    }
   }
 
   /// The tool is built only when the cache does not hold it: the cache is

@@ -22,6 +22,85 @@ struct SnapshotCommandTests {
     return CommandRunner.run(arguments, in: copy.folder, environment: clean)
   }
 
+  /// `git` in `folder`, as a test's repository: its output, failing the test when git fails.
+  private func git(_ arguments: [String], in folder: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["git", "-C", folder.path, "-c", "user.email=review@example.com", "-c", "user.name=Review"]
+      + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "git \(arguments)")
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A pull request that re-recorded its goldens still shows its visual
+  /// change: `check --against` the merge base compares the renders with the
+  /// goldens as that commit has them, read with git, nothing checked out.
+  @Test func againstARevisionAPullRequestsRecordedEditIsShown() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    _ = try git(["init", "-q"], in: copy.folder)
+    _ = try git(["add", "Site"], in: copy.folder)
+    _ = try git(["commit", "-q", "-m", "main"], in: copy.folder)
+    let base = try git(["rev-parse", "HEAD"], in: copy.folder)
+    try copy.edit(
+      "placeholders/favourites-empty.json", replacing: #""imageTint": "systemPink""#,
+      with: #""imageTint": "systemBlue""#)
+    #expect(try run(["record", "--mode", "failed"], in: copy).status == 0)
+    _ = try git(["commit", "-q", "-a", "-m", "blue heart"], in: copy.folder)
+    let goldens = try copy.goldens()
+    // The branch's own goldens match: a plain check shows nothing.
+    #expect(try run(["check"], in: copy).status == 0)
+    let against = try run(["check", "--against", base, "--markdown", "pr.md"], in: copy)
+    #expect(against.status == 1, "\(against.output)\(against.error)")
+    #expect(against.output.contains("CHANGED imageTint systemPink → systemBlue"), "\(against.output)")
+    #expect(!against.output.contains("CHANGED name"))
+    let markdown = try String(contentsOf: copy.folder.appending(path: "pr.md"), encoding: .utf8)
+    #expect(markdown.contains("imageTint systemPink → systemBlue"))
+    // Nothing in the working tree moved, and git's index is as it was.
+    #expect(try copy.goldens() == goldens)
+    #expect(try git(["status", "--porcelain", "--", "Site"], in: copy.folder).isEmpty)
+    // Against the branch itself, nothing differs.
+    #expect(try run(["check", "--against", "HEAD"], in: copy).status == 0)
+  }
+
+  @Test(arguments: [
+    (["check", "--against", "--upload-pack=touch /tmp/x"], "not a revision"),
+    (["check", "--against", "no-such-branch"], "names no commit"),
+  ])
+  func aRevisionThatIsNotOneIsRefused(arguments: [String], expected: String) throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    _ = try git(["init", "-q"], in: copy.folder)
+    _ = try git(["add", "Site"], in: copy.folder)
+    _ = try git(["commit", "-q", "-m", "main"], in: copy.folder)
+    let result = try run(arguments, in: copy)
+    #expect(result.status == 2 && result.error.contains(expected), "\(result.error)")
+    let recording = try run(["check", "--against", "HEAD"], in: copy, environment: ["SNAPSHOT_TESTING_RECORD": "all"])
+    #expect(recording.status == 2 && recording.error.contains("never records"), "\(recording.error)")
+  }
+
+  /// A link among the goldens of the commit is refused, as one on disk is.
+  @Test func aLinkInTheRevisionsGoldensIsRefused() throws {
+    let copy = try SiteCopy()
+    defer { copy.remove() }
+    let golden = copy.site.appending(path: "__snapshots__/table/empty.iphone-se.light.en.svg")
+    try FileManager.default.removeItem(at: golden)
+    try FileManager.default.createSymbolicLink(atPath: golden.path, withDestinationPath: "/etc/passwd")
+    _ = try git(["init", "-q"], in: copy.folder)
+    _ = try git(["add", "Site"], in: copy.folder)
+    _ = try git(["commit", "-q", "-m", "main"], in: copy.folder)
+    let result = try run(["check", "--against", "HEAD"], in: copy)
+    #expect(result.status == 2, "\(result.output)")
+    #expect(result.error.contains("table/empty.iphone-se.light.en.svg") && result.error.contains("not a regular file"))
+  }
+
   /// `--version` says what the goldens here were recorded with, and where this machine differs.
   @Test func versionSaysWhatTheGoldensWereRecordedWith() throws {
     let copy = try SiteCopy()
