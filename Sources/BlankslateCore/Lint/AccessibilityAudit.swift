@@ -23,7 +23,11 @@ extension SceneLinter {
         let definition = Self.button(node.id, in: job)?.definition
         let written = definition?.accessibilityLabel?.resolved(in: job.locale)
         found += labelReadability(node, written, key: "accessibilityLabel")
-        found += traitWord(node, label: written ?? face.texts.joined(separator: " "), trait: .button)
+        // What VoiceOver reads: the label, else the whole title (one line's text is not copied).
+        let spoken =
+          written ?? face.untruncated
+          ?? (face.lines.count == 1 ? face.lines[0].text : face.texts.joined(separator: " "))
+        found += traitWord(node, label: spoken, trait: .button)
       case .customView:
         guard case .value(let custom) = properties.customView else { continue }
         let written = custom.accessibilityLabel?.resolved(in: job.locale)
@@ -65,6 +69,8 @@ extension SceneLinter {
   private func imageDescription(
     _ node: SceneNode, of content: NodeContent, accessibility: ImageAccessibility?
   ) -> [LintObservation] {
+    // A symbol nothing is said of is decorative: nothing to name (the common case, found without a string made).
+    if accessibility == nil, case .symbolImage = content { return [] }
     let shown: String
     let fileName: String
     switch content {
@@ -244,10 +250,12 @@ package enum SpokenLabel {
     case button, image
   }
 
-  /// The trait word `label` repeats, in its language, or nil.
+  /// The trait word `label` repeats, in its language, or nil: its last word
+  /// (or, in Arabic, its first), or in Chinese and Japanese its last characters.
   package static func repeatedTrait(in label: String, trait: Trait, locale: String) -> String? {
+    let language = TraitWords.language(of: locale)
     let words: [String]
-    switch (TraitWords(locale: locale).language, trait) {
+    switch (language, trait) {
     case (.english, .button): words = ["button"]
     case (.english, .image): words = ["image", "picture", "icon"]
     case (.german, .button): words = ["button", "taste", "schaltfläche"]
@@ -259,20 +267,23 @@ package enum SpokenLabel {
     case (.arabic, .button): words = ["زر"]
     case (.arabic, .image): words = ["صورة", "أيقونة"]
     }
-    let trimmed = label.trimmingWhitespace.lowercased()
-    let spaced = TraitWords(locale: locale).language != .japanese && TraitWords(locale: locale).language != .chinese
-    let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" }).map(String.init)
-    for word in words {
-      if spaced {
-        // A word of its own: "Retry button", "زر إعادة المحاولة" (Arabic names the thing first).
-        guard tokens.count > 1 else { continue }
-        if tokens.last == word || (TraitWords(locale: locale).language == .arabic && tokens.first == word) {
-          return word
-        }
-      } else if trimmed.hasSuffix(word), trimmed.count > word.count {
-        return word
-      }
+    var trimmed = Substring(label)
+    while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+    while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+    if language == .japanese || language == .chinese {
+      return words.first { trimmed.hasSuffix($0) && trimmed.count > $0.count }
+    }
+    // A word of its own ("Retry button"), not the whole label: found without splitting the label.
+    func isSpace(_ character: Character) -> Bool { character == " " || character == "\u{00A0}" }
+    guard let lastSpace = trimmed.lastIndex(where: isSpace) else { return nil }
+    let last = trimmed[trimmed.index(after: lastSpace)...]
+    // A word is a small string: lowering it allocates nothing.
+    if last.utf8.count <= 15, let word = words.first(where: { last.lowercased() == $0 }) { return word }
+    if language == .arabic, let firstSpace = trimmed.firstIndex(where: isSpace) {
+      // Arabic names the thing first: "زر إعادة المحاولة".
+      return words.first { trimmed[..<firstSpace] == $0 }
     }
     return nil
   }
+
 }

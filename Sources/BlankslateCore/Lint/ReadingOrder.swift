@@ -120,13 +120,17 @@ struct TraitWords {
   /// The comma VoiceOver pauses at, in the language's own punctuation.
   let comma: String
 
-  init(locale: String) {
+  /// The language of `locale` Blankslate has words for (English for any other).
+  static func language(of locale: String) -> Language {
     let code = locale.utf8.prefix { $0 != UInt8(ascii: "-") }
-    language =
-      code.elementsEqual("zh".utf8)
+    return code.elementsEqual("zh".utf8)
       ? .chinese
       : code.elementsEqual("de".utf8)
         ? .german : code.elementsEqual("ja".utf8) ? .japanese : code.elementsEqual("ar".utf8) ? .arabic : .english
+  }
+
+  init(locale: String) {
+    language = Self.language(of: locale)
     switch language {
     case .chinese: (heading, button, image, selected, comma) = ("标题", "按钮", "图像", "已选中", "，")
     case .german: (heading, button, image, selected, comma) = ("Überschrift", "Taste", "Bild", "ausgewählt", ", ")
