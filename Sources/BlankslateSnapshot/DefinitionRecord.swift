@@ -61,9 +61,16 @@ package enum DefinitionRecord {
     /// `"site"`'s and `"renderer"`'s values, as pretty JSON one level deep.
     private let siteJSON: [UInt8]
     private let rendererJSON: [UInt8]
+    /// The severities `site.json` sets apart from each rule's default: with a
+    /// variant's suppressions, what decides which findings count.
+    private let severities: [(String, JSONDocument)]
 
     init(site: SiteDefinition, assets: AssetCatalog, fonts: [String]) {
       self.assets = assets
+      severities = LintRule.allCases.compactMap { rule in
+        let severity = site.severity(of: rule)
+        return severity == rule.defaultSeverity ? nil : (rule.rawValue, .string(severity.rawValue))
+      }
       var siteKeys: [(String, JSONDocument)] = []
       if let tint = site.tint { siteKeys.append(("tint", tint.json)) }
       if let tracking = site.typography.tracking { siteKeys.append(("tracking", .string(tracking.rawValue))) }
@@ -112,6 +119,23 @@ package enum DefinitionRecord {
       JSONDocument.object(files).write(to: &writer)
       writer.key("renderer")
       writer.value(json: rendererJSON)
+      // What decides which findings count: the site's severities and the variant's suppressions.
+      writer.key("lint")
+      JSONDocument.object([
+        ("severities", .object(severities)),
+        (
+          "suppress",
+          .array(
+            variant.suppressions.map { suppression in
+              .object(
+                [("rule", .string(suppression.rule.rawValue))]
+                  + (suppression.element.map { [("element", .string($0))] } ?? [])
+                  + (suppression.value.map { [("value", .string($0))] } ?? [])
+                  + [("reason", .string(suppression.reason))])
+            })
+        ),
+      ]).write(to: &writer)
+      // Last, so that the record without them (its stem, `stem(of:)`) is a prefix of it.
       if let findings {
         writer.key("findings")
         FindingChanges.json(findings).write(to: &writer)
@@ -156,6 +180,23 @@ package enum DefinitionRecord {
       }
       return reaching
     }
+  }
+
+  /// A record without its findings (what `Writer.record` writes with none),
+  /// and its findings as written; nil when it keeps none. The findings are
+  /// the record's last key, so the rest is a prefix of it.
+  static func stem(of record: [UInt8]) -> (stem: [UInt8], findings: [UInt8])? {
+    let marker = Array(",\n  \"findings\": ".utf8)
+    let tail = Array("\n}\n".utf8)
+    guard record.count > marker.count + tail.count, record.suffix(tail.count).elementsEqual(tail) else { return nil }
+    var index = record.count - tail.count - marker.count
+    while index >= 0 {
+      if record[index] == marker[0], record[index..<(index + marker.count)].elementsEqual(marker) {
+        return (Array(record[..<index]) + tail, Array(record[(index + marker.count)..<(record.count - tail.count)]))
+      }
+      index -= 1
+    }
+    return nil
   }
 
   /// The libraries whose versions can move a line break (`TextLibraries`) and

@@ -90,7 +90,12 @@ public struct FindingChanges: Sendable, Equatable {
   /// The findings a record keeps for `variant`; nil when it keeps none (or
   /// a rule this Blankslate does not know, whose identity it cannot compare).
   static func recorded(in record: JSONValue, variant: String) -> [Entry]? {
-    guard let items = record["findings"]?.arrayValue else { return nil }
+    record["findings"].flatMap { recorded(items: $0, variant: variant) }
+  }
+
+  /// The findings of a record's `findings` array; nil when one cannot be read.
+  static func recorded(items list: JSONValue, variant: String) -> [Entry]? {
+    guard let items = list.arrayValue else { return nil }
     var entries: [Entry] = []
     for item in items {
       guard let entry = entry(item, variant: variant) else { return nil }

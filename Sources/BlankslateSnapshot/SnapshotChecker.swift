@@ -70,6 +70,8 @@ public struct SnapshotRun: Sendable {
   /// How many renders were laid out and drawn; the rest were compared as they
   /// already existed (`SnapshotOptions.existingRender`, `gallery`).
   public var drawn = 0
+  /// How many renders were laid out for lint; the rest belong to variants whose recorded findings stand.
+  package var linted = 0
   /// Each selected variant's definition as the site is now, beside what is recorded.
   var definitions: [VariantDefinition] = []
   /// Recorded definitions of variants the site no longer has (only when the run covers the whole site).
@@ -93,6 +95,24 @@ struct VariantDefinition: Sendable {
   /// Whether the recorded one says all a record says now: lint's findings and
   /// the text stack (one made before they were kept does not: `record` adds them).
   var isComplete = true
+}
+
+/// A selected variant's record as the site is now without findings, and as recorded.
+struct VariantRecord: Sendable {
+  var design: Design
+  var variant: Variant
+  /// Relative to the store.
+  var path: String
+  /// The record without its findings (`DefinitionRecord.stem(of:)`).
+  var stem: [UInt8]
+  var recorded: [UInt8]?
+  /// Whether the run covers every render of the variant.
+  var covers: Bool
+  /// The recorded findings, where the recorded stem is this one.
+  var reusable: [FindingChanges.Entry]?
+
+  /// `design/variant`.
+  var variantPath: String { design.id + "/" + variant.id }
 }
 
 /// Renders a site's SVGs in memory and compares each with its golden on
@@ -156,6 +176,43 @@ public struct SnapshotChecker: Sendable {
     }
     let ranks = Dictionary(allJobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
+    // Each selected variant's record as the site is now without its findings (its stem), and the
+    // one recorded. Where the two stems are the same bytes, the variant's renders are made of what
+    // its goldens were (definition, files, site keys, fonts, tool, text stack) and lint counts what
+    // it counted (the stem holds the severities and suppressions): the recorded findings are its
+    // findings, and its renders are not laid out for lint. Read a design at a time, on every worker.
+    let records = DefinitionRecord.Writer(site: site, assets: assets, fonts: fonts)
+    let (selected, all) = (selectedCount, allCount)
+    let readRecords = ParallelWork.map(count: site.designs.count, workers: options.workers) {
+      index -> Result<[VariantRecord], SnapshotError> in
+      let design = site.designs[index]
+      var found: [VariantRecord] = []
+      for variant in design.variants {
+        let variantPath = design.id + "/" + variant.id
+        guard let selectedRenders = selected[variantPath] else { continue }
+        let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
+        let recorded: [UInt8]?
+        do throws(SnapshotError) {
+          recorded = try store.read(path)
+        } catch {
+          return .failure(error)
+        }
+        var record = VariantRecord(
+          design: design, variant: variant, path: path, stem: records.record(design, variant), recorded: recorded,
+          covers: selectedRenders == all[variantPath])
+        if record.covers, let recorded, let kept = DefinitionRecord.stem(of: recorded), kept.stem == record.stem,
+          let items = try? JSONParser().parse(kept.findings)
+        {
+          record.reusable = FindingChanges.recorded(items: items, variant: variantPath)
+        }
+        found.append(record)
+      }
+      return .success(found)
+    }
+    var variantRecords: [VariantRecord] = []
+    for outcome in readRecords { variantRecords += try outcome.get() }
+    let reused = Set(variantRecords.filter { $0.reusable != nil }.map(\.variantPath))
+
     let renderer = Renderer(assets: assets, typesetter: site.typography.typesetter)
     let published =
       options.existingRender == nil
@@ -176,8 +233,9 @@ public struct SnapshotChecker: Sendable {
     let drawn = Atomic<Int>(0)
     typealias Compared = Result<(golden: String, bytes: [UInt8], result: SnapshotResult), SnapshotError>
     let linter = Linter(site: site)
-    // Each design's renders in site order, so a dark render meets its light twin laid out; every
-    // render is laid out for lint, and drawn only where the gallery's or the caller's bytes do not stand in.
+    // Each design's renders in site order, so a dark render meets its light twin laid out; a render
+    // is laid out for lint unless its variant's findings are reused, and drawn only where the
+    // gallery's or the caller's bytes do not stand in.
     let batchResults = ParallelWork.map(count: batches.count, workers: options.workers) {
       index -> (compared: [Compared], findings: [LintFinding]) in
       if isCancelled?() == true { return ([], []) }
@@ -186,8 +244,12 @@ public struct SnapshotChecker: Sendable {
       var findings: [LintFinding] = []
       let compared = batches[index].map {
         job -> Compared in
-        let scene = renderer.scene(for: job, cache: cache)
-        findings += session.findings(for: job, scene: scene)
+        var scene: Scene?
+        if !reused.contains(job.id.variantPath) {
+          let laid = renderer.scene(for: job, cache: cache)
+          findings += session.findings(for: job, scene: laid)
+          scene = laid
+        }
         do throws(SnapshotError) {
           if let bytes = published?(job.id) {
             let item = try Self.compare(job, bytes: bytes, store: store, keep: keep)
@@ -197,7 +259,7 @@ public struct SnapshotChecker: Sendable {
           if let kept = existing?(job.id) {
             bytes = kept
           } else {
-            bytes = renderer.render(job, scene: scene).svg
+            bytes = scene.map { renderer.render(job, scene: $0).svg } ?? renderer.render(job, cache: cache).svg
             drawn.add(1, ordering: .relaxed)
           }
           return .success(try Self.compare(job, bytes: bytes, store: store, keep: keep))
@@ -209,69 +271,55 @@ public struct SnapshotChecker: Sendable {
     }
     let compared = try batchResults.flatMap(\.compared).map { outcome throws(SnapshotError) in try outcome.get() }
     if isCancelled?() == true { throw .cancelled }
-    var lintFindings: [String: [LintFinding]] = [:]
-    for finding in batchResults.flatMap(\.findings) {
-      lintFindings[finding.design + "/" + finding.variant, default: []].append(finding)
+    var lintFindings = batchResults.flatMap(\.findings)
+    var linted = jobs.count { !reused.contains($0.id.variantPath) }
+    // A variant whose findings were reused but whose renders differ anyway (a build of other code
+    // under the same version) is linted after all: its findings are what its renders now show.
+    let differing = Set(compared.filter { $0.result.status != .unchanged }.map { $0.result.id.variantPath })
+    let relinted = reused.intersection(differing)
+    if !relinted.isEmpty {
+      let again = groups.map { $0.filter { relinted.contains($0.id.variantPath) } }.filter { !$0.isEmpty }
+      linted += again.reduce(0) { $0 + $1.count }
+      lintFindings += ParallelWork.map(count: again.count, workers: options.workers) { index -> [LintFinding] in
+        let cache = LayoutCache()
+        var session = Linter.Session(linter: linter, renderer: renderer)
+        return again[index].flatMap { session.findings(for: $0, scene: renderer.scene(for: $0, cache: cache)) }
+      }.flatMap { $0 }
     }
-    let variantFindings = lintFindings.mapValues(FindingChanges.entries(of:))
+    var byVariant: [String: [LintFinding]] = [:]
+    for finding in lintFindings { byVariant[finding.design + "/" + finding.variant, default: []].append(finding) }
 
-    // Written and compared a design at a time, on every worker; kept in site order.
-    let records = DefinitionRecord.Writer(site: site, assets: assets, fonts: fonts)
-    let (selected, all) = (selectedCount, allCount)
-    typealias Recorded = (
-      VariantDefinition, DefinitionRecord.Comparison,
-      lint: (then: [FindingChanges.Entry]?, now: [FindingChanges.Entry])?
-    )
-    let perDesign = ParallelWork.map(count: site.designs.count, workers: options.workers) {
-      index -> Result<[Recorded], SnapshotError> in
-      let design = site.designs[index]
-      var found: [Recorded] = []
-      for variant in design.variants {
-        let variantPath = design.id + "/" + variant.id
-        guard let selectedRenders = selected[variantPath] else { continue }
-        let path = DefinitionRecord.relativePath(design: design.id, variant: variant.id)
-        let current = variantFindings[variantPath] ?? []
-        let bytes = records.record(design, variant, findings: current)
-        let recorded: [UInt8]?
-        do throws(SnapshotError) {
-          recorded = try store.read(path)
-        } catch {
-          return .failure(error)
-        }
-        let comparison = DefinitionRecord.compare(recorded: recorded, current: bytes)
-        // What lint found then and now, for a variant all of whose renders this run saw.
-        let covers = selectedRenders == all[variantPath]
-        // The record as written, where it differs from what would be written now.
-        let old = recorded == bytes ? nil : recorded.flatMap { try? JSONParser().parse($0) }
-        let then: [FindingChanges.Entry]??
-        if !covers {
-          then = nil
-        } else if recorded == bytes {
-          then = .some(current)
-        } else {
-          then = .some(old.flatMap { FindingChanges.recorded(in: $0, variant: variantPath) })
-        }
-        // A record made before records kept the findings and the text stack lacks them: `record` adds them.
-        let isComplete =
-          recorded == bytes || (old?["findings"] != nil && old?["renderer"]?["textStack"] != nil)
-        let definition = VariantDefinition(
-          path: path, bytes: bytes, isRecorded: recorded.map { $0 == bytes } ?? false,
-          definitionMatches: comparison.isReadable && comparison.edits.isEmpty,
-          coversVariant: selectedRenders == all[variantPath], variantPath: variantPath,
-          isComplete: recorded != nil && isComplete)
-        found.append((definition, comparison, then.map { ($0, current) }))
-      }
-      return .success(found)
-    }
+    // Each record as it would be written now, compared with the recorded one.
     var definitions: [VariantDefinition] = []
     var findingChanges = FindingChanges()
     var comparisons: [String: DefinitionRecord.Comparison] = [:]
-    for outcome in perDesign {
-      for (definition, comparison, lint) in try outcome.get() {
-        if let lint { findingChanges.add(recorded: lint.then, current: lint.now) }
-        definitions.append(definition)
-        comparisons[definition.variantPath] = comparison
+    for record in variantRecords {
+      let variantPath = record.variantPath
+      let reusedHere = record.reusable != nil && !relinted.contains(variantPath)
+      let current = reusedHere ? record.reusable ?? [] : FindingChanges.entries(of: byVariant[variantPath] ?? [])
+      // A reused record is the recorded one byte for byte: its stem and its findings.
+      let bytes =
+        reusedHere ? record.recorded ?? [] : records.record(record.design, record.variant, findings: current)
+      let comparison = DefinitionRecord.compare(recorded: record.recorded, current: bytes)
+      // The record as written, where it differs from what would be written now.
+      let old = record.recorded == bytes ? nil : record.recorded.flatMap { try? JSONParser().parse($0) }
+      if record.covers {
+        // What lint found then and now, for a variant all of whose renders this run saw.
+        let then =
+          record.recorded == bytes ? current : old.flatMap { FindingChanges.recorded(in: $0, variant: variantPath) }
+        findingChanges.add(recorded: then, current: current)
       }
+      // A record made before records kept the findings, the text stack and the lint settings lacks
+      // them: `record` adds them.
+      let isComplete =
+        record.recorded == bytes
+        || (old?["findings"] != nil && old?["renderer"]?["textStack"] != nil && old?["lint"] != nil)
+      definitions.append(
+        VariantDefinition(
+          path: record.path, bytes: bytes, isRecorded: record.recorded == bytes,
+          definitionMatches: comparison.isReadable && comparison.edits.isEmpty, coversVariant: record.covers,
+          variantPath: variantPath, isComplete: record.recorded != nil && isComplete))
+      comparisons[variantPath] = comparison
     }
     var results = compared.compactMap { item -> SnapshotResult? in
       guard item.result.status != .unchanged else { return nil }
@@ -294,10 +342,12 @@ public struct SnapshotChecker: Sendable {
     let passed = compared.filter { $0.result.status == .unchanged }.map(\.result.id)
     var summary = SnapshotSummary(site: options.siteDisplay, shard: options.shard, passed: passed, results: results)
     summary.findings = findingChanges
-    return SnapshotRun(
+    var run = SnapshotRun(
       summary: summary, renders: compared.map { ($0.golden, $0.bytes, $0.result.status) }, orphans: orphans.map(\.0),
       store: store, drawn: drawn.load(ordering: .relaxed), definitions: definitions,
       orphanedDefinitions: orphanedDefinitions)
+    run.linted = linted
+    return run
   }
 
   /// `bytes`: the render's SVG, drawn now or as it already exists.

@@ -249,11 +249,27 @@ struct DefinitionRecordBytesTests {
         ("site", .object(siteKeys)), ("files", .object(files)),
         (
           "renderer",
-          .object([("tool", .string("blankslate \(Blankslate.version)")), ("fonts", .array(fonts.map { .string($0) }))])
+          .object([
+            ("tool", .string("blankslate \(Blankslate.version)")), ("fonts", .array(fonts.map { .string($0) })),
+            ("textStack", DefinitionRecord.textStackJSON),
+          ])
         ),
+        ("lint", .object([("severities", .object([])), ("suppress", .array([]))])),
       ])
       let expected = whole.renderedBytes(pretty: true) + [UInt8(ascii: "\n")]
       #expect(writer.record(design, variant) == expected, "variant \(variant.id)")
+      // With its findings, last: the record without them is its stem.
+      let findings = [
+        FindingChanges.Entry(
+          variant: "a/" + variant.id, rule: .contrast, element: "title", cause: "#111 on #222, failed",
+          severity: .error,
+          summary: "title text")
+      ]
+      let kept = writer.record(design, variant, findings: findings)
+      let stem = try #require(DefinitionRecord.stem(of: kept))
+      #expect(stem.stem == expected)
+      let items = try JSONParser().parse(stem.findings)
+      #expect(FindingChanges.recorded(items: items, variant: "a/" + variant.id) == findings)
     }
   }
 }

@@ -82,6 +82,35 @@ struct FindingBaselineTests {
     #expect(after.new.isEmpty && after.resolved.isEmpty)
   }
 
+  /// A variant whose record is as it would be written now (definition, files, site keys, fonts,
+  /// tool, text stack, severities and suppressions) keeps its recorded findings: its renders are
+  /// not laid out for lint. One whose render differs anyway is linted after all.
+  @Test func aVariantMadeOfWhatItsGoldensWereIsNotLintedAgain() throws {
+    let site = try Self.site()
+    defer { site.remove() }
+    let first = try Self.check(site)
+    #expect(first.linted == first.summary.checked)
+    _ = try SnapshotRecorder(mode: .all).record(first, isCI: false)
+    let again = try Self.check(site)
+    #expect(again.linted == 0)
+    #expect(again.summary.findings.new.isEmpty && again.summary.findings.resolved.isEmpty)
+    #expect(again.summary.findings.unchanged >= 3 && again.summary.findings.unrecorded == 0)
+    // A golden edited by hand: its variant is linted again, and its findings are still as recorded.
+    let golden = site.root.appending(path: "__snapshots__/orders/default.iphone-se.light.en.svg")
+    let text = try String(contentsOf: golden, encoding: .utf8)
+    try text.replacingOccurrences(of: "#FFB340", with: "#FFB341").write(to: golden, atomically: true, encoding: .utf8)
+    let edited = try Self.check(site)
+    #expect(edited.linted == 12)  // orders/default: two phones × three languages × two sizes
+    #expect(edited.summary.findings.new.isEmpty && edited.summary.findings.resolved.isEmpty)
+    // A suppression is part of what the record holds: taking one back lints the variant again.
+    try Self.edit(
+      site, "orders.json", ##""style": "filled", "background": "#FFB340" }"##,
+      ##""style": "filled", "background": "#FFB340" }, "suppress": [{ "rule": "contrast", "reason": "Brand." }]"##)
+    let accepted = try Self.check(site)
+    #expect(accepted.linted > 0)
+    #expect(accepted.summary.findings.resolved.contains { $0.variant == "orders/default" && $0.rule == .contrast })
+  }
+
   @Test func checkFailsOnNewFindingsOnlyWhenAsked() throws {
     let site = try Self.site()
     defer { site.remove() }
