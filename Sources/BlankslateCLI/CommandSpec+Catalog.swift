@@ -184,7 +184,7 @@ extension CommandSpec {
         when CI is set.
         """,
       positional: "DECISIONS.json",
-      options: [site, jobs],
+      options: [site, .verbose, jobs],
       exitCodes: "0 recorded, 1 a decision is stale (nothing written), 2 bad input or CI is set"),
     CommandSpec(
       command: .prune,

@@ -271,7 +271,7 @@ enum SnapshotCommands {
     let recorded = try SnapshotAcceptor(options: options, waiting: waitingMessage(options)).accept(
       decisions, isCI: isCI)
     let written = recorded.filter { !$0.isDefinition }
-    for golden in written { Terminal.out("recorded \(golden.golden) (\(golden.status.rawValue))") }
+    printWritten(written, verbose: parsed.has(.verbose))
     printDefinitions(recorded)
     let rejected = decisions.filter { $0.verdict == .reject }
     let approved = decisions.count - rejected.count
