@@ -199,6 +199,20 @@ package enum DefinitionRecord {
     return nil
   }
 
+  /// How many findings a record's `findings` array (as `stem(of:)` gives it)
+  /// holds, without reading them: each has one `"rule"` key, and a quote
+  /// inside a string is escaped, so the key's bytes occur nowhere else.
+  static func findingCount(_ findings: [UInt8]) -> Int {
+    let key = Array("\"rule\": ".utf8)
+    guard findings.count >= key.count else { return 0 }
+    var count = 0
+    for index in 0...(findings.count - key.count)
+    where findings[index] == key[0] && findings[index..<(index + key.count)].elementsEqual(key) {
+      count += 1
+    }
+    return count
+  }
+
   /// The libraries whose versions can move a line break (`TextLibraries`) and
   /// libxml2, which reads what is compared, as this machine has them.
   static var textStackJSON: JSONDocument {

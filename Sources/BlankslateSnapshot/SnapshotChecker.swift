@@ -108,8 +108,8 @@ struct VariantRecord: Sendable {
   var recorded: [UInt8]?
   /// Whether the run covers every render of the variant.
   var covers: Bool
-  /// The recorded findings, where the recorded stem is this one.
-  var reusable: [FindingChanges.Entry]?
+  /// How many findings the record keeps, where the recorded stem is this one: they stand.
+  var reusable: Int?
 
   /// `design/variant`.
   var variantPath: String { design.id + "/" + variant.id }
@@ -200,10 +200,8 @@ public struct SnapshotChecker: Sendable {
         var record = VariantRecord(
           design: design, variant: variant, path: path, stem: records.record(design, variant), recorded: recorded,
           covers: selectedRenders == all[variantPath])
-        if record.covers, let recorded, let kept = DefinitionRecord.stem(of: recorded), kept.stem == record.stem,
-          let items = try? JSONParser().parse(kept.findings)
-        {
-          record.reusable = FindingChanges.recorded(items: items, variant: variantPath)
+        if record.covers, let recorded, let kept = DefinitionRecord.stem(of: recorded), kept.stem == record.stem {
+          record.reusable = DefinitionRecord.findingCount(kept.findings)
         }
         found.append(record)
       }
@@ -295,11 +293,18 @@ public struct SnapshotChecker: Sendable {
     var comparisons: [String: DefinitionRecord.Comparison] = [:]
     for record in variantRecords {
       let variantPath = record.variantPath
-      let reusedHere = record.reusable != nil && !relinted.contains(variantPath)
-      let current = reusedHere ? record.reusable ?? [] : FindingChanges.entries(of: byVariant[variantPath] ?? [])
-      // A reused record is the recorded one byte for byte: its stem and its findings.
-      let bytes =
-        reusedHere ? record.recorded ?? [] : records.record(record.design, record.variant, findings: current)
+      if let count = record.reusable, let recorded = record.recorded, !relinted.contains(variantPath) {
+        // The recorded record byte for byte, its stem and its findings: each finding as recorded.
+        findingChanges.unchanged += count
+        definitions.append(
+          VariantDefinition(
+            path: record.path, bytes: recorded, isRecorded: true, definitionMatches: true, coversVariant: true,
+            variantPath: variantPath, isComplete: true))
+        comparisons[variantPath] = DefinitionRecord.compare(recorded: recorded, current: recorded)
+        continue
+      }
+      let current = FindingChanges.entries(of: byVariant[variantPath] ?? [])
+      let bytes = records.record(record.design, record.variant, findings: current)
       let comparison = DefinitionRecord.compare(recorded: record.recorded, current: bytes)
       // The record as written, where it differs from what would be written now.
       let old = record.recorded == bytes ? nil : record.recorded.flatMap { try? JSONParser().parse($0) }
