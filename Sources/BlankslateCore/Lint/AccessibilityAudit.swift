@@ -13,15 +13,17 @@ extension SceneLinter {
   /// The audit's findings for the placeholder's parts.
   func accessibilityFindings(_ nodes: [SceneNode]) -> [LintObservation] {
     var found: [LintObservation] = []
-    let properties = job.variant.properties
+    let isLarger = job.textSize > .large
     for node in nodes {
       switch node.role {
       case .image:
         found += imageDescription(node)
       case .button:
         guard let face = Self.text(of: node), face.hasText else { continue }
-        let definition = Self.button(node.id, in: job)?.definition
-        let written = definition?.accessibilityLabel?.resolved(in: job.locale)
+        // A button's own label, looked up only where the variant writes one.
+        let written =
+          writesButtonLabel
+          ? Self.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale) : nil
         found += labelReadability(node, written, key: "accessibilityLabel")
         // What VoiceOver reads: the label, else the whole title (one line's text is not copied).
         let spoken =
@@ -29,7 +31,7 @@ extension SceneLinter {
           ?? (face.lines.count == 1 ? face.lines[0].text : face.texts.joined(separator: " "))
         found += traitWord(node, label: spoken, trait: .button)
       case .customView:
-        guard case .value(let custom) = properties.customView else { continue }
+        guard case .value(let custom) = job.variant.properties.customView else { continue }
         let written = custom.accessibilityLabel?.resolved(in: job.locale)
         found += labelReadability(node, written, key: "customView.accessibilityLabel")
         if written == nil, !(Self.text(of: node)?.hasText ?? false) {
@@ -43,12 +45,19 @@ extension SceneLinter {
       default:
         break
       }
-      if Self.textRoles.contains(node.role), let block = Self.text(of: node), block.hasText {
+      if isLarger, Self.textRoles.contains(node.role), let block = Self.text(of: node), block.hasText {
         found += dynamicType(node, block)
       }
     }
     found += coveredParts(nodes)
     return found
+  }
+
+  /// Whether the variant writes an `accessibilityLabel` on a button.
+  private var writesButtonLabel: Bool {
+    let properties = job.variant.properties
+    if case .value(let button) = properties.button, button.accessibilityLabel != nil { return true }
+    return properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
   }
 
   /// An image from the app's assets with neither a label nor `decorative`,
@@ -254,36 +263,38 @@ package enum SpokenLabel {
   /// (or, in Arabic, its first), or in Chinese and Japanese its last characters.
   package static func repeatedTrait(in label: String, trait: Trait, locale: String) -> String? {
     let language = TraitWords.language(of: locale)
-    let words: [String]
-    switch (language, trait) {
-    case (.english, .button): words = ["button"]
-    case (.english, .image): words = ["image", "picture", "icon"]
-    case (.german, .button): words = ["button", "taste", "schaltfläche"]
-    case (.german, .image): words = ["bild", "symbol", "grafik"]
-    case (.japanese, .button): words = ["ボタン"]
-    case (.japanese, .image): words = ["画像", "イメージ", "アイコン"]
-    case (.chinese, .button): words = ["按钮", "按鈕"]
-    case (.chinese, .image): words = ["图像", "图片", "圖像", "圖片", "图标"]
-    case (.arabic, .button): words = ["زر"]
-    case (.arabic, .image): words = ["صورة", "أيقونة"]
+    let words = trait == .button ? buttonWords[language] ?? [] : imageWords[language] ?? []
+    let utf8 = label.utf8
+    // The label without trailing spaces and line ends, found by bytes (a title is scanned on every render).
+    var end = utf8.endIndex
+    while end > utf8.startIndex, [0x20, 0x0A, 0x09].contains(utf8[utf8.index(before: end)]) {
+      end = utf8.index(before: end)
     }
-    var trimmed = Substring(label)
-    while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
-    while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+    let trimmed = Substring(label.utf8[..<end])
     if language == .japanese || language == .chinese {
-      return words.first { trimmed.hasSuffix($0) && trimmed.count > $0.count }
+      return words.first { trimmed.hasSuffix($0) && trimmed.utf8.count > $0.utf8.count }
     }
-    // A word of its own ("Retry button"), not the whole label: found without splitting the label.
-    func isSpace(_ character: Character) -> Bool { character == " " || character == "\u{00A0}" }
-    guard let lastSpace = trimmed.lastIndex(where: isSpace) else { return nil }
-    let last = trimmed[trimmed.index(after: lastSpace)...]
+    // A word of its own ("Retry button"), not the whole label; a space in the label ends it.
+    guard let space = trimmed.utf8.lastIndex(of: 0x20) else { return nil }
+    let last = trimmed[trimmed.utf8.index(after: space)...]
     // A word is a small string: lowering it allocates nothing.
     if last.utf8.count <= 15, let word = words.first(where: { last.lowercased() == $0 }) { return word }
-    if language == .arabic, let firstSpace = trimmed.firstIndex(where: isSpace) {
+    if language == .arabic, let first = trimmed.utf8.firstIndex(of: 0x20) {
       // Arabic names the thing first: "زر إعادة المحاولة".
-      return words.first { trimmed[..<firstSpace] == $0 }
+      return words.first { trimmed[..<first] == $0 }
     }
     return nil
   }
+
+  /// The words a button's trait is spoken as, in each language (German has both VoiceOver's and the common word).
+  static let buttonWords: [TraitWords.Language: [String]] = [
+    .english: ["button"], .german: ["button", "taste", "schaltfläche"], .japanese: ["ボタン"], .chinese: ["按钮", "按鈕"],
+    .arabic: ["زر"],
+  ]
+  /// The words for an image.
+  static let imageWords: [TraitWords.Language: [String]] = [
+    .english: ["image", "picture", "icon"], .german: ["bild", "symbol", "grafik"], .japanese: ["画像", "イメージ", "アイコン"],
+    .chinese: ["图像", "图片", "圖像", "圖片", "图标"], .arabic: ["صورة", "أيقونة"],
+  ]
 
 }

@@ -32,6 +32,9 @@ public struct ReadingOrder: Sendable, Equatable {
     let words = TraitWords(locale: job.locale)
     let isRightToLeft = scene.isRightToLeft
     let properties = job.variant.properties
+    // Whether any button is given a label: only then is a button's definition looked up.
+    var labelsButtons = properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
+    if case .value(let button) = properties.button, button.accessibilityLabel != nil { labelsButtons = true }
     func text(_ node: SceneNode) -> String? {
       guard let block = SceneLinter.text(of: node) else { return nil }
       let joined =
@@ -44,7 +47,9 @@ public struct ReadingOrder: Sendable, Equatable {
       case .image:
         guard case .value(let image) = properties.image else { return nil }
         return image.accessibility?.label?.resolved(in: job.locale)
-      case .button: return SceneLinter.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale)
+      case .button:
+        guard labelsButtons else { return nil }
+        return SceneLinter.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale)
       case .customView:
         guard case .value(let custom) = properties.customView else { return nil }
         return custom.accessibilityLabel?.resolved(in: job.locale)
