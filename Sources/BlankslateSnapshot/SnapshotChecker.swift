@@ -235,15 +235,22 @@ public struct SnapshotChecker: Sendable {
     // is laid out for lint unless its variant's findings are reused, and drawn only where the
     // gallery's or the caller's bytes do not stand in.
     let batchResults = ParallelWork.map(count: batches.count, workers: options.workers) {
-      index -> (compared: [Compared], findings: [LintFinding]) in
-      if isCancelled?() == true { return ([], []) }
+      index -> (compared: [Compared], findings: [LintFinding], linted: Int) in
+      if isCancelled?() == true { return ([], [], 0) }
       let cache = LayoutCache()
       var session = Linter.Session(linter: linter, renderer: renderer)
       var findings: [LintFinding] = []
+      // A variant's renders come together: whether its findings stand is asked once a variant.
+      var variant: (id: String, lints: Bool) = ("", false)
+      var linted = 0
       let compared = batches[index].map {
         job -> Compared in
+        if job.variant.id != variant.id {
+          variant = (job.variant.id, !reused.contains(job.id.variantPath))
+        }
         var scene: Scene?
-        if !reused.contains(job.id.variantPath) {
+        if variant.lints {
+          linted += 1
           let laid = renderer.scene(for: job, cache: cache)
           findings += session.findings(for: job, scene: laid)
           scene = laid
@@ -265,12 +272,12 @@ public struct SnapshotChecker: Sendable {
           return .failure(error)
         }
       }
-      return (compared, findings)
+      return (compared, findings, linted)
     }
     let compared = try batchResults.flatMap(\.compared).map { outcome throws(SnapshotError) in try outcome.get() }
     if isCancelled?() == true { throw .cancelled }
     var lintFindings = batchResults.flatMap(\.findings)
-    var linted = jobs.count { !reused.contains($0.id.variantPath) }
+    var linted = batchResults.reduce(0) { $0 + $1.linted }
     // A variant whose findings were reused but whose renders differ anyway (a build of other code
     // under the same version) is linted after all: its findings are what its renders now show.
     let differing = Set(compared.filter { $0.result.status != .unchanged }.map { $0.result.id.variantPath })
