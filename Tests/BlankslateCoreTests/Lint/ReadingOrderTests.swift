@@ -5,7 +5,7 @@ import BlankslateTestSupport
 import Testing
 
 /// VoiceOver's order over a scene: navigation title, then the content row by
-/// row from the leading edge, then the tabs; images are not read.
+/// row from the leading edge, then the tabs; an image without a label is not read.
 @Suite("What VoiceOver reads")
 struct ReadingOrderTests {
   static func order(_ properties: Properties, locale: String, layout: LayoutKind = .contentUnavailable) -> [String] {
