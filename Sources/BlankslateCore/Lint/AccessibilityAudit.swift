@@ -169,12 +169,11 @@ extension SceneLinter {
   /// and MBProgressHUD's toast are fixed). `DynamicTypeAuditTests` lays every
   /// layout's elements out at Large and AX5 to keep this true.
   func followsDynamicType(_ id: String) -> Bool {
-    let properties = job.variant.properties
     let isModern = job.design.layout == .contentUnavailable
     let font: FontSpec?
     switch id {
-    case "title": font = properties.titleFont ?? (isModern ? ContentUnavailableStyle.titleFont : nil)
-    case "message": font = properties.messageFont ?? (isModern ? ContentUnavailableStyle.messageFont : nil)
+    case "title": font = job.variant.properties.titleFont ?? (isModern ? ContentUnavailableStyle.titleFont : nil)
+    case "message": font = job.variant.properties.messageFont ?? (isModern ? ContentUnavailableStyle.messageFont : nil)
     case "button", "secondary-button":
       let button = Self.button(id, in: job)?.definition
       let drawnByStack = [.contentUnavailable, .message, .table].contains(job.design.layout)
@@ -183,7 +182,7 @@ extension SceneLinter {
         button?.font
         ?? (drawnByStack ? controlSize.map { FontSpec(size: .style($0.metrics.font)) } : nil)
     case "custom-view":
-      guard case .value(let custom) = properties.customView else { return false }
+      guard case .value(let custom) = job.variant.properties.customView else { return false }
       font = custom.font
     default: font = nil
     }
@@ -196,7 +195,8 @@ extension SceneLinter {
   /// screen, though one hides the other (a toast over the message, a custom
   /// view over the title). The audit's `elementDetection` issue is of this kind.
   private func coveredParts(_ nodes: [SceneNode]) -> [LintObservation] {
-    let read = nodes.filter { [.title, .message, .button, .customView, .toast, .image].contains($0.role) }
+    let read = nodes.filter { Self.drawnOver.contains($0.role) }
+    guard read.contains(where: { $0.role == .toast || $0.role == .customView }) else { return [] }
     var found: [LintObservation] = []
     for (index, below) in read.enumerated() {
       for above in read[(index + 1)...] where above.frame.intersects(below.frame) {
@@ -218,6 +218,9 @@ extension SceneLinter {
     }
     return found
   }
+
+  /// The parts VoiceOver reads that can be drawn over each other.
+  static let drawnOver: Set<NodeRole> = [.title, .message, .button, .customView, .toast, .image]
 
   /// `box` for `assets/box@2x.png`.
   static func fileName(_ path: String) -> String {
