@@ -1,4 +1,5 @@
 import Foundation
+import BlankslateSupport
 
 /// Where Blankslate's GitHub Action lives, for the workflow `init` writes:
 /// `OWNER/REPO@REF` (a fork's too), from `init --action`, or else from the
@@ -51,18 +52,9 @@ enum ActionLocation {
 
   /// One line git prints in `folder`, or nil.
   private static func git(_ arguments: [String], in folder: URL) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder.path] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let output = try? GitCommand.run(arguments, in: folder) else { return nil }
+    let line = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return line.isEmpty || line.contains("\n") ? nil : line
   }
+
 }

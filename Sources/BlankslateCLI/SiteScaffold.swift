@@ -203,6 +203,8 @@ package enum SiteScaffold {
     # Checks every placeholder render against its golden with Blankslate's
     # action. Point `uses:` at another copy (a fork, a tag) to change where it
     # comes from; the tool it builds is cached per action version and image.
+    # On a pull request it compares with the base branch's goldens, so an
+    # edit whose goldens the branch re-recorded is still shown.
     name: Placeholders
     on: [push, pull_request]
     jobs:

@@ -107,25 +107,13 @@ package final class GoldensAtRevision: Sendable {
   private static func git(
     _ arguments: [String], in site: URL, what: String, failure: String, input: URL? = nil
   ) throws(SnapshotError) -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", site.path] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    if let input, let handle = try? FileHandle(forReadingFrom: input) {
-      process.standardInput = handle
-    } else {
-      process.standardInput = FileHandle.nullDevice
-    }
-    do {
-      try process.run()
-    } catch {
+    do throws(GitCommand.Failure) {
+      return try GitCommand.run(arguments, in: site, input: input)
+    } catch .notRun {
       throw .io(path: what, reason: "git cannot be run (is it installed?)")
+    } catch {
+      throw .io(path: what, reason: failure)
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw .io(path: what, reason: failure) }
-    return Array(data)
   }
+
 }

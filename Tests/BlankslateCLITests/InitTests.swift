@@ -67,7 +67,7 @@ struct InitTests {
       inputs.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }.map {
         $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "")
       })
-    #expect(declared == ["site", "swift-image"])
+    #expect(declared == ["site", "swift-image", "against"])
     let with = try #require(workflow.components(separatedBy: "with:\n").dropFirst().first)
     for line in with.split(separator: "\n") {
       let key = line.trimmingCharacters(in: .whitespaces).components(separatedBy: ":")[0]

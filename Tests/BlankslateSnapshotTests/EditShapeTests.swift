@@ -41,6 +41,13 @@ struct EditShapeTests {
     try SnapshotChecker(options: SnapshotOptions(siteFolder: site.root, siteDisplay: "Site", workers: 2)).run().summary
   }
 
+  /// Every golden of `site` recorded, with its records.
+  static func recordAll(_ site: TemporarySite) throws {
+    _ = try SnapshotRecorder(mode: .all).record(
+      try SnapshotChecker(options: SnapshotOptions(siteFolder: site.root, siteDisplay: "Site", workers: 2)).run(),
+      isCI: false)
+  }
+
   static func edit(_ site: TemporarySite, _ file: String, _ old: String, _ new: String) throws {
     let url = site.root.appending(path: "placeholders/\(file)")
     let text = try String(contentsOf: url, encoding: .utf8)
@@ -51,9 +58,7 @@ struct EditShapeTests {
   @Test func aThemePairReplacedWithOneValueAndASpacingEditAreTwoCards() throws {
     let site = try Self.site()
     defer { site.remove() }
-    _ = try SnapshotRecorder(mode: .all).record(
-      try SnapshotChecker(options: SnapshotOptions(siteFolder: site.root, siteDisplay: "Site", workers: 2)).run(),
-      isCI: false)
+    try Self.recordAll(site)
     try Self.edit(site, "likes.json", ##"{ "light": "#E0245E", "dark": "#FF5C8A" }"##, ##""systemTeal""##)
     try Self.edit(site, "likes.json", ##""titleToMessage": 6"##, ##""titleToMessage": 10"##)
     let cards = ReviewCard.cards(try Self.check(site))
@@ -80,9 +85,7 @@ struct EditShapeTests {
   func aValueThatChangesShapeIsOneCard(file: String, old: String, new: String, key: String) throws {
     let site = try Self.site()
     defer { site.remove() }
-    _ = try SnapshotRecorder(mode: .all).record(
-      try SnapshotChecker(options: SnapshotOptions(siteFolder: site.root, siteDisplay: "Site", workers: 2)).run(),
-      isCI: false)
+    try Self.recordAll(site)
     try Self.edit(site, file, old, new)
     let cards = ReviewCard.cards(try Self.check(site))
     #expect(cards.count == 1 && cards.first?.headline.hasPrefix(key + " ") == true, "\(cards.map(\.headline))")
@@ -91,9 +94,7 @@ struct EditShapeTests {
   @Test func tintColorIsTheAppsTintOnTheCard() throws {
     let site = try Self.site()
     defer { site.remove() }
-    _ = try SnapshotRecorder(mode: .all).record(
-      try SnapshotChecker(options: SnapshotOptions(siteFolder: site.root, siteDisplay: "Site", workers: 2)).run(),
-      isCI: false)
+    try Self.recordAll(site)
     try Self.edit(site, "inbox.json", ##""titleColor": "#D32F2F""##, ##""titleColor": "tintColor""##)
     let cards = ReviewCard.cards(try Self.check(site))
     let card = try #require(cards.first)

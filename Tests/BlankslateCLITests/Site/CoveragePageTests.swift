@@ -15,6 +15,18 @@ import Testing
 /// that shows the state, missing where the layout could show it and none does.
 @Suite("The coverage page")
 struct CoveragePageTests {
+  /// The coverage page and the index page `build` writes for `site`.
+  static func pages(of site: TemporarySite) throws -> (coverage: String, index: String) {
+    let output = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
+    #expect(run.status == 0, "\(run.error)")
+    return (
+      try String(contentsOf: output.appending(path: "coverage.html"), encoding: .utf8),
+      try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+    )
+  }
+
   @Test func itShowsEachDesignsStatesAndWhatIsMissing() throws {
     let site = try TemporarySite(
       siteJSON:
@@ -25,11 +37,7 @@ struct CoveragePageTests {
         "b.json": #"{"name": "Store", "layout": "no-network", "variants": [{"id": "offline"}]}"#,
       ])
     defer { site.remove() }
-    let output = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: output) }
-    let run = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
-    #expect(run.status == 0, "\(run.error)")
-    let page = try String(contentsOf: output.appending(path: "coverage.html"), encoding: .utf8)
+    let (page, index) = try Self.pages(of: site)
     #expect(page.contains("<th scope=\"col\"><code>noData</code></th><th scope=\"col\"><code>hasError</code></th>"))
     // Inbox has noData and hasError, lacks offline; Store (no-network) shows only offline.
     #expect(
@@ -41,7 +49,6 @@ struct CoveragePageTests {
       page.contains(#"<a class="coverage-variant" href="designs/b/offline.iphone-se.light.en.html">offline</a>"#))
     #expect(page.contains(": 1 missing."))
     // Every page links it.
-    let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
     #expect(index.contains("href=\"coverage.html\""))
   }
 
@@ -63,11 +70,7 @@ struct CoveragePageTests {
           #"{"name": "Orders", "layout": "content-unavailable", "variants": [{"id": "failed", "state": "hasError"}]}"#,
       ])
     defer { site.remove() }
-    let output = temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: output) }
-    let run = CommandRunner.run(["build", "--site", site.root.path, "--output", output.path, "--quiet"])
-    #expect(run.status == 0, "\(run.error)")
-    let page = try String(contentsOf: output.appending(path: "coverage.html"), encoding: .utf8)
+    let page = try Self.pages(of: site).coverage
     #expect(
       page.contains(
         #"<th scope="col"><code>noData</code></th><th scope="col"><code>hasError</code></th><th scope="col" class="not-asked"><code>noResults</code> <span class="not-asked-note">not asked</span></th>"#
