@@ -107,7 +107,8 @@ extension SceneLinter {
         "image \(shown) has no accessibilityLabel and is not marked decorative: say what it shows "
           + "(\"image\": {\"source\": …, \"accessibilityLabel\": …}) or write \"decorative\": true "
           + "(Apple's audit: sufficientElementDescription)",
-        nil, nil, cause: "no label \(shown)")
+        nil, nil, cause: "no label \(shown)",
+        summary: "image \(shown) has neither an accessibilityLabel nor \"decorative\": true")
     ]
   }
 

@@ -189,11 +189,10 @@ struct SceneLinter {
             "\(part.id) is hidden \(placement): the stack needs "
               + "\(NumberText.grouped(Int(part.needed.rounded()))) pt of \(NumberText.grouped(Int(part.available.rounded()))); "
               + advice,
-            part.needed, part.available, cause: part.id,
-            summary: "\(part.id) is hidden where the stack does not fit: "
-              + ([.image, .spinner].contains(part.role)
-                ? "UIKit hides the image first (shorten the text, or use a smaller image)"
-                : "UIKit keeps the title, then the buttons, then the message (shorten the text, or set \"scrolls\": true)")
+            // One finding a placeholder: the stack not fitting is the cause, the parts UIKit then hides its effects.
+            part.needed, part.available, cause: "does not fit",
+            summary: "the stack does not fit the screen: UIKit hides the image first, then the message; the title "
+              + "and buttons stay (shorten the text, use a smaller image, or set \"scrolls\": true)"
           ))
       }
       guard placeholder.scroll == .enabled else { continue }
