@@ -55,9 +55,8 @@ extension SceneLinter {
 
   /// Whether the variant writes an `accessibilityLabel` on a button.
   private var writesButtonLabel: Bool {
-    let properties = job.variant.properties
-    if case .value(let button) = properties.button, button.accessibilityLabel != nil { return true }
-    return properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
+    if case .value(let button) = job.variant.properties.button, button.accessibilityLabel != nil { return true }
+    return job.variant.properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
   }
 
   /// An image from the app's assets with neither a label nor `decorative`,
@@ -196,8 +195,8 @@ extension SceneLinter {
   /// screen, though one hides the other (a toast over the message, a custom
   /// view over the title). The audit's `elementDetection` issue is of this kind.
   private func coveredParts(_ nodes: [SceneNode]) -> [LintObservation] {
+    guard nodes.contains(where: { $0.role == .toast || $0.role == .customView }) else { return [] }
     let read = nodes.filter { Self.drawnOver.contains($0.role) }
-    guard read.contains(where: { $0.role == .toast || $0.role == .customView }) else { return [] }
     var found: [LintObservation] = []
     for (index, below) in read.enumerated() {
       for above in read[(index + 1)...] where above.frame.intersects(below.frame) {
@@ -275,6 +274,12 @@ package enum SpokenLabel {
       end = utf8.index(before: end)
     }
     let trimmed = Substring(label.utf8[..<end])
+    // Most labels end in no trait word's last character: answered without looking further.
+    if language != .arabic, let last = trimmed.unicodeScalars.last,
+      !(lastScalars[language]?.contains(last) ?? false)
+    {
+      return nil
+    }
     if language == .japanese || language == .chinese {
       return words.first { trimmed.hasSuffix($0) && trimmed.utf8.count > $0.utf8.count }
     }
@@ -295,6 +300,14 @@ package enum SpokenLabel {
     .english: ["button"], .german: ["button", "taste", "schaltfläche"], .japanese: ["ボタン"], .chinese: ["按钮", "按鈕"],
     .arabic: ["زر"],
   ]
+  /// The last characters of each language's trait words (lower and upper case), for a first look.
+  static let lastScalars: [TraitWords.Language: Set<Unicode.Scalar>] = Dictionary(
+    uniqueKeysWithValues: [TraitWords.Language.english, .german, .japanese, .chinese, .arabic].map { language in
+      let words = (buttonWords[language] ?? []) + (imageWords[language] ?? [])
+      let last = words.compactMap(\.unicodeScalars.last)
+      return (language, Set(last + last.flatMap { String($0).uppercased().unicodeScalars }))
+    })
+
   /// The words for an image.
   static let imageWords: [TraitWords.Language: [String]] = [
     .english: ["image", "picture", "icon"], .german: ["bild", "symbol", "grafik"], .japanese: ["画像", "イメージ", "アイコン"],
