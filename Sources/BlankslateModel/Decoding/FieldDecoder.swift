@@ -19,6 +19,11 @@ final class FieldDecoder {
     self.maximumTextLength = maximumTextLength
   }
 
+  /// Reports `value` at `path` as not what the format takes there: `expected` says what it takes.
+  func refuse(_ value: JSONValue, at path: JSONPath, expected: String) {
+    report(.invalidValue(location(path, value), found: value.excerpt, expected: expected, allowed: []))
+  }
+
   func report(_ error: DefinitionError) {
     errors.append(error)
   }
@@ -83,11 +88,9 @@ final class FieldDecoder {
   func identifier(_ value: JSONValue, at path: JSONPath) -> String? {
     guard let text = string(value, at: path) else { return nil }
     guard Identifier.isValid(text) else {
-      report(
-        .invalidValue(
-          location(path, value), found: value.excerpt,
-          expected: "an id of lower-case letters, digits and '-' (such as \"\(Identifier.suggest(from: text))\")",
-          allowed: []))
+      refuse(
+        value, at: path,
+        expected: "an id of lower-case letters, digits and '-' (such as \"\(Identifier.suggest(from: text))\")")
       return nil
     }
     return text
@@ -99,15 +102,11 @@ final class FieldDecoder {
       return nil
     }
     if let minimum, number < minimum {
-      report(
-        .invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: [])
-      )
+      refuse(value, at: path, expected: expectation(minimum, maximum))
       return nil
     }
     if let maximum, number > maximum {
-      report(
-        .invalidValue(location(path, value), found: value.excerpt, expected: expectation(minimum, maximum), allowed: [])
-      )
+      refuse(value, at: path, expected: expectation(minimum, maximum))
       return nil
     }
     return number
@@ -166,10 +165,7 @@ final class FieldDecoder {
       let scales = object["scales"].flatMap { bool($0, at: path.appending("scales")) } ?? false
       return FontSpec(size: scales ? .scaled(points) : .fixed(points), weight: weight)
     case (_?, _?):
-      report(
-        .invalidValue(
-          location(path, value), found: value.excerpt, expected: "either \"style\" or \"size\", not both",
-          allowed: []))
+      refuse(value, at: path, expected: "either \"style\" or \"size\", not both")
       return nil
     case (nil, nil):
       report(.missingKey(location(path, value), key: "style", expected: "a text style such as \"body\", or a \"size\""))
@@ -198,10 +194,7 @@ final class FieldDecoder {
       return nil
     }
     guard Int(number) >= minimum, Int(number) <= maximum else {
-      report(
-        .invalidValue(
-          location(path, value), found: value.excerpt, expected: "a whole number from \(minimum) to \(maximum)",
-          allowed: []))
+      refuse(value, at: path, expected: "a whole number from \(minimum) to \(maximum)")
       return nil
     }
     return Int(number)
@@ -240,9 +233,7 @@ final class FieldDecoder {
     if perTheme, case .object = value.kind {
       guard let object = object(value, at: path, allowed: ["light", "dark"]) else { return nil }
       guard let lightValue = object["light"], let darkValue = object["dark"] else {
-        report(
-          .invalidValue(
-            location(path, value), found: value.excerpt, expected: "both \"light\" and \"dark\" colours", allowed: []))
+        refuse(value, at: path, expected: "both \"light\" and \"dark\" colours")
         return nil
       }
       let light = color(lightValue, at: path.appending("light"), perTheme: false)

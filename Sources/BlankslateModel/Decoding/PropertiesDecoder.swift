@@ -58,10 +58,7 @@ struct PropertiesDecoder {
     if !keys.isDisjoint(with: ["light", "dark"]) {
       guard let object = fields.object(value, at: path, allowed: ["light", "dark"]) else { return nil }
       guard let lightValue = object["light"], let darkValue = object["dark"] else {
-        fields.report(
-          .invalidValue(
-            fields.location(path, value), found: value.excerpt, expected: "both \"light\" and \"dark\" images",
-            allowed: []))
+        fields.refuse(value, at: path, expected: "both \"light\" and \"dark\" images")
         return nil
       }
       let light = image(lightValue, at: path.appending("light"))
@@ -70,10 +67,8 @@ struct PropertiesDecoder {
       return .perTheme(light: light, dark: dark)
     }
     guard perLocale else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected: "an image, {\"path\": …, \"template\": true} or {\"light\": …, \"dark\": …}", allowed: []))
+      fields.refuse(
+        value, at: path, expected: "an image, {\"path\": …, \"template\": true} or {\"light\": …, \"dark\": …}")
       return nil
     }
     guard !members.isEmpty else {
@@ -114,12 +109,9 @@ struct PropertiesDecoder {
   private func describedImage(_ value: JSONValue, _ members: [JSONValue.Member], at path: JSONPath) -> ImageValue? {
     let hasSource = members.contains { $0.key == "source" }
     guard hasSource || members.contains(where: { $0.key == "path" }) else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected:
-            "the image in \"source\" (or an asset's \"path\") beside \"accessibilityLabel\" or \"decorative\"",
-          allowed: []))
+      fields.refuse(
+        value, at: path,
+        expected: "the image in \"source\" (or an asset's \"path\") beside \"accessibilityLabel\" or \"decorative\"")
       return nil
     }
     let allowed =
@@ -153,9 +145,7 @@ struct PropertiesDecoder {
     if case .object = value.kind {
       guard let object = fields.object(value, at: path, allowed: ["path", "template"]) else { return nil }
       guard let pathValue = object["path"] else {
-        fields.report(
-          .invalidValue(
-            fields.location(path, value), found: value.excerpt, expected: "a \"path\" under assets/", allowed: []))
+        fields.refuse(value, at: path, expected: "a \"path\" under assets/")
         return nil
       }
       let template = object["template"].flatMap { fields.bool($0, at: path.appending("template")) } ?? false
@@ -176,12 +166,10 @@ struct PropertiesDecoder {
       let scheme = text[...colon]
       let rest = String(text[text.index(after: colon)...])
       let near = SymbolName(rawValue: rest).map { "; did you mean \"symbol:\($0.rawValue)\"?" } ?? ""
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected:
-            "\"builtin:NAME\", \"symbol:NAME\" or a path under assets/ (\"\(scheme)\" is not an image source\(near))",
-          allowed: []))
+      fields.refuse(
+        value, at: path,
+        expected:
+          "\"builtin:NAME\", \"symbol:NAME\" or a path under assets/ (\"\(scheme)\" is not an image source\(near))")
       return nil
     }
     if text.hasPrefix("builtin:") {
@@ -203,10 +191,8 @@ struct PropertiesDecoder {
     case .failure(.missing):
       fields.report(.assetMissing(fields.location(path, value), path: text))
     case .failure(.unsupportedType(let allowed)):
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected: "an image file ending in " + allowed.map { "." + $0 }.joined(separator: " or "), allowed: []))
+      fields.refuse(
+        value, at: path, expected: "an image file ending in " + allowed.map { "." + $0 }.joined(separator: " or "))
     }
     return nil
   }
@@ -281,10 +267,7 @@ struct PropertiesDecoder {
     }
     guard let items = fields.array(value, at: path, of: "margins: top, leading, bottom, trailing") else { return nil }
     guard items.count == 4 else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt,
-          expected: "a number, or four numbers [top, leading, bottom, trailing]", allowed: []))
+      fields.refuse(value, at: path, expected: "a number, or four numbers [top, leading, bottom, trailing]")
       return nil
     }
     let sides = items.enumerated().map {
