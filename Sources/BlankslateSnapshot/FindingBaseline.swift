@@ -25,13 +25,21 @@ public struct FindingChanges: Sendable, Equatable {
     /// The finding in words that hold for every render it is found in.
     public var summary: String
 
-    /// Its identity: the variant, rule, element and cause (not the words or severity, which `site.json` may change).
-    var identity: [String] { [variant, rule.rawValue, element ?? "", cause] }
+    /// Its identity: the variant and the finding's (not the words or severity, which `site.json` may change).
+    var identity: VariantFinding {
+      VariantFinding(variant: variant, finding: .init(rule: rule, element: element, cause: cause))
+    }
 
     /// A line of the report: `error contrast  orders/empty: button text …`.
     public var line: String {
       "\(severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.rawValue)  \(variant): \(summary)"
     }
+  }
+
+  /// A finding of one variant: what a record keeps of it.
+  struct VariantFinding: Hashable {
+    var variant: String
+    var finding: LintFinding.Identity
   }
 
   /// Found now and not when the goldens were recorded.
@@ -62,7 +70,7 @@ public struct FindingChanges: Sendable, Equatable {
 
   /// The variant's active findings, each once, in the order lint reports rules.
   static func entries(of findings: [LintFinding]) -> [Entry] {
-    var seen: Set<[String]> = []
+    var seen: Set<VariantFinding> = []
     var entries: [Entry] = []
     for finding in findings where finding.suppression == nil && finding.severity != .off {
       let entry = Entry(

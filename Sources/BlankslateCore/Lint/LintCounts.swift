@@ -21,9 +21,7 @@ public struct LintCounts: Sendable, Equatable {
     var kind: UInt8
     var design: String
     var variant: String
-    var rule: LintRule
-    var node: String?
-    var cause: String
+    var finding: LintFinding.Identity
     var suppression: String?
   }
 
@@ -69,8 +67,8 @@ public struct LintCounts: Sendable, Equatable {
     // those read back from a cache, which keep no keys, must), and two runs of
     // one variant's renders count a finding once.
     let key = Key(
-      kind: kind, design: finding.design, variant: finding.variant, rule: finding.rule, node: finding.node,
-      cause: finding.cause, suppression: finding.suppression)
+      kind: kind, design: finding.design, variant: finding.variant, finding: finding.identity,
+      suppression: finding.suppression)
     guard finding.suppression != nil || finding.severity != .off, seen.insert(key).inserted else { return }
     count(finding)
   }

@@ -35,6 +35,25 @@ public struct LintFinding: Sendable, Equatable {
   /// Whether the cause is UIKit's default, not the team's choice: one finding for the whole site.
   public var isSiteWide: Bool
 
+  /// What makes a finding the same one in any render: its rule, its element
+  /// and its cause. Lint groups by it, counts by it, and the goldens keep it.
+  public struct Identity: Hashable, Sendable {
+    public var rule: LintRule
+    /// The element, if one.
+    public var element: String?
+    public var cause: String
+
+    /// The identity of a finding of `rule` on `element` with `cause`.
+    public init(rule: LintRule, element: String?, cause: String) {
+      self.rule = rule
+      self.element = element
+      self.cause = cause
+    }
+  }
+
+  /// Its rule, element and cause.
+  public var identity: Identity { Identity(rule: rule, element: node, cause: cause) }
+
   /// A finding of `rule` on a render.
   public init(
     rule: LintRule, severity: LintSeverity, render: RenderID, node: String?, frame: Rect?, message: String,

@@ -107,13 +107,17 @@ public struct LintReport: Sendable {
 
   /// The findings by cause: site-wide ones first, then each variant's in site order.
   static func group(_ findings: [LintFinding]) -> [Group] {
-    var order: [String] = []
-    var byKey: [String: Group] = [:]
+    // A design's finding, or the site's (no design), and whether it is accepted.
+    struct Key: Hashable {
+      var design: String?
+      var finding: LintFinding.Identity
+      var suppression: String?
+    }
+    var order: [Key] = []
+    var byKey: [Key: Group] = [:]
     for finding in findings {
       let isSite = finding.isSiteWide
-      let owner = isSite ? "" : finding.design
-      let key = [owner, finding.rule.rawValue, finding.node ?? "", finding.cause, finding.suppression ?? ""].joined(
-        separator: "\u{1F}")
+      let key = Key(design: isSite ? nil : finding.design, finding: finding.identity, suppression: finding.suppression)
       if byKey[key] == nil {
         order.append(key)
         byKey[key] = Group(
