@@ -14,25 +14,18 @@ extension SceneLinter {
   func accessibilityFindings(_ nodes: [SceneNode]) -> [LintObservation] {
     var found: [LintObservation] = []
     let isLarger = job.textSize > .large
+    let labels = SpokenLabels(job: job)
     for node in nodes {
       switch node.role {
       case .image:
-        found += imageDescription(node)
+        found += imageDescription(node, label: labels.written(node))
       case .button:
-        guard let face = Self.text(of: node), face.hasText else { continue }
-        // A button's own label, looked up only where the variant writes one.
-        let written =
-          writesButtonLabel
-          ? Self.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale) : nil
-        found += labelReadability(node, written, key: "accessibilityLabel")
-        // What VoiceOver reads: the label, else the whole title (one line's text is not copied).
-        let spoken =
-          written ?? face.untruncated
-          ?? (face.lines.count == 1 ? face.lines[0].text : face.texts.joined(separator: " "))
+        guard let spoken = labels.spoken(node) else { continue }
+        found += labelReadability(node, labels.written(node), key: "accessibilityLabel")
         found += traitWord(node, label: spoken, trait: .button)
       case .customView:
-        guard case .value(let custom) = job.variant.properties.customView else { continue }
-        let written = custom.accessibilityLabel?.resolved(in: job.locale)
+        guard case .value = job.variant.properties.customView else { continue }
+        let written = labels.written(node)
         found += labelReadability(node, written, key: "customView.accessibilityLabel")
         if written == nil, !(Self.text(of: node)?.hasText ?? false) {
           found.append(
@@ -53,10 +46,10 @@ extension SceneLinter {
     return found
   }
 
-  /// Whether the variant writes an `accessibilityLabel` on a button.
-  private var writesButtonLabel: Bool {
-    if case .value(let button) = job.variant.properties.button, button.accessibilityLabel != nil { return true }
-    return job.variant.properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
+  /// Whether the written image is marked decorative.
+  private var isDecorative: Bool {
+    guard case .value(let image) = job.variant.properties.image else { return false }
+    return image.accessibility?.isDecorative == true
   }
 
   /// An image from the app's assets with neither a label nor `decorative`,
@@ -67,18 +60,10 @@ extension SceneLinter {
   /// documented default is false "unless the receiver is a standard UIKit
   /// control"), so VoiceOver skips it; an illustration is the team's, and
   /// whether it says something only the team knows.
-  private func imageDescription(_ node: SceneNode) -> [LintObservation] {
-    guard case .value(let value) = job.variant.properties.image else {
-      return imageDescription(node, of: node.content, accessibility: nil)
-    }
-    return imageDescription(node, of: node.content, accessibility: value.accessibility)
-  }
-
-  private func imageDescription(
-    _ node: SceneNode, of content: NodeContent, accessibility: ImageAccessibility?
-  ) -> [LintObservation] {
+  private func imageDescription(_ node: SceneNode, label: String?) -> [LintObservation] {
+    let content = node.content
     // A symbol nothing is said of is decorative: nothing to name (the common case, found without a string made).
-    if accessibility == nil, case .symbolImage = content { return [] }
+    if label == nil, case .symbolImage = content { return [] }
     let shown: String
     let fileName: String
     switch content {
@@ -94,12 +79,12 @@ extension SceneLinter {
     default:
       return []
     }
-    if let label = accessibility?.label?.resolved(in: job.locale) {
+    if let label {
       var found = labelReadability(node, label, key: "image.accessibilityLabel", names: [fileName])
       found += traitWord(node, label: label, trait: .image)
       return found
     }
-    guard accessibility?.isDecorative != true, !shown.hasPrefix("symbol:") else { return [] }
+    guard !isDecorative, !shown.hasPrefix("symbol:") else { return [] }
     return [
       LintObservation(
         .accessibilityLabel, node,

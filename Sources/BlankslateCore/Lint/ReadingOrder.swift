@@ -31,31 +31,8 @@ public struct ReadingOrder: Sendable, Equatable {
   public init(scene: Scene, job: RenderJob) {
     let words = TraitWords(locale: job.locale)
     let isRightToLeft = scene.isRightToLeft
-    let properties = job.variant.properties
-    // Whether any button is given a label: only then is a button's definition looked up.
-    var labelsButtons = properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
-    if case .value(let button) = properties.button, button.accessibilityLabel != nil { labelsButtons = true }
-    func text(_ node: SceneNode) -> String? {
-      guard let block = SceneLinter.text(of: node) else { return nil }
-      let joined =
-        block.untruncated ?? (block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " "))
-      return joined.isEmpty ? nil : joined
-    }
-    /// What the definition tells VoiceOver to read for `node` instead of its text.
-    func writtenLabel(_ node: SceneNode) -> String? {
-      switch node.role {
-      case .image:
-        guard case .value(let image) = properties.image else { return nil }
-        return image.accessibility?.label?.resolved(in: job.locale)
-      case .button:
-        guard labelsButtons else { return nil }
-        return SceneLinter.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale)
-      case .customView:
-        guard case .value(let custom) = properties.customView else { return nil }
-        return custom.accessibilityLabel?.resolved(in: job.locale)
-      default: return nil
-      }
-    }
+    let labels = SpokenLabels(job: job)
+    let text = SpokenLabels.text(of:)
     var navigation: (large: Bool, label: String, id: String)?
     var content: [(frame: Rect, label: String, traits: String, id: String)] = []
     var tabs: [(label: String, id: String)] = []
@@ -84,7 +61,7 @@ public struct ReadingOrder: Sendable, Equatable {
         return
       default: return
       }
-      if let label = writtenLabel(node) ?? (node.role == .image ? nil : text(node)) {
+      if let label = labels.spoken(node) {
         content.append((node.frame, label, traits, node.id))
       }
     }
@@ -106,6 +83,54 @@ public struct ReadingOrder: Sendable, Equatable {
         words.item(tab.label, index == selected ? place + words.comma + words.selected : place, element: tab.id))
     }
     self.items = items
+  }
+}
+
+/// What VoiceOver reads for an element of a render: the label the definition
+/// writes for it, else its text whole (a truncated text as its label holds
+/// it, not as drawn); an image only by its label. The reading order and the
+/// audit's label rules read labels through it.
+struct SpokenLabels {
+  let job: RenderJob
+  /// Whether any button is given a label: only then is a button's definition looked up.
+  private let labelsButtons: Bool
+
+  init(job: RenderJob) {
+    self.job = job
+    let properties = job.variant.properties
+    var labelsButtons = properties.buttons?.contains { $0.accessibilityLabel != nil } ?? false
+    if case .value(let button) = properties.button, button.accessibilityLabel != nil { labelsButtons = true }
+    self.labelsButtons = labelsButtons
+  }
+
+  /// The label the definition writes for `node` in the render's language (image, button, custom view), if one.
+  func written(_ node: SceneNode) -> String? {
+    let properties = job.variant.properties
+    switch node.role {
+    case .image:
+      guard case .value(let image) = properties.image else { return nil }
+      return image.accessibility?.label?.resolved(in: job.locale)
+    case .button:
+      guard labelsButtons else { return nil }
+      return SceneLinter.button(node.id, in: job)?.definition.accessibilityLabel?.resolved(in: job.locale)
+    case .customView:
+      guard case .value(let custom) = properties.customView else { return nil }
+      return custom.accessibilityLabel?.resolved(in: job.locale)
+    default: return nil
+    }
+  }
+
+  /// What VoiceOver reads for `node`: its written label, else its text (an image has none).
+  func spoken(_ node: SceneNode) -> String? {
+    written(node) ?? (node.role == .image ? nil : Self.text(of: node))
+  }
+
+  /// A node's whole text, its lines joined (one line's text is not copied); nil when it has none.
+  static func text(of node: SceneNode) -> String? {
+    guard let block = SceneLinter.text(of: node) else { return nil }
+    let joined =
+      block.untruncated ?? (block.lines.count == 1 ? block.lines[0].text : block.texts.joined(separator: " "))
+    return joined.isEmpty ? nil : joined
   }
 }
 
