@@ -92,6 +92,19 @@ package enum DefinitionRecord {
 
     /// The record of `variant` of `design`, with the lint findings its renders have (`FindingChanges`), when known.
     func record(_ design: Design, _ variant: Variant, findings: [FindingChanges.Entry]? = nil) -> [UInt8] {
+      let stem = self.stem(design, variant)
+      return findings.map { Self.record(stem: stem, findings: $0) } ?? stem
+    }
+
+    /// A record whose stem (`stem(_:_:)`, or one already written) is `stem`, with `findings`: its last key.
+    static func record(stem: [UInt8], findings: [FindingChanges.Entry]) -> [UInt8] {
+      // The stem ends its object with "\n}\n"; the findings go before it, as a key written at the top level.
+      Array(stem.dropLast(3)) + Array(",\n  \"findings\": ".utf8)
+        + FindingChanges.json(findings).renderedBytes(pretty: true, depth: 1) + Array("\n}\n".utf8)
+    }
+
+    /// The record of `variant` of `design` without its findings.
+    private func stem(_ design: Design, _ variant: Variant) -> [UInt8] {
       let definition = variant.properties.json()
       // The files the variant draws, by content: an edited asset is a change of the definition's inputs.
       var files: [(String, JSONDocument)] = []
@@ -135,11 +148,6 @@ package enum DefinitionRecord {
             })
         ),
       ]).write(to: &writer)
-      // Last, so that the record without them (its stem, `stem(of:)`) is a prefix of it.
-      if let findings {
-        writer.key("findings")
-        FindingChanges.json(findings).write(to: &writer)
-      }
       writer.endObject()
       writer.append("\n")
       return writer.bytes

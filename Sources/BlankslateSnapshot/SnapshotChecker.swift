@@ -311,7 +311,7 @@ public struct SnapshotChecker: Sendable {
         continue
       }
       let current = FindingChanges.entries(of: byVariant[variantPath] ?? [])
-      let bytes = records.record(record.design, record.variant, findings: current)
+      let bytes = DefinitionRecord.Writer.record(stem: record.stem, findings: current)
       let comparison = DefinitionRecord.compare(recorded: record.recorded, current: bytes)
       // The record as written, where it differs from what would be written now.
       let old = record.recorded == bytes ? nil : record.recorded.flatMap { try? JSONParser().parse($0) }

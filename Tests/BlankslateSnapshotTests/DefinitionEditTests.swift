@@ -243,7 +243,7 @@ struct DefinitionRecordBytesTests {
       let definition = variant.properties.json()
       let files: [(String, JSONDocument)] =
         variant.id == "one" ? [("assets/plain.svg", .string(SHA256.hex(Array(image.base64.utf8))))] : []
-      let whole = JSONDocument.object([
+      let members: [(String, JSONDocument)] = [
         ("v", .number(1)), ("file", .string(design.sourceFile)), ("layout", .string(design.layout.rawValue)),
         ("name", .string(variant.name)), ("designName", .string(design.name)), ("definition", definition),
         ("site", .object(siteKeys)), ("files", .object(files)),
@@ -255,7 +255,8 @@ struct DefinitionRecordBytesTests {
           ])
         ),
         ("lint", .object([("severities", .object([])), ("suppress", .array([]))])),
-      ])
+      ]
+      let whole = JSONDocument.object(members)
       let expected = whole.renderedBytes(pretty: true) + [UInt8(ascii: "\n")]
       #expect(writer.record(design, variant) == expected, "variant \(variant.id)")
       // With its findings, last: the record without them is its stem.
@@ -266,6 +267,8 @@ struct DefinitionRecordBytesTests {
           summary: "title text")
       ]
       let kept = writer.record(design, variant, findings: findings)
+      let withFindings = JSONDocument.object(members + [("findings", FindingChanges.json(findings))])
+      #expect(kept == withFindings.renderedBytes(pretty: true) + [UInt8(ascii: "\n")], "variant \(variant.id)")
       let stem = try #require(DefinitionRecord.stem(of: kept))
       #expect(stem.stem == expected)
       let items = try JSONParser().parse(stem.findings)
