@@ -169,10 +169,7 @@ struct DesignDecoder {
   private func text(_ value: JSONValue, at path: JSONPath, what: String, limit: Int = 200) -> String? {
     guard let string = fields.string(value, at: path) else { return nil }
     guard !string.trimmingWhitespace.isEmpty, string.count <= limit else {
-      fields.report(
-        .invalidValue(
-          fields.location(path, value), found: value.excerpt, expected: "\(what) (1 to \(limit) characters)",
-          allowed: []))
+      fields.refuse(value, at: path, expected: "\(what) (1 to \(limit) characters)")
       return nil
     }
     return string
