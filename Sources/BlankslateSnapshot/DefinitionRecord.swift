@@ -138,14 +138,7 @@ package enum DefinitionRecord {
         ("severities", .object(severities)),
         (
           "suppress",
-          .array(
-            variant.suppressions.map { suppression in
-              .object(
-                [("rule", .string(suppression.rule.rawValue))]
-                  + (suppression.element.map { [("element", .string($0))] } ?? [])
-                  + (suppression.value.map { [("value", .string($0))] } ?? [])
-                  + [("reason", .string(suppression.reason))])
-            })
+          .array(variant.suppressions.map(\.json))
         ),
       ]).write(to: &writer)
       writer.endObject()

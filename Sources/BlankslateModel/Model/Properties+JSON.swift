@@ -189,3 +189,12 @@ extension ColorValue {
     return .string(written)
   }
 }
+
+extension Suppression {
+  /// The suppression as a definition writes it: `{"rule", "element", "value", "reason"}`, the optional keys when set.
+  package var json: JSONDocument {
+    .object(
+      [("rule", .string(rule.rawValue))] + (element.map { [("element", JSONDocument.string($0))] } ?? [])
+        + (value.map { [("value", JSONDocument.string($0))] } ?? []) + [("reason", .string(reason))])
+  }
+}

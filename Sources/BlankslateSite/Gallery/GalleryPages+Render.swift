@@ -188,14 +188,7 @@ extension GalleryPages {
       ("properties", job.variant.properties.json(around: job.locale)),
       (
         "suppress",
-        .array(
-          job.variant.suppressions.map { suppression in
-            .object(
-              [("rule", .string(suppression.rule.rawValue))]
-                + (suppression.element.map { [("element", JSONDocument.string($0))] } ?? [])
-                + (suppression.value.map { [("value", JSONDocument.string($0))] } ?? [])
-                + [("reason", .string(suppression.reason))])
-          })
+        .array(job.variant.suppressions.map(\.json))
       ),
     ])
   }
