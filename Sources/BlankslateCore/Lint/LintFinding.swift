@@ -38,9 +38,11 @@ public struct LintFinding: Sendable, Equatable {
   /// What makes a finding the same one in any render: its rule, its element
   /// and its cause. Lint groups by it, counts by it, and the goldens keep it.
   public struct Identity: Hashable, Sendable {
+    /// The rule.
     public var rule: LintRule
     /// The element, if one.
     public var element: String?
+    /// What makes it this finding (`LintFinding.cause`).
     public var cause: String
 
     /// The identity of a finding of `rule` on `element` with `cause`.
